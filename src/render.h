@@ -1,0 +1,27 @@
+/*
+ * render.h — the outputs: text tables for people, CSV (RFC 4180) and JSON
+ * for programs.  Each reads analysed series and writes to a stream; none
+ * changes them.  Return 0, or -1 if the stream reported an error.
+ */
+#ifndef REGTRACE_RENDER_H
+#define REGTRACE_RENDER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "series.h"
+
+enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+
+int render_stats_text(FILE *out, const struct series *s, size_t n);
+int render_stats_csv(FILE *out, const struct series *s, size_t n);
+int render_stats_json(FILE *out, const struct series *s, size_t n);
+
+int render_fixes_text(FILE *out, const struct series *s);
+int render_fixes_csv(FILE *out, const struct series *s);
+int render_fixes_json(FILE *out, const struct series *s);
+
+/* x / y, or a negative number when y is 0 (rate undefined). */
+double render_rate(size_t x, size_t y);
+
+#endif

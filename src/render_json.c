@@ -1,0 +1,102 @@
+/*
+ * render_json.c — JSON through jansson; every string from the repository
+ * is valid UTF-8 already (message.c cleans it).
+ */
+#include "render.h"
+
+#include <jansson.h>
+
+static json_t *rate(size_t x, size_t y)
+{
+	return y ? json_real((double)x / (double)y) : json_null();
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *stats_object(const struct series *s)
+{
+	const struct census *c = &s->census;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", json_string(s->name));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)c->key))
+	NUM(commits);
+	NUM(tagged);
+	NUM(fixes);
+	NUM(reverts);
+	NUM(same_release);
+	NUM(visible);
+	json_object_set_new(o, "low_rate", rate(c->visible, c->commits));
+	json_object_set_new(o, "high_rate", rate(c->visible, c->tagged));
+	NUM(pairs);
+	NUM(regressions);
+	NUM(duplicates);
+	NUM(reapplies);
+	NUM(ambiguous);
+	NUM(preemptive);
+	NUM(fixes_outside);
+	NUM(nonsha_fixes_lines);
+#undef NUM
+	return o;
+}
+
+static int dump(FILE *out, json_t *root)
+{
+	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+	json_decref(root);
+	fputc('\n', out);
+	return rc < 0 || ferror(out) ? -1 : 0;
+}
+
+int render_stats_json(FILE *out, const struct series *s, size_t n)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, stats_object(&s[i]));
+	return dump(out, json_pack("{s:o}", "series", arr));
+}
+
+static json_t *commit_object(const struct series *s, uint32_t c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_string(s->g.c[c].id));
+	json_object_set_new(o, "upstream", str_or_null(series_upstream(s, c)));
+	json_object_set_new(o, "release", json_string(series_release(s, c)));
+	json_object_set_new(o, "subject", json_string(s->g.c[c].facts.subject));
+	return o;
+}
+
+static json_t *link_object(const struct series *s, const struct link *l)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
+	json_object_set_new(o, "fix", commit_object(s, l->fix));
+	if (l->target == LINK_NO_TARGET) {
+		json_t *cands = json_array();
+		json_object_set_new(o, "target", json_null());
+		for (size_t k = 0; k < l->candidates.n; k++)
+			json_array_append_new(cands, commit_object(s, l->candidates.v[k]));
+		json_object_set_new(o, "candidates", cands);
+		json_object_set_new(o, "same_release", json_false());
+	} else {
+		json_object_set_new(o, "target", commit_object(s, l->target));
+		json_object_set_new(o, "same_release", json_boolean(l->same_release));
+	}
+	return o;
+}
+
+int render_fixes_json(FILE *out, const struct series *s)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		json_array_append_new(arr, link_object(s, &s->census.links[i]));
+	return dump(out, json_pack("{s:o}", "fixes", arr));
+}

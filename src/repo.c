@@ -1,0 +1,252 @@
+/*
+ * repo.c — reads a range through libgit2 into the pure model (graph,
+ * releases), then runs the census.  The only file besides main that
+ * includes git2.h.
+ */
+#include "repo.h"
+#include "resolve.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static const char *git_msg(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
+{
+	if (git_repository_open_ext(out, dir, 0, NULL) < 0)
+		return fail(err, errlen, REPO_EFAIL, "not a git repository: %s", dir);
+	return REPO_OK;
+}
+
+static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
+		       char *err, size_t errlen)
+{
+	git_object *obj = NULL, *commit = NULL;
+	int rc = REPO_OK;
+
+	if (git_revparse_single(&obj, repo, rev) < 0) {
+		rc = fail(err, errlen, REPO_EFAIL, "unknown revision '%s'", rev);
+		goto out;
+	}
+	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		rc = fail(err, errlen, REPO_EFAIL, "'%s' does not name a commit", rev);
+		goto out;
+	}
+	git_oid_cpy(oid, git_object_id(commit));
+out:
+	git_object_free(commit);
+	git_object_free(obj);
+	return rc;
+}
+
+static int split_range(const char *range, char **base, char **tip, char *err,
+		       size_t errlen)
+{
+	const char *dots = strstr(range, "..");
+
+	if (!dots || dots == range || !dots[2] || dots[2] == '.' || strstr(dots + 2, ".."))
+		return fail(err, errlen, REPO_EUSAGE,
+			    "malformed range '%s' (expected BASE..TIP)", range);
+	*base = xstrndup(range, (size_t)(dots - range));
+	*tip = xstrdup(dots + 2);
+	return REPO_OK;
+}
+
+/* qsort has no context argument: sort (oid, index) pairs instead. */
+struct pair {
+	git_oid oid;
+	uint32_t idx;
+};
+
+static int cmp_pair(const void *a, const void *b)
+{
+	return git_oid_cmp(&((const struct pair *)a)->oid, &((const struct pair *)b)->oid);
+}
+
+static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = git_oid_cmp(&pairs[mid].oid, oid);
+		if (!c)
+			return pairs[mid].idx;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* Add one commit to the graph; its parent ids go to *parents. */
+static int read_commit(git_repository *repo, const git_oid *oid, struct graph *g,
+		       git_oid **parents, uint32_t **pstart, char *err, size_t errlen)
+{
+	git_commit *commit = NULL;
+	char hex[41];
+	struct msg_facts facts;
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	if (git_commit_lookup(&commit, repo, oid) < 0)
+		return fail(err, errlen, REPO_EFAIL, "cannot read commit %s: %s", hex, git_msg());
+	const char *msg = git_commit_message_raw(commit);
+	unsigned np = git_commit_parentcount(commit);
+	msg_parse(msg, strlen(msg), &facts);
+	uint32_t i = graph_add(g, hex, np > 1, &facts);
+	*pstart = xrealloc(*pstart, (i + 2) * sizeof(uint32_t));
+	(*pstart)[i + 1] = (*pstart)[i] + np;
+	*parents = xrealloc(*parents, ((*pstart)[i + 1] + 1) * sizeof(git_oid));
+	for (unsigned k = 0; k < np; k++)
+		git_oid_cpy(&(*parents)[(*pstart)[i] + k], git_commit_parent_id(commit, k));
+	git_commit_free(commit);
+	return REPO_OK;
+}
+
+static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
+		struct graph *g, git_oid **parents, uint32_t **pstart, char *err,
+		size_t errlen)
+{
+	git_revwalk *w = NULL;
+	git_oid oid;
+	int rc = REPO_OK, r;
+
+	*pstart = xcalloc(1, sizeof(uint32_t));
+	if (git_revwalk_new(&w, repo) < 0 ||
+	    git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE) < 0 ||
+	    git_revwalk_push(w, tip) < 0 || git_revwalk_hide(w, base) < 0) {
+		rc = fail(err, errlen, REPO_EFAIL, "cannot walk history: %s", git_msg());
+		goto out;
+	}
+	while ((r = git_revwalk_next(&oid, w)) == 0)
+		if ((rc = read_commit(repo, &oid, g, parents, pstart, err, errlen)))
+			goto out;
+	if (r != GIT_ITEROVER)
+		rc = fail(err, errlen, REPO_EFAIL, "cannot walk history: %s", git_msg());
+out:
+	git_revwalk_free(w);
+	return rc;
+}
+
+static int link_parents(struct graph *g, const struct pair *pairs, const git_oid *parents,
+			const uint32_t *pstart, char *err, size_t errlen)
+{
+	for (uint32_t i = 0; i < g->n; i++) {
+		for (uint32_t k = pstart[i]; k < pstart[i + 1]; k++) {
+			int64_t p = id_lookup(pairs, g->n, &parents[k]);
+			if (p >= 0 && graph_add_parent(g, i, (uint32_t)p) < 0)
+				return fail(err, errlen, REPO_EFAIL,
+					    "history order broken at %s", g->c[i].id);
+		}
+	}
+	return REPO_OK;
+}
+
+static struct pair *index_ids(const struct graph *g)
+{
+	struct pair *pairs = xmalloc((g->n + 1) * sizeof(*pairs));
+
+	for (uint32_t i = 0; i < g->n; i++) {
+		git_oid_fromstr(&pairs[i].oid, g->c[i].id);
+		pairs[i].idx = i;
+	}
+	qsort(pairs, g->n, sizeof(*pairs), cmp_pair);
+	return pairs;
+}
+
+/* The tags BASE.N whose commit is in the series. */
+static int find_releases(git_repository *repo, const char *base, const struct pair *pairs,
+			 struct series *s, char *err, size_t errlen)
+{
+	git_strarray names = { 0 };
+	const char *prefix = release_base_name(base);
+
+	if (git_tag_list(&names, repo) < 0)
+		return fail(err, errlen, REPO_EFAIL, "cannot list tags: %s", git_msg());
+	for (size_t i = 0; i < names.count; i++) {
+		unsigned long n;
+		git_object *obj = NULL, *commit = NULL;
+		char ref[1024];
+		if (!release_number(prefix, names.strings[i], &n))
+			continue;
+		snprintf(ref, sizeof(ref), "refs/tags/%s", names.strings[i]);
+		if (git_revparse_single(&obj, repo, ref) == 0 &&
+		    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) == 0) {
+			int64_t idx = id_lookup(pairs, s->g.n, git_object_id(commit));
+			if (idx >= 0)
+				release_list_add(&s->rels, names.strings[i], n, (uint32_t)idx);
+		}
+		git_object_free(commit);
+		git_object_free(obj);
+	}
+	git_strarray_dispose(&names);
+	return REPO_OK;
+}
+
+int repo_load_series(git_repository *repo, const char *range, struct series *s,
+		     char *err, size_t errlen)
+{
+	char *base = NULL, *tip = NULL;
+	git_oid base_oid, tip_oid, *parents = NULL;
+	uint32_t *pstart = NULL;
+	struct pair *pairs = NULL;
+	struct resolver r = { 0 };
+	int rc;
+
+	graph_init(&s->g);
+	release_list_init(&s->rels);
+	s->name = msg_clean_text(range, strlen(range), 4096);
+	if ((rc = split_range(range, &base, &tip, err, errlen)) ||
+	    (rc = resolve_rev(repo, base, &base_oid, err, errlen)) ||
+	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
+	    (rc = walk(repo, &base_oid, &tip_oid, &s->g, &parents, &pstart, err, errlen)))
+		goto out;
+	if (graph_count_commits(&s->g) == 0) {
+		rc = fail(err, errlen, REPO_EFAIL, "empty range '%s': no commits in %s that are not in %s",
+			  range, tip, base);
+		goto out;
+	}
+	pairs = index_ids(&s->g);
+	if ((rc = link_parents(&s->g, pairs, parents, pstart, err, errlen)) ||
+	    (rc = find_releases(repo, base, pairs, s, err, errlen)))
+		goto out;
+	release_attribute(&s->rels, &s->g);
+	resolver_init(&r, &s->g);
+	census_compute(&s->g, &r, &s->census);
+out:
+	resolver_release(&r);
+	free(pairs);
+	free(parents);
+	free(pstart);
+	free(base);
+	free(tip);
+	return rc;
+}
+
+void series_release_all(struct series *s)
+{
+	census_release(&s->census);
+	release_list_release(&s->rels);
+	graph_release(&s->g);
+	free(s->name);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,27 @@
+/*
+ * repo.h — the libgit2 side: open a repository, read one range into a
+ * series (commits in history order, parsed messages, releases attributed,
+ * census computed).
+ *
+ * Errors come back as REPO_E* with a one-line message in err; nothing here
+ * prints or exits.
+ */
+#ifndef REGTRACE_REPO_H
+#define REGTRACE_REPO_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#include "series.h"
+
+enum { REPO_OK = 0, REPO_EFAIL = 1, REPO_EUSAGE = 2 };
+
+int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
+
+/* Fill s (which must be zeroed) from range "BASE..TIP". */
+int repo_load_series(git_repository *repo, const char *range, struct series *s,
+		     char *err, size_t errlen);
+
+void series_release_all(struct series *s);
+
+#endif

@@ -1,0 +1,112 @@
+/* resolve.c — see resolve.h. */
+#include "resolve.h"
+#include "message.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_key(const void *pa, const void *pb)
+{
+	const struct resolver_key *a = pa, *b = pb;
+	int c = strcmp(a->hex, b->hex);
+
+	return c ? c : (a->commit > b->commit) - (a->commit < b->commit);
+}
+
+/* First key whose hex is >= the first len characters of id. */
+static size_t lower_bound(const struct resolver *r, const char *id, size_t len)
+{
+	size_t lo = 0, hi = r->nkeys;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strncmp(r->keys[mid].hex, id, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t find(uint32_t *cls, uint32_t x)
+{
+	while (cls[x] != x) {
+		cls[x] = cls[cls[x]];
+		x = cls[x];
+	}
+	return x;
+}
+
+static void add_key(struct resolver *r, size_t *cap, const char *hex, uint32_t c)
+{
+	ARRAY_GROW(r->keys, r->nkeys, *cap);
+	r->keys[r->nkeys].hex = hex;
+	r->keys[r->nkeys].commit = c;
+	r->nkeys++;
+}
+
+/* Every commit sharing a key with one of c's aliases is a copy of c. */
+static void join_copies(struct resolver *r, const struct graph *g)
+{
+	struct u32s m = { 0 };
+
+	for (uint32_t c = 0; c < g->n; c++) {
+		const struct msg_facts *f = &g->c[c].facts;
+		for (size_t a = 0; a < f->naliases; a++) {
+			resolver_match(r, f->aliases[a], &m);
+			for (size_t k = 0; k < m.n; k++)
+				r->cls[find(r->cls, m.v[k])] = find(r->cls, c);
+		}
+	}
+	u32s_release(&m);
+}
+
+void resolver_init(struct resolver *r, const struct graph *g)
+{
+	size_t cap = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->ncommits = g->n;
+	r->cls = xmalloc((g->n + 1) * sizeof(uint32_t));
+	for (uint32_t c = 0; c < g->n; c++) {
+		r->cls[c] = c;
+		if (g->c[c].is_merge)
+			continue;
+		add_key(r, &cap, g->c[c].id, c);
+		for (size_t a = 0; a < g->c[c].facts.naliases; a++)
+			add_key(r, &cap, g->c[c].facts.aliases[a], c);
+	}
+	if (r->nkeys)
+		qsort(r->keys, r->nkeys, sizeof(*r->keys), cmp_key);
+	join_copies(r, g);
+}
+
+void resolver_release(struct resolver *r)
+{
+	free(r->keys);
+	free(r->cls);
+	memset(r, 0, sizeof(*r));
+}
+
+void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
+{
+	size_t len = strlen(id);
+
+	out->n = 0;
+	/* keys that start with id */
+	for (size_t i = lower_bound(r, id, len);
+	     i < r->nkeys && !strncmp(r->keys[i].hex, id, len); i++)
+		u32s_push(out, r->keys[i].commit);
+	/* keys that are a proper prefix of id */
+	for (size_t l = MSG_ID_MIN; l < len; l++) {
+		for (size_t i = lower_bound(r, id, l); i < r->nkeys &&
+		     strlen(r->keys[i].hex) == l && !strncmp(r->keys[i].hex, id, l); i++)
+			u32s_push(out, r->keys[i].commit);
+	}
+	u32s_sort_unique(out);
+}
+
+uint32_t resolver_class(struct resolver *r, uint32_t commit)
+{
+	return find(r->cls, commit);
+}

@@ -1,0 +1,36 @@
+/*
+ * series.h — one analysed range: its commits, releases and census.
+ *
+ * The unit the repository layer fills and the renderers read.
+ */
+#ifndef REGTRACE_SERIES_H
+#define REGTRACE_SERIES_H
+
+#include "census.h"
+#include "graph.h"
+#include "release.h"
+
+struct series {
+	char *name;		/* the RANGE as given, cleaned for output */
+	struct graph g;
+	struct release_list rels;
+	struct census census;
+};
+
+/* The first 40-hex alias of a commit: its upstream id, or NULL. */
+static inline const char *series_upstream(const struct series *s, uint32_t c)
+{
+	const struct msg_facts *f = &s->g.c[c].facts;
+
+	for (size_t i = 0; i < f->naliases; i++)
+		if (f->aliases[i][MSG_ID_MAX - 1] && !f->aliases[i][MSG_ID_MAX])
+			return f->aliases[i];
+	return NULL;
+}
+
+static inline const char *series_release(const struct series *s, uint32_t c)
+{
+	return release_name(&s->rels, s->g.c[c].release);
+}
+
+#endif

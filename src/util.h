@@ -1,0 +1,42 @@
+/*
+ * util.h — allocation that cannot return NULL, and small growable arrays.
+ *
+ * xmalloc and friends abort the program with a one-line message when memory
+ * runs out: there is no sensible recovery for a counting tool, and it keeps
+ * every caller free of NULL checks.  ARRAY_GROW(ptr, n, cap) makes room for
+ * one more element in a (ptr, n, cap) triple.
+ */
+#ifndef REGTRACE_UTIL_H
+#define REGTRACE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrndup(const char *s, size_t n);
+char *xstrdup(const char *s);
+
+/* Grow the array p (n used, cap allocated) so that p[n] is valid. */
+#define ARRAY_GROW(p, n, cap) \
+	do { \
+		if ((n) >= (cap)) { \
+			(cap) = (cap) ? (cap) * 2 : 8; \
+			(p) = xrealloc((p), (cap) * sizeof(*(p))); \
+		} \
+	} while (0)
+
+/* A growable list of commit indices. */
+struct u32s {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+void u32s_push(struct u32s *s, uint32_t x);
+/* Sort ascending and drop repeats. */
+void u32s_sort_unique(struct u32s *s);
+int u32s_contains(const struct u32s *s, uint32_t x);
+void u32s_release(struct u32s *s);
+
+#endif
