@@ -61,7 +61,7 @@ $(B)/obj/%.o: src/%.c src/*.h | $(B)/obj
 $(B)/regtrace: src/main.c $(PURE_OBJ) $(OUTER_OBJ)
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ $^ $(LDFLAGS) $(GIT_LIBS)
 
-$(B)/test_%: tests/unit/test_%.c $(PURE_OBJ) src/*.h | $(B)/obj
+$(B)/test_%: tests/unit/test_%.c $(PURE_OBJ) src/*.h tests/unit/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(LDFLAGS) $(CMOCKA_LIBS)
 
 $(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj

@@ -79,7 +79,8 @@ void release_attribute(struct release_list *l, struct graph *g)
 {
 	uint32_t *stack = xmalloc((g->n + 1) * sizeof(uint32_t));
 
-	qsort(l->r, l->n, sizeof(*l->r), cmp_release);
+	if (l->n)
+		qsort(l->r, l->n, sizeof(*l->r), cmp_release);
 	for (size_t i = 0; i < g->n; i++)
 		g->c[i].release = RELEASE_NONE;
 	for (size_t r = 0; r < l->n; r++) {

@@ -67,29 +67,38 @@ int render_stats_text(FILE *out, const struct series *s, size_t n)
 	return ferror(out) ? -1 : 0;
 }
 
-static void commit_line(FILE *out, const struct series *s, const char *label, uint32_t c)
+static int release_width(const struct series *s)
 {
-	fprintf(out, "    %-9s %.12s %-12s %s\n", label, s->g.c[c].id, series_release(s, c),
-		s->g.c[c].facts.subject);
+	int w = (int)strlen("unreleased");
+
+	for (size_t i = 0; i < s->rels.n; i++)
+		if ((int)strlen(s->rels.r[i].name) > w)
+			w = (int)strlen(s->rels.r[i].name);
+	return w;
 }
 
-static const char *same_word(const struct link *l)
+static void commit_line(FILE *out, const struct series *s, const char *label, uint32_t c)
+{
+	fprintf(out, "    %-9s %.12s  %-*s  %s\n", label, s->g.c[c].id, release_width(s),
+		series_release(s, c), s->g.c[c].facts.subject);
+}
+
+static const char *relation(const struct link *l)
 {
 	if (l->kind == LINK_AMBIGUOUS)
-		return "";
-	return l->same_release ? "same release" : "later release";
+		return " (target undecided)";
+	return l->same_release ? " (same release)" : " (later release)";
 }
 
 int render_fixes_text(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
 
-	fprintf(out, "%s: %zu links, %zu regression fixes (%zu visible)\n", s->name,
-		c->nlinks, c->fixes, c->visible);
+	fprintf(out, "%s: %zu regression fixes (%zu visible), %zu links\n", s->name,
+		c->fixes, c->visible, c->nlinks);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
-		fprintf(out, "\n%-10s %.12s %s  %s\n", link_kind_name(l->kind),
-			s->g.c[l->fix].id, series_release(s, l->fix), same_word(l));
+		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), relation(l));
 		commit_line(out, s, "fix:", l->fix);
 		if (l->target != LINK_NO_TARGET)
 			commit_line(out, s, "target:", l->target);

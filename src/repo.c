@@ -70,7 +70,7 @@ static int split_range(const char *range, char **base, char **tip, char *err,
 	return REPO_OK;
 }
 
-/* qsort has no context argument: sort (oid, index) pairs instead. */
+/* Commit ids with their graph index, sorted by id for look-ups. */
 struct pair {
 	git_oid oid;
 	uint32_t idx;

@@ -60,7 +60,8 @@ void u32s_sort_unique(struct u32s *s)
 {
 	size_t k = 0;
 
-	qsort(s->v, s->n, sizeof(uint32_t), cmp_u32);
+	if (s->n)
+		qsort(s->v, s->n, sizeof(uint32_t), cmp_u32);
 	for (size_t i = 0; i < s->n; i++)
 		if (!k || s->v[k - 1] != s->v[i])
 			s->v[k++] = s->v[i];

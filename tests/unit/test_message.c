@@ -1,0 +1,206 @@
+/* Unit tests for message.c: the rules of README "What a message says". */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "message.h"
+
+#define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
+#define ID40B "22083c028d0b3ee419232d25ce90367e5b25df8f"
+
+static struct msg_facts parse(const char *m)
+{
+	struct msg_facts f;
+
+	msg_parse(m, strlen(m), &f);
+	return f;
+}
+
+static void test_subject_first_paragraph(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("\n\nline one\nline two\n\nbody\n");
+	assert_string_equal(f.subject, "line one line two");
+	msg_facts_release(&f);
+	f = parse("");
+	assert_string_equal(f.subject, "");
+	assert_int_equal(f.nrefs, 0);
+	msg_facts_release(&f);
+}
+
+static void test_alias_forms(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\ncommit " ID40 " upstream.\n");
+	assert_int_equal(f.naliases, 1);
+	assert_string_equal(f.aliases[0], ID40);
+	msg_facts_release(&f);
+
+	f = parse("s\n\n[ Upstream commit " ID40 " ]\n");
+	assert_int_equal(f.naliases, 1);
+	assert_string_equal(f.aliases[0], ID40);
+	msg_facts_release(&f);
+
+	f = parse("s\n\n[ upstream commit: " ID40 " ]\n");
+	assert_int_equal(f.naliases, 1);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nbody\n(cherry picked from commit " ID40 ")\n"
+		  "(cherry picked from commit " ID40B ")\n");
+	assert_int_equal(f.naliases, 2);
+	assert_string_equal(f.aliases[1], ID40B);
+	msg_facts_release(&f);
+}
+
+static void test_alias_not_mid_line(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nThis is commit " ID40 " upstream.\n"
+				   "(cherry picked from commit " ID40 ") and more\n");
+	assert_int_equal(f.naliases, 0);
+	msg_facts_release(&f);
+}
+
+static void test_greg_revert_which_is_not_alias(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("Revert \"ACPICA: x\"\n\nThis reverts commit " ID40B " which is\n"
+				   "commit " ID40 " upstream.\n\nJean writes:\n");
+	assert_int_equal(f.naliases, 0);
+	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(f.refs[0].kind, MSG_REF_REVERT);
+	assert_string_equal(f.refs[0].id, ID40B);
+	assert_string_equal(f.refs[0].subject, "ACPICA: x");
+	assert_true(f.is_revert);
+	msg_facts_release(&f);
+}
+
+static void test_upstream_revert_keeps_alias(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("Revert \"x\"\n\ncommit " ID40B " upstream.\n\n"
+				   "This reverts commit " ID40 ".\n");
+	assert_int_equal(f.naliases, 1);
+	assert_string_equal(f.aliases[0], ID40B);
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].id, ID40);
+	msg_facts_release(&f);
+}
+
+static void test_fixes_forms(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nFixes: 4abb951b73ff (\"ACPICA: AML\")\n"
+				   "  fixes: commit 1234567\n"
+				   "FIXES:" ID40B "\n");
+	assert_int_equal(f.nrefs, 3);
+	assert_string_equal(f.refs[0].id, "4abb951b73ff");
+	assert_string_equal(f.refs[0].subject, "ACPICA: AML");
+	assert_string_equal(f.refs[1].id, "1234567");
+	assert_null(f.refs[1].subject);
+	assert_string_equal(f.refs[2].id, ID40B);
+	assert_int_equal(f.fixes_lines, 3);
+	assert_int_equal(f.nonsha_fixes_lines, 0);
+	msg_facts_release(&f);
+}
+
+static void test_fixes_upper_case_and_dedup(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nFixes: 4ABB951B73FF (\"x\")\nFixes: 4abb951b73ff\n");
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].id, "4abb951b73ff");
+	assert_int_equal(f.fixes_lines, 2);
+	msg_facts_release(&f);
+}
+
+static void test_fixes_wrapped_subject(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nFixes: 4abb951b73ff (\"ACPICA: AML interpreter: add\n"
+				   "  region addresses\")\nSigned-off-by: x\n");
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].subject, "ACPICA: AML interpreter: add region addresses");
+	msg_facts_release(&f);
+}
+
+static void test_fixes_without_id(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nFixes: #1234\nFixes: https://bugzilla.kernel.org/1\n"
+				   "Fixes: v4.19\nFixes: abcdef\n"
+				   "Fixes: " ID40 "0\n"
+				   "Fixes: 1234567g\n"
+				   "> Fixes: " ID40 "\n"
+				   "This Fixes: " ID40 "\n");
+	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(f.fixes_lines, 0);
+	assert_int_equal(f.nonsha_fixes_lines, 6);
+	msg_facts_release(&f);
+}
+
+static void test_revert_must_begin_line(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nAs said, this reverts commit " ID40 ".\n");
+	assert_int_equal(f.nrefs, 0);
+	assert_false(f.is_revert);
+	msg_facts_release(&f);
+}
+
+static void test_clean_text(void **state)
+{
+	(void)state;
+	char *s = msg_clean_text("a\tb\x01  c\xff" "d\xc3\xa9", 11, 100);
+	assert_string_equal(s, "a b c\xef\xbf\xbd" "d\xc3\xa9");
+	free(s);
+	s = msg_clean_text("abcdef", 6, 3);
+	assert_string_equal(s, "abc");
+	free(s);
+}
+
+static void test_subject_equal(void **state)
+{
+	(void)state;
+	assert_true(msg_subject_equal("ACPICA: Foo bar", "acpica: foo bar"));
+	assert_false(msg_subject_equal("ACPICA: Foo bar", "ACPICA: Foo"));
+}
+
+static void test_nul_and_huge_line(void **state)
+{
+	(void)state;
+	size_t n = 1 << 20;
+	char *m = malloc(n + 1);
+	memset(m, 'a', n);
+	m[n] = '\0';
+	m[10] = '\0';
+	struct msg_facts f;
+	msg_parse(m, n, &f);
+	assert_true(strlen(f.subject) <= MSG_SUBJECT_MAX);
+	msg_facts_release(&f);
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_subject_first_paragraph),
+		cmocka_unit_test(test_alias_forms),
+		cmocka_unit_test(test_alias_not_mid_line),
+		cmocka_unit_test(test_greg_revert_which_is_not_alias),
+		cmocka_unit_test(test_upstream_revert_keeps_alias),
+		cmocka_unit_test(test_fixes_forms),
+		cmocka_unit_test(test_fixes_upper_case_and_dedup),
+		cmocka_unit_test(test_fixes_wrapped_subject),
+		cmocka_unit_test(test_fixes_without_id),
+		cmocka_unit_test(test_revert_must_begin_line),
+		cmocka_unit_test(test_clean_text),
+		cmocka_unit_test(test_subject_equal),
+		cmocka_unit_test(test_nul_and_huge_line),
+	};
+	return cmocka_run_group_tests_name("message", tests, NULL, NULL);
+}
