@@ -33,6 +33,36 @@ const char cli_usage[] =
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error.  The counting rules are in README.md.\n";
 
+#define BIT(c) (1u << (c))
+
+struct command {
+	const char *name;
+	enum cli_command cmd;
+	size_t min_ranges, max_ranges;	/* max 0: no limit */
+};
+
+static const struct command commands[] = {
+	{ "stats", CMD_STATS, 1, 0 },
+	{ "fixes", CMD_FIXES, 1, 1 },
+	{ "help", CMD_HELP, 0, 0 },
+};
+
+enum opt_action { OPT_JSON, OPT_CSV, OPT_HELP };
+
+struct option {
+	const char *name;
+	enum opt_action action;
+	int takes_arg;
+	unsigned commands;	/* BIT(cmd) of the commands that accept it */
+};
+
+static const struct option options[] = {
+	{ "--json", OPT_JSON, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) },
+	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) },
+	{ "--help", OPT_HELP, 0, ~0u },
+	{ "-h", OPT_HELP, 0, ~0u },
+};
+
 static int usage_error(char *err, size_t errlen, const char *fmt, const char *arg)
 {
 	snprintf(err, errlen, fmt, arg);
@@ -47,42 +77,80 @@ static int set_format(struct cli *c, enum render_format f, char *err, size_t err
 	return 0;
 }
 
+static const struct option *find_option(const char *a)
+{
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if (!strcmp(options[i].name, a))
+			return &options[i];
+	return NULL;
+}
+
+static int apply_option(struct cli *c, const struct option *o, const char *arg,
+			char *err, size_t errlen)
+{
+	(void)arg;
+	switch (o->action) {
+	case OPT_JSON:
+		return set_format(c, FORMAT_JSON, err, errlen);
+	case OPT_CSV:
+		return set_format(c, FORMAT_CSV, err, errlen);
+	case OPT_HELP:
+		c->cmd = CMD_HELP;
+		return 0;
+	}
+	return 0;
+}
+
 /* Arguments after the command: options anywhere, the rest are ranges. */
-static int parse_command_args(int i, int argc, char **argv, struct cli *c, char *err,
-			      size_t errlen)
+static int parse_command_args(int i, int argc, char **argv, struct cli *c,
+			      const struct command *cmd, char *err, size_t errlen)
 {
 	int only_ranges = 0;
 
 	c->ranges = xcalloc((size_t)argc, sizeof(char *));
 	for (; i < argc; i++) {
 		const char *a = argv[i];
+		const struct option *o = only_ranges ? NULL : find_option(a);
 		if (!only_ranges && !strcmp(a, "--")) {
 			only_ranges = 1;
-		} else if (!only_ranges && !strcmp(a, "--json")) {
-			if (set_format(c, FORMAT_JSON, err, errlen))
+		} else if (o) {
+			if (!(o->commands & BIT(cmd->cmd))) {
+				snprintf(err, errlen, "option '%s' does not go with '%s'", a,
+					 cmd->name);
 				return -1;
-		} else if (!only_ranges && !strcmp(a, "--csv")) {
-			if (set_format(c, FORMAT_CSV, err, errlen))
+			}
+			if (o->takes_arg && ++i >= argc)
+				return usage_error(err, errlen, "option '%s' needs a value", a);
+			if (apply_option(c, o, o->takes_arg ? argv[i] : NULL, err, errlen))
 				return -1;
-		} else if (!only_ranges && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
-			c->cmd = CMD_HELP;
-			return 0;
-		} else if (!only_ranges && a[0] == '-') {
+			if (c->cmd == CMD_HELP)
+				return 0;
+		} else if (!only_ranges && a[0] == '-' && a[1]) {
 			return usage_error(err, errlen, "unknown option '%s'", a);
 		} else {
 			c->ranges[c->nranges++] = a;
 		}
 	}
-	if (c->nranges == 0)
-		return usage_error(err, errlen, "%s", "no RANGE given (expected BASE..TIP)");
-	if (c->cmd == CMD_FIXES && c->nranges > 1)
-		return usage_error(err, errlen, "%s", "fixes takes exactly one RANGE");
+	if (c->nranges < cmd->min_ranges)
+		return usage_error(err, errlen, "%s: no RANGE given (expected BASE..TIP)",
+				   cmd->name);
+	if (cmd->max_ranges && c->nranges > cmd->max_ranges)
+		return usage_error(err, errlen, "%s takes exactly one RANGE", cmd->name);
 	return 0;
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
 }
 
 int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 {
 	int i = 1;
+	const struct command *cmd;
 
 	memset(c, 0, sizeof(*c));
 	c->dir = ".";
@@ -105,18 +173,14 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		}
 	}
 	if (i >= argc)
-		return usage_error(err, errlen, "%s", "no command given (stats or fixes)");
-	if (!strcmp(argv[i], "stats"))
-		c->cmd = CMD_STATS;
-	else if (!strcmp(argv[i], "fixes"))
-		c->cmd = CMD_FIXES;
-	else if (!strcmp(argv[i], "help"))
-		c->cmd = CMD_HELP;
-	else
+		return usage_error(err, errlen, "%s", "no command given (try 'regtrace --help')");
+	if (!(cmd = find_command(argv[i])))
 		return usage_error(err, errlen, "unknown command '%s'", argv[i]);
+	c->cmd = cmd->cmd;
+	c->cmd_name = cmd->name;
 	if (c->cmd == CMD_HELP)
 		return 0;
-	return parse_command_args(i + 1, argc, argv, c, err, errlen);
+	return parse_command_args(i + 1, argc, argv, c, cmd, err, errlen);
 }
 
 void cli_release(struct cli *c)

@@ -1,8 +1,9 @@
 /*
  * cli.h — the command line: what was asked, or why the words are wrong.
  *
- * cli_parse() never prints; main prints its message and exits 2 on a
- * usage error.
+ * cli_parse() checks the words against two tables (commands, options) and
+ * never prints; main prints its message and exits 2 on a usage error.
+ * Adding an option: a field here, a row in cli.c's option table.
  */
 #ifndef REGTRACE_CLI_H
 #define REGTRACE_CLI_H
@@ -13,10 +14,15 @@
 
 #define REGTRACE_VERSION "0.1.0"
 
-enum cli_command { CMD_NONE, CMD_STATS, CMD_FIXES, CMD_HELP, CMD_VERSION };
+enum cli_command {
+	CMD_NONE, CMD_HELP, CMD_VERSION,
+	CMD_STATS, CMD_FIXES,
+	CMD_COUNT
+};
 
 struct cli {
 	enum cli_command cmd;
+	const char *cmd_name;
 	const char *dir;		/* -C DIR, default "." */
 	enum render_format format;
 	const char **ranges;		/* points into argv */

@@ -1,0 +1,19 @@
+/*
+ * commands.h — one function per command; each loads what it needs through
+ * the repository layer and renders to stdout.  Errors come back as
+ * REPO_E* with a one-line message in err; main prints it.
+ */
+#ifndef REGTRACE_COMMANDS_H
+#define REGTRACE_COMMANDS_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#include "cli.h"
+
+typedef int command_fn(const struct cli *c, git_repository *repo, char *err, size_t errlen);
+
+command_fn cmd_stats;	/* cmd_census.c */
+command_fn cmd_fixes;	/* cmd_census.c */
+
+#endif
