@@ -155,9 +155,6 @@ static enum outcome resolve_ref(struct ctx *x, uint32_t f, const struct msg_ref 
 		return x->match.n ? RES_IGNORED : RES_OUTSIDE;
 	x->match.n = k;
 	classes_of_match(x);
-	if (x->keep.n > 1 && ref->subject)
-		filter_classes(x, f, ref->subject, 1);
-	restrict_match(x);
 	if (x->keep.n > 1) {
 		filter_classes(x, f, NULL, 0);
 		if (x->keep.n == 0) {
@@ -165,9 +162,13 @@ static enum outcome resolve_ref(struct ctx *x, uint32_t f, const struct msg_ref 
 			return RES_PREEMPTIVE;
 		}
 		restrict_match(x);
-		if (x->keep.n > 1)
-			return RES_AMBIGUOUS;
 	}
+	if (x->keep.n > 1 && ref->subject) {
+		filter_classes(x, f, ref->subject, 1);
+		restrict_match(x);
+	}
+	if (x->keep.n > 1)
+		return RES_AMBIGUOUS;
 	return pick_copy(x, f, target);
 }
 
