@@ -22,7 +22,14 @@ struct ctx {
 	struct u32s *reverted_by;	/* per commit: the commits reverting it */
 	struct u32s match, keep;	/* scratch */
 	size_t seq;
+	int until;			/* release index, or -1: count all */
 };
+
+/* Is commit c in a release no later than until? */
+static int in_until(const struct graph *g, uint32_t c, int until)
+{
+	return g->c[c].release != RELEASE_NONE && g->c[c].release <= until;
+}
 
 enum outcome { RES_IGNORED, RES_OUTSIDE, RES_TARGET, RES_PREEMPTIVE, RES_AMBIGUOUS };
 
@@ -310,6 +317,15 @@ static int cmp_link(const void *pa, const void *pb)
 	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
+/* Does this link count under the options (--introduced-until)? */
+static int counts(const struct ctx *x, const struct link *l)
+{
+	if (!link_is_regression_fix(l->kind))
+		return 0;
+	return x->until < 0 || in_until(x->g, l->target, x->until);
+}
+
+/* Per-fix flags, then the totals.  Links are still grouped by fix. */
 static void count(struct ctx *x)
 {
 	struct census *c = x->out;
@@ -317,24 +333,29 @@ static void count(struct ctx *x)
 
 	for (size_t i = 0; i < c->nlinks;) {
 		uint32_t f = c->links[i].fix;
-		int fixes = 0, reverts = 0, same = 1;
+		uint8_t flags = CENSUS_SAME;
 		for (; i < c->nlinks && c->links[i].fix == f; i++) {
 			const struct link *l = &c->links[i];
 			c->duplicates += l->kind == LINK_DUPLICATE;
 			c->reapplies += l->kind == LINK_REAPPLY;
 			c->ambiguous += l->kind == LINK_AMBIGUOUS;
 			c->preemptive += l->kind == LINK_PREEMPTIVE;
-			if (!link_is_regression_fix(l->kind))
+			if (!counts(x, l))
 				continue;
-			fixes = 1;
-			reverts |= l->kind == LINK_REVERT;
-			same &= l->same_release;
+			flags |= CENSUS_FIX;
+			if (l->kind == LINK_REVERT)
+				flags |= CENSUS_REVERT;
+			if (!l->same_release)
+				flags &= (uint8_t)~CENSUS_SAME;
 			c->pairs++;
 			u32s_push(&targets, l->target);
 		}
-		c->fixes += fixes;
-		c->reverts += reverts;
-		c->same_release += fixes && same;
+		if (!(flags & CENSUS_FIX))
+			continue;
+		c->flags[f] = flags;
+		c->fixes++;
+		c->reverts += !!(flags & CENSUS_REVERT);
+		c->same_release += !!(flags & CENSUS_SAME);
 	}
 	c->visible = c->fixes - c->same_release;
 	u32s_sort_unique(&targets);
@@ -342,19 +363,22 @@ static void count(struct ctx *x)
 	u32s_release(&targets);
 }
 
-void census_compute(struct graph *g, struct resolver *r, struct census *out)
+void census_compute(struct graph *g, struct resolver *r, int until, struct census *out)
 {
-	struct ctx x = { .g = g, .r = r, .out = out };
+	struct ctx x = { .g = g, .r = r, .out = out, .until = until };
 
 	memset(out, 0, sizeof(*out));
+	out->flags = xcalloc(g->n + 1, 1);
 	x.reverted_by = xcalloc(g->n + 1, sizeof(struct u32s));
 	for (uint32_t f = 0; f < g->n; f++) {
 		const struct graph_commit *c = &g->c[f];
 		if (c->is_merge)
 			continue;
-		out->commits++;
-		out->tagged += c->facts.fixes_lines > 0;
-		out->nonsha_fixes_lines += c->facts.nonsha_fixes_lines;
+		if (until < 0 || in_until(g, f, until)) {
+			out->commits++;
+			out->tagged += c->facts.fixes_lines > 0;
+			out->nonsha_fixes_lines += c->facts.nonsha_fixes_lines;
+		}
 		visit_refs(&x, f);
 		visit_copies(&x, f);
 	}
@@ -374,5 +398,6 @@ void census_release(struct census *c)
 	for (size_t i = 0; i < c->nlinks; i++)
 		u32s_release(&c->links[i].candidates);
 	free(c->links);
+	free(c->flags);
 	memset(c, 0, sizeof(*c));
 }

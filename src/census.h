@@ -43,13 +43,23 @@ struct census {
 	size_t fixes_outside, nonsha_fixes_lines;
 	struct link *links;
 	size_t nlinks, links_cap;
+	uint8_t *flags;		/* per commit: CENSUS_* bits of a counted fix */
 };
+
+#define CENSUS_FIX 1		/* has a counted fix or revert link */
+#define CENSUS_REVERT 2		/* ... of which a revert */
+#define CENSUS_SAME 4		/* every counted target in its own release */
 
 const char *link_kind_name(enum link_kind k);
 /* 1 for the kinds that count as regression fixes (fix, revert). */
 int link_is_regression_fix(enum link_kind k);
 
-void census_compute(struct graph *g, struct resolver *r, struct census *out);
+/*
+ * until: -1 counts everything; a release index counts only commits in
+ * releases up to it and links whose target is (--introduced-until).  The
+ * links listed are the same either way.
+ */
+void census_compute(struct graph *g, struct resolver *r, int until, struct census *out);
 void census_release(struct census *c);
 
 #endif

@@ -7,28 +7,36 @@
 #include <string.h>
 
 const char cli_usage[] =
-	"usage: regtrace [-C DIR] stats [--json|--csv] BASE..TIP...\n"
-	"       regtrace [-C DIR] fixes [--json|--csv] BASE..TIP\n"
+	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL] [RANGE...]\n"
+	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
+	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
 	"       regtrace --help | --version\n"
 	"\n"
-	"Counts the regressions that backports brought into a stable series:\n"
+	"\n"
+	"Counts the regressions that backports brought into stable series:\n"
 	"commits of BASE..TIP that fix (Fixes: tag) or revert another commit of\n"
 	"the same series, by release (tags named BASE.N).\n"
 	"\n"
+	"RANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest BASE.N).\n"
+	"stats with no RANGE reads every series of the repository, newest first.\n"
+	"\n"
 	"commands:\n"
-	"  stats    one row per range: commits, Fixes-tagged commits, regression\n"
-	"           fixes, reverts, same-release fixes, visible regressions, and\n"
-	"           the low (visible/commits) and high (visible/tagged) rates\n"
-	"  fixes    every link found in the range: fix, revert, reapply,\n"
-	"           duplicate, preemptive, ambiguous, with both commits,\n"
-	"           both releases and both subjects\n"
+	"  stats     one row per range: commits, Fixes-tagged commits, regression\n"
+	"            fixes, reverts, same-release fixes, visible regressions, and\n"
+	"            the low (visible/commits) and high (visible/tagged) rates\n"
+	"  fixes     every link found in the range: fix, revert, reapply,\n"
+	"            duplicate, preemptive, ambiguous, with both commits,\n"
+	"            both releases, both subjects and the regression's lifetime\n"
+	"  timeline  the census as it stood at each release of the range\n"
 	"\n"
 	"options:\n"
-	"  -C DIR     run as if started in DIR\n"
-	"  --json     JSON output\n"
-	"  --csv      CSV output (RFC 4180)\n"
-	"  -h, --help this text\n"
-	"  --version  print the version\n"
+	"  -C DIR                  run as if started in DIR\n"
+	"  --json                  JSON output\n"
+	"  --csv                   CSV output (RFC 4180)\n"
+	"  --introduced-until REL  stats: count only regressions brought by\n"
+	"                          releases up to REL, and commits up to REL\n"
+	"  -h, --help              this text\n"
+	"  --version               print the version\n"
 	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error.  The counting rules are in README.md.\n";
@@ -42,12 +50,13 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "stats", CMD_STATS, 1, 0 },
+	{ "stats", CMD_STATS, 0, 0 },
 	{ "fixes", CMD_FIXES, 1, 1 },
+	{ "timeline", CMD_TIMELINE, 1, 1 },
 	{ "help", CMD_HELP, 0, 0 },
 };
 
-enum opt_action { OPT_JSON, OPT_CSV, OPT_HELP };
+enum opt_action { OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL };
 
 struct option {
 	const char *name;
@@ -57,8 +66,9 @@ struct option {
 };
 
 static const struct option options[] = {
-	{ "--json", OPT_JSON, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) },
-	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) },
+	{ "--json", OPT_JSON, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
+	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
+	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "--help", OPT_HELP, 0, ~0u },
 	{ "-h", OPT_HELP, 0, ~0u },
 };
@@ -88,8 +98,10 @@ static const struct option *find_option(const char *a)
 static int apply_option(struct cli *c, const struct option *o, const char *arg,
 			char *err, size_t errlen)
 {
-	(void)arg;
 	switch (o->action) {
+	case OPT_INTRODUCED_UNTIL:
+		c->introduced_until = arg;
+		return 0;
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);
 	case OPT_CSV:

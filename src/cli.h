@@ -16,7 +16,7 @@
 
 enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
-	CMD_STATS, CMD_FIXES,
+	CMD_STATS, CMD_FIXES, CMD_TIMELINE,
 	CMD_COUNT
 };
 
@@ -27,6 +27,7 @@ struct cli {
 	enum render_format format;
 	const char **ranges;		/* points into argv */
 	size_t nranges;
+	const char *introduced_until;	/* --introduced-until REL */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */

@@ -1,13 +1,22 @@
 /*
- * cmd_census.c — `stats` and `fixes`: the census of each range.
+ * cmd_census.c — `stats`, `fixes` and `timeline`: the census of each range.
  */
 #include "commands.h"
+#include "discover.h"
 #include "repo.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct loaded {
+	struct range_list ranges;
+	struct series *s;
+};
 
 static int write_failed(char *err, size_t errlen)
 {
@@ -15,28 +24,54 @@ static int write_failed(char *err, size_t errlen)
 	return REPO_EFAIL;
 }
 
+/* A progress line on a terminal, once a run has taken a second. */
+static void progress(time_t start, size_t i, size_t n, const char *range)
+{
+	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
+		return;
+	if (i < n)
+		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
+	else
+		fputs("\r\033[K", stderr);
+}
+
 /* Load every range first, so an error never leaves half a report. */
-static int load_all(const struct cli *c, git_repository *repo, struct series *s,
+static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
 		    char *err, size_t errlen)
 {
-	int rc = REPO_OK;
+	struct load_options opt = { .introduced_until = c->introduced_until };
+	time_t start = time(NULL);
+	int rc = discover_ranges(repo, c->ranges, c->nranges, &l->ranges, err, errlen);
 
-	for (size_t i = 0; !rc && i < c->nranges; i++)
-		rc = repo_load_series(repo, c->ranges[i], &s[i], err, errlen);
+	l->s = xcalloc(l->ranges.n + 1, sizeof(*l->s));
+	for (size_t i = 0; !rc && i < l->ranges.n; i++) {
+		progress(start, i, l->ranges.n, l->ranges.v[i]);
+		rc = repo_load_series(repo, l->ranges.v[i], &opt, &l->s[i], err, errlen);
+	}
+	progress(start, l->ranges.n, l->ranges.n, NULL);
 	return rc;
 }
 
-static int render_stats(const struct cli *c, const struct series *s)
+static void unload(struct loaded *l)
 {
-	if (c->format == FORMAT_JSON)
-		return render_stats_json(stdout, s, c->nranges);
-	if (c->format == FORMAT_CSV)
-		return render_stats_csv(stdout, s, c->nranges);
-	return render_stats_text(stdout, s, c->nranges);
+	for (size_t i = 0; i < l->ranges.n; i++)
+		series_release_all(&l->s[i]);
+	free(l->s);
+	range_list_release(&l->ranges);
 }
 
-static int render_fixes(const struct cli *c, const struct series *s)
+static int render_stats(const struct cli *c, const struct series *s, size_t n)
 {
+	if (c->format == FORMAT_JSON)
+		return render_stats_json(stdout, s, n);
+	if (c->format == FORMAT_CSV)
+		return render_stats_csv(stdout, s, n);
+	return render_stats_text(stdout, s, n);
+}
+
+static int render_fixes(const struct cli *c, const struct series *s, size_t n)
+{
+	(void)n;
 	if (c->format == FORMAT_JSON)
 		return render_fixes_json(stdout, s);
 	if (c->format == FORMAT_CSV)
@@ -44,17 +79,32 @@ static int render_fixes(const struct cli *c, const struct series *s)
 	return render_fixes_text(stdout, s);
 }
 
-static int run(const struct cli *c, git_repository *repo, char *err, size_t errlen,
-	       int (*render)(const struct cli *, const struct series *))
+static int render_timeline(const struct cli *c, const struct series *s, size_t n)
 {
-	struct series *s = xcalloc(c->nranges, sizeof(*s));
-	int rc = load_all(c, repo, s, err, errlen);
+	struct timeline t;
+	int rc;
 
-	if (!rc && (render(c, s) < 0 || fflush(stdout) != 0))
+	(void)n;
+	timeline_compute(&s->g, &s->rels, &s->census, &t);
+	if (c->format == FORMAT_JSON)
+		rc = render_timeline_json(stdout, s, &t);
+	else if (c->format == FORMAT_CSV)
+		rc = render_timeline_csv(stdout, s, &t);
+	else
+		rc = render_timeline_text(stdout, s, &t);
+	timeline_release(&t);
+	return rc;
+}
+
+static int run(const struct cli *c, git_repository *repo, char *err, size_t errlen,
+	       int (*render)(const struct cli *, const struct series *, size_t))
+{
+	struct loaded l;
+	int rc = load_all(c, repo, &l, err, errlen);
+
+	if (!rc && (render(c, l.s, l.ranges.n) < 0 || fflush(stdout) != 0))
 		rc = write_failed(err, errlen);
-	for (size_t i = 0; i < c->nranges; i++)
-		series_release_all(&s[i]);
-	free(s);
+	unload(&l);
 	return rc;
 }
 
@@ -66,4 +116,9 @@ int cmd_stats(const struct cli *c, git_repository *repo, char *err, size_t errle
 int cmd_fixes(const struct cli *c, git_repository *repo, char *err, size_t errlen)
 {
 	return run(c, repo, err, errlen, render_fixes);
+}
+
+int cmd_timeline(const struct cli *c, git_repository *repo, char *err, size_t errlen)
+{
+	return run(c, repo, err, errlen, render_timeline);
 }

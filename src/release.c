@@ -49,6 +49,7 @@ void release_list_add(struct release_list *l, const char *name,
 	l->r[l->n].name = xstrdup(name);
 	l->r[l->n].number = number;
 	l->r[l->n].commit = commit;
+	l->r[l->n].date = 0;
 	l->n++;
 }
 
@@ -108,4 +109,132 @@ const char *release_name(const struct release_list *l, int release)
 	if (release < 0 || (size_t)release >= l->n)
 		return "unreleased";
 	return l->r[release].name;
+}
+
+int release_find(const struct release_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->r[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int release_version_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			while (*a == '0')
+				a++;
+			while (*b == '0')
+				b++;
+			size_t la = strspn(a, "0123456789"), lb = strspn(b, "0123456789");
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			int c = strncmp(a, b, la);
+			if (c)
+				return c;
+			a += la, b += lb;
+		} else {
+			if (*a != *b)
+				return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+			a++, b++;
+		}
+	}
+	return (*a != 0) - (*b != 0);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int has_tag(char **sorted, size_t n, const char *name)
+{
+	return bsearch(&name, sorted, n, sizeof(char *), cmp_str) != NULL;
+}
+
+/* BASE of a tag "BASE.N" whose BASE is a tag too, or NULL. */
+static char *base_of(char **sorted, size_t n, const char *tag, unsigned long *num)
+{
+	const char *dot = strrchr(tag, '.');
+
+	if (!dot || dot == tag)
+		return NULL;
+	char *base = xstrndup(tag, (size_t)(dot - tag));
+	if (!release_number(base, tag, num) || !has_tag(sorted, n, base)) {
+		free(base);
+		return NULL;
+	}
+	return base;
+}
+
+static int cmp_series_desc(const void *a, const void *b)
+{
+	return release_version_cmp(((const struct series_name *)b)->base,
+				   ((const struct series_name *)a)->base);
+}
+
+static void note_release(struct series_name **out, size_t *n, size_t *cap, char *base,
+			 const char *tag, unsigned long num)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if (strcmp((*out)[i].base, base))
+			continue;
+		if (num > (*out)[i].top) {
+			free((*out)[i].tip);
+			(*out)[i].tip = xstrdup(tag);
+			(*out)[i].top = num;
+		}
+		free(base);
+		return;
+	}
+	ARRAY_GROW(*out, *n, *cap);
+	(*out)[*n].base = base;
+	(*out)[*n].tip = xstrdup(tag);
+	(*out)[*n].top = num;
+	(*n)++;
+}
+
+void release_find_series(char **tags, size_t ntags, struct series_name **out, size_t *nout)
+{
+	char **sorted = xmalloc((ntags + 1) * sizeof(char *));
+	size_t n = 0, cap = 0, k = 0;
+	unsigned long num, dummy;
+
+	memcpy(sorted, tags, ntags * sizeof(char *));
+	if (ntags)
+		qsort(sorted, ntags, sizeof(char *), cmp_str);
+	*out = NULL;
+	for (size_t i = 0; i < ntags; i++) {
+		char *base = base_of(sorted, ntags, sorted[i], &num);
+		if (base)
+			note_release(out, &n, &cap, base, sorted[i], num);
+	}
+	/* a base that is itself a release of another base is no series */
+	for (size_t i = 0; i < n; i++) {
+		char *up = base_of(sorted, ntags, (*out)[i].base, &dummy);
+		int is_release = 0;
+		for (size_t j = 0; up && j < n; j++)
+			is_release |= !strcmp((*out)[j].base, up);
+		free(up);
+		if (is_release) {
+			free((*out)[i].base);
+			free((*out)[i].tip);
+		} else {
+			(*out)[k++] = (*out)[i];
+		}
+	}
+	*nout = k;
+	if (k)
+		qsort(*out, k, sizeof(**out), cmp_series_desc);
+	free(sorted);
+}
+
+void release_series_names_free(struct series_name *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(s[i].base);
+		free(s[i].tip);
+	}
+	free(s);
 }

@@ -19,6 +19,7 @@ struct release {
 	char *name;		/* the tag name, e.g. "v4.19.35" */
 	unsigned long number;	/* N */
 	uint32_t commit;	/* index in the graph */
+	int64_t date;		/* seconds since the epoch: tagger date, else commit date */
 };
 
 struct release_list {
@@ -48,5 +49,26 @@ void release_attribute(struct release_list *l, struct graph *g);
 
 /* The release's name, or "unreleased" for RELEASE_NONE. */
 const char *release_name(const struct release_list *l, int release);
+
+/* The index of the release named name (after release_attribute), or -1. */
+int release_find(const struct release_list *l, const char *name);
+
+/* One stable series found among tag names: BASE and its highest BASE.N. */
+struct series_name {
+	char *base, *tip;
+	unsigned long top;
+};
+
+/*
+ * The series among tag names: every tag BASE that has at least one tag
+ * BASE.N and is not itself a BASE'.N of another such base.  Sorted newest
+ * first (by version of BASE, descending).  The caller frees with
+ * release_series_names_free.
+ */
+void release_find_series(char **tags, size_t ntags, struct series_name **out, size_t *nout);
+void release_series_names_free(struct series_name *s, size_t n);
+
+/* Compare versions: runs of digits numerically, the rest bytewise. */
+int release_version_cmp(const char *a, const char *b);
 
 #endif

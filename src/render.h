@@ -21,6 +21,11 @@ int render_fixes_text(FILE *out, const struct series *s);
 int render_fixes_csv(FILE *out, const struct series *s);
 int render_fixes_json(FILE *out, const struct series *s);
 
+struct timeline;
+int render_timeline_text(FILE *out, const struct series *s, const struct timeline *t);
+int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t);
+int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t);
+
 /* x / y, or a negative number when y is 0 (rate undefined). */
 double render_rate(size_t x, size_t y);
 

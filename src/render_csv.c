@@ -4,6 +4,8 @@
  * apostrophe so spreadsheets do not run it as a formula.
  */
 #include "render.h"
+#include "lifetime.h"
+#include "timeline.h"
 
 #include <string.h>
 
@@ -66,12 +68,20 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 	return ferror(out) ? -1 : 0;
 }
 
+static void lifetime_fields(FILE *out, struct lifetime t)
+{
+	if (t.releases < 0)
+		fputs(",,", out);
+	else
+		fprintf(out, "%ld,%ld,", t.releases, t.days);
+}
+
 int render_fixes_csv(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
 
-	fputs("kind,fix,fix_release,target,target_release,same_release,fix_subject,"
-	      "target_subject\r\n", out);
+	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
+	      "lifetime_days,fix_subject,target_subject\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -85,8 +95,35 @@ int render_fixes_csv(FILE *out, const struct series *s)
 		field(out, t == LINK_NO_TARGET ? ids : s->g.c[t].id, 0);
 		field(out, t == LINK_NO_TARGET ? "" : series_release(s, t), 0);
 		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "yes" : "no", 0);
+		lifetime_fields(out, lifetime_of(&s->g, &s->rels, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
 		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 1);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
+{
+	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
+	      "high_rate\r\n", out);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct timeline_row *r = &t->rows[i];
+		field(out, release_name(&s->rels, r->release), 0);
+		if (r->release == RELEASE_NONE)
+			fputc(',', out);
+		else
+			fprintf(out, "%lld,", (long long)s->rels.r[r->release].date);
+		num(out, r->commits, 0);
+		num(out, r->tagged, 0);
+		num(out, r->fixes, 0);
+		num(out, r->reverts, 0);
+		num(out, r->same_release, 0);
+		num(out, r->visible, 0);
+		rate(out, render_rate(r->visible, r->commits));
+		if (r->tagged)
+			fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+		else
+			fputs("\r\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }

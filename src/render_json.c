@@ -3,6 +3,8 @@
  * is valid UTF-8 already (message.c cleans it).
  */
 #include "render.h"
+#include "lifetime.h"
+#include "timeline.h"
 
 #include <jansson.h>
 
@@ -16,9 +18,16 @@ static json_t *str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
+/* An integer, or null for the -1 that means unknown. */
+static json_t *maybe(long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
 static json_t *stats_object(const struct series *s)
 {
 	const struct census *c = &s->census;
+	struct lifetime_summary sum;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "name", json_string(s->name));
@@ -40,6 +49,11 @@ static json_t *stats_object(const struct series *s)
 	NUM(fixes_outside);
 	NUM(nonsha_fixes_lines);
 #undef NUM
+	lifetime_summarize(&s->g, &s->rels, c, &sum);
+	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
+	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
+	json_object_set_new(o, "median_lifetime_releases", maybe(sum.median_releases));
+	json_object_set_new(o, "p90_lifetime_releases", maybe(sum.p90_releases));
 	return o;
 }
 
@@ -89,6 +103,9 @@ static json_t *link_object(const struct series *s, const struct link *l)
 		json_object_set_new(o, "target", commit_object(s, l->target));
 		json_object_set_new(o, "same_release", json_boolean(l->same_release));
 	}
+	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
+	json_object_set_new(o, "lifetime_days", maybe(t.days));
 	return o;
 }
 
@@ -99,4 +116,33 @@ int render_fixes_json(FILE *out, const struct series *s)
 	for (size_t i = 0; i < s->census.nlinks; i++)
 		json_array_append_new(arr, link_object(s, &s->census.links[i]));
 	return dump(out, json_pack("{s:o}", "fixes", arr));
+}
+
+static json_t *timeline_row(const struct series *s, const struct timeline_row *r)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "release", json_string(release_name(&s->rels, r->release)));
+	json_object_set_new(o, "date", r->release == RELEASE_NONE ? json_null() :
+			    json_integer((json_int_t)s->rels.r[r->release].date));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
+	NUM(commits);
+	NUM(tagged);
+	NUM(fixes);
+	NUM(reverts);
+	NUM(same_release);
+	NUM(visible);
+#undef NUM
+	json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
+	json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
+	return o;
+}
+
+int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < t->n; i++)
+		json_array_append_new(arr, timeline_row(s, &t->rows[i]));
+	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
 }

@@ -1,68 +1,175 @@
 /*
- * render_text.c — aligned tables for a terminal.
+ * render_text.c — aligned tables for a terminal; counts with thousands
+ * separators, rates as percentages with one decimal ("-" when undefined).
  */
 #include "render.h"
+#include "lifetime.h"
+#include "timeline.h"
 
 #include <string.h>
+#include <time.h>
 
-#define STATS_COLS 10
+#define MAX_COLS 12
+#define CELL 256
+
+struct table {
+	int ncols;
+	const char *const *head;
+	int w[MAX_COLS];
+};
 
 double render_rate(size_t x, size_t y)
 {
 	return y ? (double)x / (double)y : -1.0;
 }
 
-static void fmt_pct(char *buf, size_t len, double rate)
+static void fmt_pct(char *buf, double rate)
 {
 	if (rate < 0)
-		snprintf(buf, len, "-");
+		snprintf(buf, CELL, "-");
 	else
-		snprintf(buf, len, "%.1f%%", rate * 100.0);
+		snprintf(buf, CELL, "%.1f%%", rate * 100.0);
 }
 
-static void stats_cells(const struct series *s, char cell[STATS_COLS][64])
+/* 11758 -> "11,758" */
+static void fmt_count(char *buf, size_t v)
+{
+	char digits[32];
+	int n = snprintf(digits, sizeof(digits), "%zu", v), k = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[k++] = ',';
+		buf[k++] = digits[i];
+	}
+	buf[k] = '\0';
+}
+
+static void fmt_date(char *buf, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm))
+		strftime(buf, CELL, "%Y-%m-%d", &tm);
+	else
+		snprintf(buf, CELL, "-");
+}
+
+static void table_measure(struct table *t, char cell[][CELL])
+{
+	for (int k = 0; k < t->ncols; k++) {
+		int len = (int)strlen(cell[k]);
+		if (len > t->w[k])
+			t->w[k] = len;
+	}
+}
+
+static void table_init(struct table *t, int ncols, const char *const *head)
+{
+	t->ncols = ncols;
+	t->head = head;
+	for (int k = 0; k < ncols; k++)
+		t->w[k] = (int)strlen(head[k]);
+}
+
+/* First column left-aligned, the rest right-aligned. */
+static void table_row(FILE *out, const struct table *t, const char *const *cell)
+{
+	fprintf(out, "%-*s", t->w[0], cell[0]);
+	for (int k = 1; k < t->ncols; k++)
+		fprintf(out, "  %*s", t->w[k], cell[k]);
+	fputc('\n', out);
+}
+
+static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL])
+{
+	const char *p[MAX_COLS];
+
+	for (int k = 0; k < t->ncols; k++)
+		p[k] = cell[k];
+	table_row(out, t, p);
+}
+
+static const char *const stats_head[] = {
+	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
+	"Same release", "Visible", "Low rate", "High rate",
+};
+#define STATS_COLS ((int)(sizeof(stats_head) / sizeof(stats_head[0])))
+
+static void stats_cells(const struct series *s, char cell[][CELL])
 {
 	const struct census *c = &s->census;
 
-	snprintf(cell[0], 64, "%s", s->name);
-	snprintf(cell[1], 64, "%zu", c->commits);
-	snprintf(cell[2], 64, "%zu", c->tagged);
-	fmt_pct(cell[3], 64, render_rate(c->tagged, c->commits));
-	snprintf(cell[4], 64, "%zu", c->fixes);
-	snprintf(cell[5], 64, "%zu", c->reverts);
-	snprintf(cell[6], 64, "%zu", c->same_release);
-	snprintf(cell[7], 64, "%zu", c->visible);
-	fmt_pct(cell[8], 64, render_rate(c->visible, c->commits));
-	fmt_pct(cell[9], 64, render_rate(c->visible, c->tagged));
+	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
+	fmt_count(cell[1], c->commits);
+	fmt_count(cell[2], c->tagged);
+	fmt_pct(cell[3], render_rate(c->tagged, c->commits));
+	fmt_count(cell[4], c->fixes);
+	fmt_count(cell[5], c->reverts);
+	fmt_count(cell[6], c->same_release);
+	fmt_count(cell[7], c->visible);
+	fmt_pct(cell[8], render_rate(c->visible, c->commits));
+	fmt_pct(cell[9], render_rate(c->visible, c->tagged));
 }
 
 int render_stats_text(FILE *out, const struct series *s, size_t n)
 {
-	static const char *const head[STATS_COLS] = {
-		"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-		"Same release", "Visible", "Low rate", "High rate",
-	};
-	char cell[STATS_COLS][64];
-	int w[STATS_COLS];
+	char cell[MAX_COLS][CELL];
+	struct table t;
 
-	for (int k = 0; k < STATS_COLS; k++)
-		w[k] = (int)strlen(head[k]);
+	table_init(&t, STATS_COLS, stats_head);
 	for (size_t i = 0; i < n; i++) {
 		stats_cells(&s[i], cell);
-		for (int k = 0; k < STATS_COLS; k++)
-			if ((int)strlen(cell[k]) > w[k])
-				w[k] = (int)strlen(cell[k]);
+		table_measure(&t, cell);
 	}
-	fprintf(out, "%-*s", w[0], head[0]);
-	for (int k = 1; k < STATS_COLS; k++)
-		fprintf(out, "  %*s", w[k], head[k]);
-	fputc('\n', out);
+	table_row(out, &t, stats_head);
 	for (size_t i = 0; i < n; i++) {
 		stats_cells(&s[i], cell);
-		fprintf(out, "%-*s", w[0], cell[0]);
-		for (int k = 1; k < STATS_COLS; k++)
-			fprintf(out, "  %*s", w[k], cell[k]);
-		fputc('\n', out);
+		table_row_cells(out, &t, cell);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static const char *const timeline_head[] = {
+	"Release", "Date", "Commits", "Tags", "Fixes", "Reverts", "Same release", "Visible",
+	"Low rate", "High rate",
+};
+#define TIMELINE_COLS ((int)(sizeof(timeline_head) / sizeof(timeline_head[0])))
+
+static void timeline_cells(const struct series *s, const struct timeline_row *r,
+			   char cell[][CELL])
+{
+	snprintf(cell[0], CELL, "%s", release_name(&s->rels, r->release));
+	if (r->release == RELEASE_NONE)
+		snprintf(cell[1], CELL, "-");
+	else
+		fmt_date(cell[1], s->rels.r[r->release].date);
+	fmt_count(cell[2], r->commits);
+	fmt_count(cell[3], r->tagged);
+	fmt_count(cell[4], r->fixes);
+	fmt_count(cell[5], r->reverts);
+	fmt_count(cell[6], r->same_release);
+	fmt_count(cell[7], r->visible);
+	fmt_pct(cell[8], render_rate(r->visible, r->commits));
+	fmt_pct(cell[9], render_rate(r->visible, r->tagged));
+}
+
+int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
+{
+	char cell[MAX_COLS][CELL];
+	struct table t;
+
+	table_init(&t, TIMELINE_COLS, timeline_head);
+	for (size_t i = 0; i < tl->n; i++) {
+		timeline_cells(s, &tl->rows[i], cell);
+		table_measure(&t, cell);
+	}
+	fprintf(out, "%s: cumulative census at each release\n", s->name);
+	table_row(out, &t, timeline_head);
+	for (size_t i = 0; i < tl->n; i++) {
+		timeline_cells(s, &tl->rows[i], cell);
+		table_row_cells(out, &t, cell);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -83,25 +190,48 @@ static void commit_line(FILE *out, const struct series *s, const char *label, ui
 		series_release(s, c), s->g.c[c].facts.subject);
 }
 
-static const char *relation(const struct link *l)
+/* "(later release: 3 releases, 41 days)" */
+static void relation(char *buf, size_t len, const struct series *s, const struct link *l)
 {
+	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+
 	if (l->kind == LINK_AMBIGUOUS)
-		return " (target undecided)";
-	return l->same_release ? " (same release)" : " (later release)";
+		snprintf(buf, len, " (target undecided)");
+	else if (l->same_release)
+		snprintf(buf, len, " (same release)");
+	else if (t.releases >= 0)
+		snprintf(buf, len, " (later release: %ld release%s, %ld day%s)", t.releases,
+			 t.releases == 1 ? "" : "s", t.days, t.days == 1 ? "" : "s");
+	else
+		snprintf(buf, len, " (later release)");
+}
+
+static void link_labels(const struct link *l, const char **a, const char **b)
+{
+	*a = "fix:";
+	*b = "target:";
+	if (l->kind == LINK_DUPLICATE)
+		*a = "copy:", *b = "original:";
+	else if (l->kind == LINK_REVERT || l->kind == LINK_REAPPLY)
+		*a = "revert:", *b = "reverted:";
 }
 
 int render_fixes_text(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
+	char rel[128];
 
 	fprintf(out, "%s: %zu regression fixes (%zu visible), %zu links\n", s->name,
 		c->fixes, c->visible, c->nlinks);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
-		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), relation(l));
-		commit_line(out, s, "fix:", l->fix);
+		const char *a, *b;
+		link_labels(l, &a, &b);
+		relation(rel, sizeof(rel), s, l);
+		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), rel);
+		commit_line(out, s, a, l->fix);
 		if (l->target != LINK_NO_TARGET)
-			commit_line(out, s, "target:", l->target);
+			commit_line(out, s, b, l->target);
 		for (size_t k = 0; k < l->candidates.n; k++)
 			commit_line(out, s, "could be:", l->candidates.v[k]);
 	}

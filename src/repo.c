@@ -173,6 +173,17 @@ static struct pair *index_ids(const struct graph *g)
 	return pairs;
 }
 
+/* A release's date: the tagger's for an annotated tag, else the commit's. */
+static int64_t tag_date(git_object *obj, git_object *commit)
+{
+	if (git_object_type(obj) == GIT_OBJECT_TAG) {
+		const git_signature *sig = git_tag_tagger((git_tag *)obj);
+		if (sig)
+			return sig->when.time;
+	}
+	return git_commit_time((git_commit *)commit);
+}
+
 /* The tags BASE.N whose commit is in the series. */
 static int find_releases(git_repository *repo, const char *base, const struct pair *pairs,
 			 struct series *s, char *err, size_t errlen)
@@ -192,8 +203,10 @@ static int find_releases(git_repository *repo, const char *base, const struct pa
 		if (git_revparse_single(&obj, repo, ref) == 0 &&
 		    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) == 0) {
 			int64_t idx = id_lookup(pairs, s->g.n, git_object_id(commit));
-			if (idx >= 0)
+			if (idx >= 0) {
 				release_list_add(&s->rels, names.strings[i], n, (uint32_t)idx);
+				s->rels.r[s->rels.n - 1].date = tag_date(obj, commit);
+			}
 		}
 		git_object_free(commit);
 		git_object_free(obj);
@@ -202,7 +215,34 @@ static int find_releases(git_repository *repo, const char *base, const struct pa
 	return REPO_OK;
 }
 
-int repo_load_series(git_repository *repo, const char *range, struct series *s,
+/* "4.19.102" for v4.19..v4.19.102; the range itself otherwise. */
+static char *series_label(const char *range, const char *base, const char *tip)
+{
+	const char *t = release_base_name(tip);
+	unsigned long n;
+
+	if (!release_number(release_base_name(base), t, &n))
+		return msg_clean_text(range, strlen(range), 4096);
+	if (t[0] == 'v' && t[1] >= '0' && t[1] <= '9')
+		t++;
+	return msg_clean_text(t, strlen(t), 4096);
+}
+
+static int until_index(const struct series *s, const struct load_options *opt,
+		       int *until, char *err, size_t errlen)
+{
+	*until = -1;
+	if (!opt || !opt->introduced_until)
+		return REPO_OK;
+	*until = release_find(&s->rels, opt->introduced_until);
+	if (*until < 0)
+		return fail(err, errlen, REPO_EFAIL, "'%s' is not a release of %s",
+			    opt->introduced_until, s->name);
+	return REPO_OK;
+}
+
+int repo_load_series(git_repository *repo, const char *range,
+		     const struct load_options *opt, struct series *s,
 		     char *err, size_t errlen)
 {
 	char *base = NULL, *tip = NULL;
@@ -210,7 +250,7 @@ int repo_load_series(git_repository *repo, const char *range, struct series *s,
 	uint32_t *pstart = NULL;
 	struct pair *pairs = NULL;
 	struct resolver r = { 0 };
-	int rc;
+	int rc, until;
 
 	graph_init(&s->g);
 	release_list_init(&s->rels);
@@ -220,6 +260,7 @@ int repo_load_series(git_repository *repo, const char *range, struct series *s,
 	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
 	    (rc = walk(repo, &base_oid, &tip_oid, &s->g, &parents, &pstart, err, errlen)))
 		goto out;
+	s->label = series_label(range, base, tip);
 	if (graph_count_commits(&s->g) == 0) {
 		rc = fail(err, errlen, REPO_EFAIL, "empty range '%s': no commits in %s that are not in %s",
 			  range, tip, base);
@@ -230,8 +271,10 @@ int repo_load_series(git_repository *repo, const char *range, struct series *s,
 	    (rc = find_releases(repo, base, pairs, s, err, errlen)))
 		goto out;
 	release_attribute(&s->rels, &s->g);
+	if ((rc = until_index(s, opt, &until, err, errlen)))
+		goto out;
 	resolver_init(&r, &s->g);
-	census_compute(&s->g, &r, &s->census);
+	census_compute(&s->g, &r, until, &s->census);
 out:
 	resolver_release(&r);
 	free(pairs);
@@ -248,5 +291,6 @@ void series_release_all(struct series *s)
 	release_list_release(&s->rels);
 	graph_release(&s->g);
 	free(s->name);
+	free(s->label);
 	memset(s, 0, sizeof(*s));
 }

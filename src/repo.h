@@ -18,8 +18,13 @@ enum { REPO_OK = 0, REPO_EFAIL = 1, REPO_EUSAGE = 2 };
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
 
+struct load_options {
+	const char *introduced_until;	/* a release name, or NULL */
+};
+
 /* Fill s (which must be zeroed) from range "BASE..TIP". */
-int repo_load_series(git_repository *repo, const char *range, struct series *s,
+int repo_load_series(git_repository *repo, const char *range,
+		     const struct load_options *opt, struct series *s,
 		     char *err, size_t errlen);
 
 void series_release_all(struct series *s);

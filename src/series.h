@@ -12,6 +12,8 @@
 
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
+	char *label;		/* for tables: TIP without its "v" when TIP is a
+				   release of BASE ("4.19.102"), else the RANGE */
 	struct graph g;
 	struct release_list rels;
 	struct census census;

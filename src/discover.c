@@ -1,0 +1,93 @@
+/* discover.c — see discover.h. */
+#include "discover.h"
+#include "release.h"
+#include "repo.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *make_range(const char *base, const char *tip)
+{
+	size_t n = strlen(base) + strlen(tip) + 3;
+	char *r = xmalloc(n);
+
+	snprintf(r, n, "%s..%s", base, tip);
+	return r;
+}
+
+static void push(struct range_list *l, char *range)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
+	l->v[l->n++] = range;
+}
+
+/* BASE..(highest BASE.N), or NULL when BASE has no release tags. */
+static char *expand_base(const git_strarray *tags, const char *arg)
+{
+	const char *base = release_base_name(arg);
+	const char *best = NULL;
+	unsigned long top = 0, n;
+
+	for (size_t i = 0; i < tags->count; i++) {
+		if (release_number(base, tags->strings[i], &n) && (!best || n > top)) {
+			best = tags->strings[i];
+			top = n;
+		}
+	}
+	return best ? make_range(arg, best) : NULL;
+}
+
+static int all_series(const git_strarray *tags, struct range_list *out, char *err,
+		      size_t errlen)
+{
+	struct series_name *s;
+	size_t n;
+
+	release_find_series(tags->strings, tags->count, &s, &n);
+	for (size_t i = 0; i < n; i++)
+		push(out, make_range(s[i].base, s[i].tip));
+	release_series_names_free(s, n);
+	if (!n) {
+		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N");
+		return REPO_EFAIL;
+	}
+	return REPO_OK;
+}
+
+int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
+		    struct range_list *out, char *err, size_t errlen)
+{
+	git_strarray tags = { 0 };
+	int rc = REPO_OK;
+
+	memset(out, 0, sizeof(*out));
+	if (git_tag_list(&tags, repo) < 0) {
+		snprintf(err, errlen, "cannot list tags: %s", git_error_last() ?
+			 git_error_last()->message : "unknown error");
+		return REPO_EFAIL;
+	}
+	if (nargs == 0)
+		rc = all_series(&tags, out, err, errlen);
+	for (size_t i = 0; !rc && i < nargs; i++) {
+		char *r = strstr(args[i], "..") ? xstrdup(args[i]) : expand_base(&tags, args[i]);
+		if (!r) {
+			snprintf(err, errlen, "'%s' is neither BASE..TIP nor a tag with release tags %s.N",
+				 args[i], release_base_name(args[i]));
+			rc = REPO_EFAIL;
+			break;
+		}
+		push(out, r);
+	}
+	git_strarray_dispose(&tags);
+	return rc;
+}
+
+void range_list_release(struct range_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}

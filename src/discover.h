@@ -1,0 +1,24 @@
+/*
+ * discover.h — which ranges a command means when it is given bare base
+ * tags or no range at all.
+ *
+ * No argument: every stable series of the repository (release.h's
+ * release_find_series), newest first.  A bare BASE (no ".."): BASE..the
+ * highest tag BASE.N.  BASE..TIP is kept as given.  Errors as in repo.h.
+ */
+#ifndef REGTRACE_DISCOVER_H
+#define REGTRACE_DISCOVER_H
+
+#include <stddef.h>
+#include <git2.h>
+
+struct range_list {
+	char **v;
+	size_t n;
+};
+
+int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
+		    struct range_list *out, char *err, size_t errlen);
+void range_list_release(struct range_list *l);
+
+#endif
