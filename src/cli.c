@@ -10,6 +10,8 @@ const char cli_usage[] =
 	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL] [RANGE...]\n"
 	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
+	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
+	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
 	"       regtrace --help | --version\n"
 	"\n"
 	"\n"
@@ -28,6 +30,8 @@ const char cli_usage[] =
 	"            duplicate, preemptive, ambiguous, with both commits,\n"
 	"            both releases, both subjects and the regression's lifetime\n"
 	"  timeline  the census as it stood at each release of the range\n"
+	"  report    one self-contained HTML file: tables, details, charts\n"
+	"  export    a SQLite database of series, releases, commits and links\n"
 	"\n"
 	"options:\n"
 	"  -C DIR                  run as if started in DIR\n"
@@ -35,6 +39,9 @@ const char cli_usage[] =
 	"  --csv                   CSV output (RFC 4180)\n"
 	"  --introduced-until REL  stats: count only regressions brought by\n"
 	"                          releases up to REL, and commits up to REL\n"
+	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
+	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
+	"  --sqlite FILE           export: the database to write\n"
 	"  -h, --help              this text\n"
 	"  --version               print the version\n"
 	"\n"
@@ -53,10 +60,15 @@ static const struct command commands[] = {
 	{ "stats", CMD_STATS, 0, 0 },
 	{ "fixes", CMD_FIXES, 1, 1 },
 	{ "timeline", CMD_TIMELINE, 1, 1 },
+	{ "report", CMD_REPORT, 0, 0 },
+	{ "export", CMD_EXPORT, 0, 0 },
 	{ "help", CMD_HELP, 0, 0 },
 };
 
-enum opt_action { OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL };
+enum opt_action {
+	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
+	OPT_SQLITE,
+};
 
 struct option {
 	const char *name;
@@ -69,6 +81,10 @@ static const struct option options[] = {
 	{ "--json", OPT_JSON, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
 	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
+	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
+	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
+	{ "--commit-url", OPT_COMMIT_URL, 1, BIT(CMD_REPORT) },
+	{ "--sqlite", OPT_SQLITE, 1, BIT(CMD_EXPORT) },
 	{ "--help", OPT_HELP, 0, ~0u },
 	{ "-h", OPT_HELP, 0, ~0u },
 };
@@ -101,6 +117,15 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 	switch (o->action) {
 	case OPT_INTRODUCED_UNTIL:
 		c->introduced_until = arg;
+		return 0;
+	case OPT_OUTPUT:
+		c->output = arg;
+		return 0;
+	case OPT_COMMIT_URL:
+		c->commit_url = arg;
+		return 0;
+	case OPT_SQLITE:
+		c->sqlite = arg;
 		return 0;
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);
@@ -143,6 +168,8 @@ static int parse_command_args(int i, int argc, char **argv, struct cli *c,
 			c->ranges[c->nranges++] = a;
 		}
 	}
+	if (cmd->cmd == CMD_EXPORT && !c->sqlite)
+		return usage_error(err, errlen, "%s", "export needs --sqlite FILE");
 	if (c->nranges < cmd->min_ranges)
 		return usage_error(err, errlen, "%s: no RANGE given (expected BASE..TIP)",
 				   cmd->name);

@@ -16,7 +16,7 @@
 
 enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
-	CMD_STATS, CMD_FIXES, CMD_TIMELINE,
+	CMD_STATS, CMD_FIXES, CMD_TIMELINE, CMD_REPORT, CMD_EXPORT,
 	CMD_COUNT
 };
 
@@ -28,6 +28,9 @@ struct cli {
 	const char **ranges;		/* points into argv */
 	size_t nranges;
 	const char *introduced_until;	/* --introduced-until REL */
+	const char *output;		/* report -o FILE (default regtrace-report.html) */
+	const char *commit_url;		/* report --commit-url TEMPLATE, %s = full id */
+	const char *sqlite;		/* export --sqlite FILE (required) */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */

@@ -21,8 +21,12 @@ static int run(const struct cli *c, char *err, size_t errlen)
 	git_repository *repo = NULL;
 	int rc = repo_open(&repo, c->dir, err, errlen);
 
-	if (!rc)
+	if (!rc && !handlers[c->cmd]) {
+		snprintf(err, errlen, "'%s' is not available in this build", c->cmd_name);
+		rc = REPO_EFAIL;
+	} else if (!rc) {
 		rc = handlers[c->cmd](c, repo, err, errlen);
+	}
 	git_repository_free(repo);
 	return rc;
 }
