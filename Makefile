@@ -20,7 +20,7 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
-PURE   = util message graph release resolve census lifetime timeline
+PURE   = util message graph release resolve census lifetime timeline saga
 # Modules that touch libgit2 or produce output.
 OUTER  = repo discover render_text render_csv render_json cli cmd_census
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)

@@ -10,6 +10,7 @@ const char cli_usage[] =
 	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL] [RANGE...]\n"
 	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
+	"       regtrace [-C DIR] sagas [--json] RANGE\n"
 	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
 	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
 	"       regtrace --help | --version\n"
@@ -30,6 +31,8 @@ const char cli_usage[] =
 	"            duplicate, preemptive, ambiguous, with both commits,\n"
 	"            both releases, both subjects and the regression's lifetime\n"
 	"  timeline  the census as it stood at each release of the range\n"
+	"  sagas     groups of commits tied by fixes, reverts and copies of one\n"
+	"            upstream commit (3+ commits, or any revert or duplicate)\n"
 	"  report    one self-contained HTML file: tables, details, charts\n"
 	"  export    a SQLite database of series, releases, commits and links\n"
 	"\n"
@@ -60,6 +63,7 @@ static const struct command commands[] = {
 	{ "stats", CMD_STATS, 0, 0 },
 	{ "fixes", CMD_FIXES, 1, 1 },
 	{ "timeline", CMD_TIMELINE, 1, 1 },
+	{ "sagas", CMD_SAGAS, 1, 1 },
 	{ "report", CMD_REPORT, 0, 0 },
 	{ "export", CMD_EXPORT, 0, 0 },
 	{ "help", CMD_HELP, 0, 0 },
@@ -78,7 +82,8 @@ struct option {
 };
 
 static const struct option options[] = {
-	{ "--json", OPT_JSON, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
+	{ "--json", OPT_JSON, 0,
+	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) },
 	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },

@@ -122,3 +122,16 @@ int cmd_timeline(const struct cli *c, git_repository *repo, char *err, size_t er
 {
 	return run(c, repo, err, errlen, render_timeline);
 }
+
+static int render_sagas(const struct cli *c, const struct series *s, size_t n)
+{
+	(void)n;
+	if (c->format == FORMAT_JSON)
+		return render_sagas_json(stdout, s);
+	return render_sagas_text(stdout, s);
+}
+
+int cmd_sagas(const struct cli *c, git_repository *repo, char *err, size_t errlen)
+{
+	return run(c, repo, err, errlen, render_sagas);
+}

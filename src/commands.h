@@ -16,5 +16,6 @@ typedef int command_fn(const struct cli *c, git_repository *repo, char *err, siz
 command_fn cmd_stats;	/* cmd_census.c */
 command_fn cmd_fixes;	/* cmd_census.c */
 command_fn cmd_timeline;	/* cmd_census.c */
+command_fn cmd_sagas;	/* cmd_census.c */
 
 #endif

@@ -14,6 +14,7 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_STATS] = cmd_stats,
 	[CMD_FIXES] = cmd_fixes,
 	[CMD_TIMELINE] = cmd_timeline,
+	[CMD_SAGAS] = cmd_sagas,
 };
 
 static int run(const struct cli *c, char *err, size_t errlen)

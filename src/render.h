@@ -26,6 +26,9 @@ int render_timeline_text(FILE *out, const struct series *s, const struct timelin
 int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t);
 int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t);
 
+int render_sagas_text(FILE *out, const struct series *s);
+int render_sagas_json(FILE *out, const struct series *s);
+
 /* x / y, or a negative number when y is 0 (rate undefined). */
 double render_rate(size_t x, size_t y);
 

@@ -49,6 +49,7 @@ static json_t *stats_object(const struct series *s)
 	NUM(fixes_outside);
 	NUM(nonsha_fixes_lines);
 #undef NUM
+	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
 	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
 	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
@@ -145,4 +146,27 @@ int render_timeline_json(FILE *out, const struct series *s, const struct timelin
 	for (size_t i = 0; i < t->n; i++)
 		json_array_append_new(arr, timeline_row(s, &t->rows[i]));
 	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
+}
+
+static json_t *saga_object(const struct series *s, const struct saga *sg)
+{
+	json_t *o = json_object(), *arr = json_array();
+
+	json_object_set_new(o, "size", json_integer((json_int_t)sg->commits.n));
+	for (size_t i = 0; i < sg->commits.n; i++) {
+		json_t *c = commit_object(s, sg->commits.v[i]);
+		json_object_set_new(c, "role", json_string(saga_role_name(sg->roles[i])));
+		json_array_append_new(arr, c);
+	}
+	json_object_set_new(o, "commits", arr);
+	return o;
+}
+
+int render_sagas_json(FILE *out, const struct series *s)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < s->sagas.n; i++)
+		json_array_append_new(arr, saga_object(s, &s->sagas.v[i]));
+	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "sagas", arr));
 }

@@ -237,3 +237,22 @@ int render_fixes_text(FILE *out, const struct series *s)
 	}
 	return ferror(out) ? -1 : 0;
 }
+
+int render_sagas_text(FILE *out, const struct series *s)
+{
+	fprintf(out, "%s: %zu saga%s\n", s->name, s->sagas.n, s->sagas.n == 1 ? "" : "s");
+	for (size_t i = 0; i < s->sagas.n; i++) {
+		const struct saga *sg = &s->sagas.v[i];
+		fprintf(out, "\nsaga %zu: %zu commits\n", i + 1, sg->commits.n);
+		for (size_t k = 0; k < sg->commits.n; k++) {
+			uint32_t c = sg->commits.v[k];
+			const char *up = series_upstream(s, c);
+			fprintf(out, "    %-*s  %.12s  %-10s  %s", release_width(s), series_release(s, c),
+				s->g.c[c].id, saga_role_name(sg->roles[k]), s->g.c[c].facts.subject);
+			if (up)
+				fprintf(out, "  [upstream %.12s]", up);
+			fputc('\n', out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -275,6 +275,7 @@ int repo_load_series(git_repository *repo, const char *range,
 		goto out;
 	resolver_init(&r, &s->g);
 	census_compute(&s->g, &r, until, &s->census);
+	sagas_compute(&s->g, &s->census, &r, &s->sagas);
 out:
 	resolver_release(&r);
 	free(pairs);
@@ -287,6 +288,7 @@ out:
 
 void series_release_all(struct series *s)
 {
+	sagas_release(&s->sagas);
 	census_release(&s->census);
 	release_list_release(&s->rels);
 	graph_release(&s->g);

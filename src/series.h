@@ -9,6 +9,7 @@
 #include "census.h"
 #include "graph.h"
 #include "release.h"
+#include "saga.h"
 
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
@@ -17,6 +18,7 @@ struct series {
 	struct graph g;
 	struct release_list rels;
 	struct census census;
+	struct sagas sagas;
 };
 
 /* The first 40-hex alias of a commit: its upstream id, or NULL. */
