@@ -401,3 +401,22 @@ void census_release(struct census *c)
 	free(c->flags);
 	memset(c, 0, sizeof(*c));
 }
+
+/* Reverts point back in history: decide from the newest commit down. */
+void census_live_at_end(const struct graph *g, const struct census *c, uint8_t *live)
+{
+	struct u32s *by = xcalloc(g->n + 1, sizeof(struct u32s));
+
+	for (size_t i = 0; i < c->nlinks; i++)
+		if (is_revert_kind(c->links[i].kind))
+			u32s_push(&by[c->links[i].target], c->links[i].fix);
+	for (size_t i = g->n; i-- > 0;) {
+		live[i] = 1;
+		for (size_t k = 0; k < by[i].n; k++)
+			if (by[i].v[k] > i && live[by[i].v[k]])
+				live[i] = 0;
+	}
+	for (size_t i = 0; i < g->n + 1; i++)
+		u32s_release(&by[i]);
+	free(by);
+}

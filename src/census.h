@@ -62,4 +62,10 @@ int link_is_regression_fix(enum link_kind k);
 void census_compute(struct graph *g, struct resolver *r, int until, struct census *out);
 void census_release(struct census *c);
 
+/*
+ * live[i] = 1 when commit i is not reverted at the tip: no revert or
+ * reapply link targets it from a commit that is itself live.
+ */
+void census_live_at_end(const struct graph *g, const struct census *c, uint8_t *live);
+
 #endif

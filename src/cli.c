@@ -7,10 +7,12 @@
 #include <string.h>
 
 const char cli_usage[] =
-	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL] [RANGE...]\n"
+	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL]\n"
+	"                               [--mainline REF] [RANGE...]\n"
 	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] sagas [--json] RANGE\n"
+	"       regtrace [-C DIR] unfixed [--mainline REF] [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
 	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
 	"       regtrace --help | --version\n"
@@ -33,6 +35,8 @@ const char cli_usage[] =
 	"  timeline  the census as it stood at each release of the range\n"
 	"  sagas     groups of commits tied by fixes, reverts and copies of one\n"
 	"            upstream commit (3+ commits, or any revert or duplicate)\n"
+	"  unfixed   series commits that a mainline commit fixes or reverts, where\n"
+	"            that mainline commit was never backported to the series\n"
 	"  report    one self-contained HTML file: tables, details, charts\n"
 	"  export    a SQLite database of series, releases, commits and links\n"
 	"\n"
@@ -42,6 +46,9 @@ const char cli_usage[] =
 	"  --csv                   CSV output (RFC 4180)\n"
 	"  --introduced-until REL  stats: count only regressions brought by\n"
 	"                          releases up to REL, and commits up to REL\n"
+	"  --mainline REF          unfixed, stats: the mainline branch (default:\n"
+	"                          master, main, origin/master or origin/main);\n"
+	"                          stats then also counts open regressions\n"
 	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
 	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
 	"  --sqlite FILE           export: the database to write\n"
@@ -64,6 +71,7 @@ static const struct command commands[] = {
 	{ "fixes", CMD_FIXES, 1, 1 },
 	{ "timeline", CMD_TIMELINE, 1, 1 },
 	{ "sagas", CMD_SAGAS, 1, 1 },
+	{ "unfixed", CMD_UNFIXED, 1, 1 },
 	{ "report", CMD_REPORT, 0, 0 },
 	{ "export", CMD_EXPORT, 0, 0 },
 	{ "help", CMD_HELP, 0, 0 },
@@ -71,7 +79,7 @@ static const struct command commands[] = {
 
 enum opt_action {
 	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
-	OPT_SQLITE,
+	OPT_SQLITE, OPT_MAINLINE,
 };
 
 struct option {
@@ -83,8 +91,11 @@ struct option {
 
 static const struct option options[] = {
 	{ "--json", OPT_JSON, 0,
-	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) },
-	{ "--csv", OPT_CSV, 0, BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) },
+	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) |
+	  BIT(CMD_UNFIXED) },
+	{ "--csv", OPT_CSV, 0,
+	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
+	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
@@ -131,6 +142,9 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 		return 0;
 	case OPT_SQLITE:
 		c->sqlite = arg;
+		return 0;
+	case OPT_MAINLINE:
+		c->mainline = arg;
 		return 0;
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);

@@ -17,7 +17,7 @@
 enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
 	CMD_STATS, CMD_FIXES, CMD_TIMELINE, CMD_REPORT, CMD_EXPORT,
-	CMD_SAGAS,
+	CMD_SAGAS, CMD_UNFIXED,
 	CMD_COUNT
 };
 
@@ -32,6 +32,7 @@ struct cli {
 	const char *output;		/* report -o FILE (default regtrace-report.html) */
 	const char *commit_url;		/* report --commit-url TEMPLATE, %s = full id */
 	const char *sqlite;		/* export --sqlite FILE (required) */
+	const char *mainline;		/* unfixed, stats: --mainline REF */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */

@@ -5,6 +5,7 @@
 #include "discover.h"
 #include "repo.h"
 #include "timeline.h"
+#include "unfixed.h"
 #include "util.h"
 
 #include <errno.h>
@@ -35,6 +36,19 @@ static void progress(time_t start, size_t i, size_t n, const char *range)
 		fputs("\r\033[K", stderr);
 }
 
+/* stats --mainline: the open count of a series. */
+static int count_open(git_repository *repo, const char *ref, struct series *s, char *err,
+		      size_t errlen)
+{
+	struct mainline m;
+	struct unfixed u;
+	int rc = unfixed_for_series(repo, ref, s, &m, &u, err, errlen);
+
+	unfixed_release(&u);
+	mainline_release(&m);
+	return rc;
+}
+
 /* Load every range first, so an error never leaves half a report. */
 static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
 		    char *err, size_t errlen)
@@ -47,6 +61,8 @@ static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
 	for (size_t i = 0; !rc && i < l->ranges.n; i++) {
 		progress(start, i, l->ranges.n, l->ranges.v[i]);
 		rc = repo_load_series(repo, l->ranges.v[i], &opt, &l->s[i], err, errlen);
+		if (!rc && c->cmd == CMD_STATS && c->mainline)
+			rc = count_open(repo, c->mainline, &l->s[i], err, errlen);
 	}
 	progress(start, l->ranges.n, l->ranges.n, NULL);
 	return rc;

@@ -10,6 +10,7 @@
 #include <git2.h>
 
 #include "cli.h"
+#include "discover.h"
 
 typedef int command_fn(const struct cli *c, git_repository *repo, char *err, size_t errlen);
 
@@ -17,5 +18,13 @@ command_fn cmd_stats;	/* cmd_census.c */
 command_fn cmd_fixes;	/* cmd_census.c */
 command_fn cmd_timeline;	/* cmd_census.c */
 command_fn cmd_sagas;	/* cmd_census.c */
+command_fn cmd_unfixed;	/* cmd_unfixed.c */
+
+struct series;
+struct mainline;
+struct unfixed;
+/* Fill m and u for s against mainline ref, and set s->open. */
+int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
+		       struct mainline *m, struct unfixed *u, char *err, size_t errlen);
 
 #endif

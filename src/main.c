@@ -15,6 +15,7 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_FIXES] = cmd_fixes,
 	[CMD_TIMELINE] = cmd_timeline,
 	[CMD_SAGAS] = cmd_sagas,
+	[CMD_UNFIXED] = cmd_unfixed,
 };
 
 static int run(const struct cli *c, char *err, size_t errlen)

@@ -29,6 +29,15 @@ int render_timeline_json(FILE *out, const struct series *s, const struct timelin
 int render_sagas_text(FILE *out, const struct series *s);
 int render_sagas_json(FILE *out, const struct series *s);
 
+struct mainline;
+struct unfixed;
+int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u);
+int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
+		       const struct mainline *m, const struct unfixed *u);
+int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u);
+
 /* x / y, or a negative number when y is 0 (rate undefined). */
 double render_rate(size_t x, size_t y);
 

@@ -6,6 +6,7 @@
 #include "render.h"
 #include "lifetime.h"
 #include "timeline.h"
+#include "unfixed.h"
 
 #include <string.h>
 
@@ -44,7 +45,7 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 {
 	fputs("series,commits,tagged,fixes,reverts,same_release,visible,low_rate,high_rate,"
 	      "pairs,regressions,duplicates,reapplies,ambiguous,preemptive,fixes_outside,"
-	      "nonsha_fixes_lines\r\n", out);
+	      "nonsha_fixes_lines,sagas,open\r\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct census *c = &s[i].census;
 		field(out, s[i].name, 0);
@@ -63,7 +64,12 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 		num(out, c->ambiguous, 0);
 		num(out, c->preemptive, 0);
 		num(out, c->fixes_outside, 0);
-		num(out, c->nonsha_fixes_lines, 1);
+		num(out, c->nonsha_fixes_lines, 0);
+		num(out, s[i].sagas.n, 0);
+		if (s[i].open >= 0)
+			fprintf(out, "%ld\r\n", s[i].open);
+		else
+			fputs("\r\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -124,6 +130,27 @@ int render_timeline_csv(FILE *out, const struct series *s, const struct timeline
 			fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
 		else
 			fputs("\r\n", out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
+		       const struct mainline *m, const struct unfixed *u)
+{
+	(void)ref;
+	fputs("commit,release,subject,missing_fix,missing_fix_release,missing_fix_subject\r\n",
+	      out);
+	for (size_t i = 0; i < u->n; i++) {
+		uint32_t c = u->v[i].commit;
+		for (size_t k = 0; k < u->v[i].missing.n; k++) {
+			const struct mainline_fix *f = &m->v[u->v[i].missing.v[k]];
+			field(out, s->g.c[c].id, 0);
+			field(out, series_release(s, c), 0);
+			field(out, s->g.c[c].facts.subject, 0);
+			field(out, f->id, 0);
+			field(out, f->release ? f->release : "", 0);
+			field(out, f->facts.subject, 1);
+		}
 	}
 	return ferror(out) ? -1 : 0;
 }

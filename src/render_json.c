@@ -5,6 +5,7 @@
 #include "render.h"
 #include "lifetime.h"
 #include "timeline.h"
+#include "unfixed.h"
 
 #include <jansson.h>
 
@@ -50,6 +51,7 @@ static json_t *stats_object(const struct series *s)
 	NUM(nonsha_fixes_lines);
 #undef NUM
 	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
+	json_object_set_new(o, "open", maybe(s->open));
 	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
 	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
@@ -169,4 +171,26 @@ int render_sagas_json(FILE *out, const struct series *s)
 	for (size_t i = 0; i < s->sagas.n; i++)
 		json_array_append_new(arr, saga_object(s, &s->sagas.v[i]));
 	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "sagas", arr));
+}
+
+static json_t *missing_object(const struct mainline_fix *f)
+{
+	return json_pack("{s:s, s:o, s:s}", "id", f->id, "release", str_or_null(f->release),
+			 "subject", f->facts.subject);
+}
+
+int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < u->n; i++) {
+		json_t *o = commit_object(s, u->v[i].commit), *miss = json_array();
+		for (size_t k = 0; k < u->v[i].missing.n; k++)
+			json_array_append_new(miss, missing_object(&m->v[u->v[i].missing.v[k]]));
+		json_object_set_new(o, "missing", miss);
+		json_array_append_new(arr, o);
+	}
+	return dump(out, json_pack("{s:s, s:s, s:o}", "name", s->name, "mainline", ref,
+				   "unfixed", arr));
 }

@@ -5,6 +5,7 @@
 #include "render.h"
 #include "lifetime.h"
 #include "timeline.h"
+#include "unfixed.h"
 
 #include <string.h>
 #include <time.h>
@@ -93,12 +94,15 @@ static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL])
 
 static const char *const stats_head[] = {
 	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-	"Same release", "Visible", "Low rate", "High rate",
+	"Same release", "Visible", "Low rate", "High rate", "Open",
 };
-#define STATS_COLS ((int)(sizeof(stats_head) / sizeof(stats_head[0])))
+/* "Open" only when stats --mainline computed it */
+#define STATS_COLS(s) ((s)->open >= 0 ? 11 : 10)
 
 static void stats_cells(const struct series *s, char cell[][CELL])
 {
+	if (s->open >= 0)
+		fmt_count(cell[10], (size_t)s->open);
 	const struct census *c = &s->census;
 
 	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
@@ -118,7 +122,7 @@ int render_stats_text(FILE *out, const struct series *s, size_t n)
 	char cell[MAX_COLS][CELL];
 	struct table t;
 
-	table_init(&t, STATS_COLS, stats_head);
+	table_init(&t, n ? STATS_COLS(&s[0]) : 10, stats_head);
 	for (size_t i = 0; i < n; i++) {
 		stats_cells(&s[i], cell);
 		table_measure(&t, cell);
@@ -252,6 +256,24 @@ int render_sagas_text(FILE *out, const struct series *s)
 			if (up)
 				fprintf(out, "  [upstream %.12s]", up);
 			fputc('\n', out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u)
+{
+	fprintf(out, "%s against %s: %zu commit%s with unbackported mainline fixes\n", s->name,
+		ref, u->n, u->n == 1 ? "" : "s");
+	for (size_t i = 0; i < u->n; i++) {
+		uint32_t c = u->v[i].commit;
+		fprintf(out, "\n%-*s  %.12s  %s\n", release_width(s), series_release(s, c),
+			s->g.c[c].id, s->g.c[c].facts.subject);
+		for (size_t k = 0; k < u->v[i].missing.n; k++) {
+			const struct mainline_fix *f = &m->v[u->v[i].missing.v[k]];
+			fprintf(out, "    missing %.12s (%s)  %s\n", f->id,
+				f->release ? f->release : "no tag yet", f->facts.subject);
 		}
 	}
 	return ferror(out) ? -1 : 0;

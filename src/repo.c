@@ -255,12 +255,15 @@ int repo_load_series(git_repository *repo, const char *range,
 	graph_init(&s->g);
 	release_list_init(&s->rels);
 	s->name = msg_clean_text(range, strlen(range), 4096);
+	s->open = -1;
 	if ((rc = split_range(range, &base, &tip, err, errlen)) ||
 	    (rc = resolve_rev(repo, base, &base_oid, err, errlen)) ||
 	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
 	    (rc = walk(repo, &base_oid, &tip_oid, &s->g, &parents, &pstart, err, errlen)))
 		goto out;
 	s->label = series_label(range, base, tip);
+	s->base = xstrdup(base);
+	s->tip = xstrdup(tip);
 	if (graph_count_commits(&s->g) == 0) {
 		rc = fail(err, errlen, REPO_EFAIL, "empty range '%s': no commits in %s that are not in %s",
 			  range, tip, base);
@@ -294,5 +297,7 @@ void series_release_all(struct series *s)
 	graph_release(&s->g);
 	free(s->name);
 	free(s->label);
+	free(s->base);
+	free(s->tip);
 	memset(s, 0, sizeof(*s));
 }

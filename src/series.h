@@ -13,6 +13,8 @@
 
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
+	char *base, *tip;	/* the two ends of the range, as given */
+	long open;		/* commits with unbackported mainline fixes; -1: not computed */
 	char *label;		/* for tables: TIP without its "v" when TIP is a
 				   release of BASE ("4.19.102"), else the RANGE */
 	struct graph g;

@@ -1,0 +1,80 @@
+/*
+ * cmd_unfixed.c — `unfixed`: series commits whose mainline fix was never
+ * backported; and the `open` count of `stats --mainline`.
+ */
+#include "commands.h"
+#include "mainline.h"
+#include "repo.h"
+#include "unfixed.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
+		       struct mainline *m, struct unfixed *u, char *err, size_t errlen)
+{
+	struct resolver r;
+	struct u32s want = { 0 };
+	uint8_t *live = xmalloc(s->g.n + 1);
+	int rc;
+
+	mainline_init(m);
+	memset(u, 0, sizeof(*u));
+	if ((rc = mainline_read(repo, ref, s->base, m, err, errlen)))
+		goto out;
+	census_live_at_end(&s->g, &s->census, live);
+	resolver_init(&r, &s->g);
+	unfixed_compute(&s->g, &r, live, m, u);
+	resolver_release(&r);
+	for (size_t i = 0; i < u->n; i++)
+		for (size_t k = 0; k < u->v[i].missing.n; k++)
+			if (!u32s_contains(&want, u->v[i].missing.v[k]))
+				u32s_push(&want, u->v[i].missing.v[k]);
+	rc = mainline_attribute(repo, s->base, m, &want, err, errlen);
+	s->open = (long)u->n;
+out:
+	u32s_release(&want);
+	free(live);
+	return rc;
+}
+
+int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t errlen)
+{
+	struct range_list ranges;
+	struct series s = { 0 };
+	struct mainline m;
+	struct unfixed u;
+	char *ref = NULL;
+	int rc;
+
+	mainline_init(&m);
+	memset(&u, 0, sizeof(u));
+	if ((rc = discover_ranges(repo, c->ranges, c->nranges, &ranges, err, errlen)))
+		goto out;
+	if (!(ref = mainline_default_ref(repo, c->mainline, err, errlen))) {
+		rc = REPO_EFAIL;
+		goto out;
+	}
+	if ((rc = repo_load_series(repo, ranges.v[0], NULL, &s, err, errlen)) ||
+	    (rc = unfixed_for_series(repo, ref, &s, &m, &u, err, errlen)))
+		goto out;
+	if (c->format == FORMAT_JSON)
+		rc = render_unfixed_json(stdout, &s, ref, &m, &u);
+	else if (c->format == FORMAT_CSV)
+		rc = render_unfixed_csv(stdout, &s, ref, &m, &u);
+	else
+		rc = render_unfixed_text(stdout, &s, ref, &m, &u);
+	if (rc < 0 || fflush(stdout) != 0) {
+		snprintf(err, errlen, "cannot write output: %s", strerror(errno));
+		rc = REPO_EFAIL;
+	}
+out:
+	unfixed_release(&u);
+	mainline_release(&m);
+	series_release_all(&s);
+	range_list_release(&ranges);
+	free(ref);
+	return rc;
+}

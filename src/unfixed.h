@@ -1,0 +1,55 @@
+/*
+ * unfixed.h — regressions a series still carries: commits of the series
+ * that a mainline commit fixes (Fixes: tag) or reverts, where that mainline
+ * commit was never backported to the series.
+ *
+ * A mainline fix counts as backported when some commit of the series names
+ * it (its id or an alias matches, as in resolve.h).  A mainline fix that a
+ * later mainline commit reverts is not missing.  The series commit reported
+ * is the earliest matching copy still live at the tip (not reverted), so a
+ * regression the series already reverted is not reported.
+ * Pure: no libgit2, no I/O.
+ */
+#ifndef REGTRACE_UNFIXED_H
+#define REGTRACE_UNFIXED_H
+
+#include "census.h"
+#include "message.h"
+#include "resolve.h"
+
+/* A mainline commit that names other commits (Fixes: or revert). */
+struct mainline_fix {
+	char id[41];
+	struct msg_facts facts;
+	char *release;		/* first mainline tag containing it, or NULL */
+};
+
+struct mainline {
+	struct mainline_fix *v;
+	size_t n, cap;
+	char (*reverted)[MSG_ID_MAX + 1];	/* ids named by mainline reverts */
+	size_t nreverted, reverted_cap;
+};
+
+struct unfixed_row {
+	uint32_t commit;		/* the series commit */
+	struct u32s missing;		/* indices into mainline.v */
+};
+
+struct unfixed {
+	struct unfixed_row *v;
+	size_t n;
+};
+
+void mainline_init(struct mainline *m);
+/* Keep the facts of one mainline commit (taking ownership) if it names
+ * commits; remember the ids its revert lines name. */
+void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts);
+void mainline_release(struct mainline *m);
+
+/* live: per series commit, 1 if not reverted at the tip (census_live_at_end). */
+void unfixed_compute(const struct graph *g, const struct resolver *r, const uint8_t *live,
+		     struct mainline *m, struct unfixed *out);
+void unfixed_release(struct unfixed *u);
+
+#endif
