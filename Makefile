@@ -42,14 +42,13 @@ check:
 
 demo:
 	@scripts/install-deps.sh
-	@$(MAKE) --no-print-directory $(B)/regtrace $(B)/mkscenario
+	@$(MAKE) -s --no-print-directory $(B)/regtrace $(B)/mkscenario
 	@rm -rf $(B)/demo-repo
 	@$(B)/mkscenario tests/scenarios/acpica-tangle.scenario $(B)/demo-repo >/dev/null
-	@echo '$$ regtrace -C $(B)/demo-repo stats v4.19..v4.19.35'
-	@$(B)/regtrace -C $(B)/demo-repo stats v4.19..v4.19.35
-	@echo
-	@echo '$$ regtrace -C $(B)/demo-repo fixes v4.19..v4.19.35'
-	@$(B)/regtrace -C $(B)/demo-repo fixes v4.19..v4.19.35
+	@for cmd in stats fixes sagas; do \
+		echo "\$$ regtrace -C $(B)/demo-repo $$cmd v4.19..v4.19.35"; \
+		$(B)/regtrace -C $(B)/demo-repo $$cmd v4.19..v4.19.35 || exit 1; echo; \
+	done
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin

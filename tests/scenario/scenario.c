@@ -1,0 +1,1207 @@
+/*
+ * scenario.c — parse the scenario format of FORMAT.md.  Pure: see scenario.h.
+ *
+ * Names (branches, tags, labels) live in small hash maps while parsing, so
+ * the work is linear in the input even for hostile (fuzzed) files.  Every
+ * string stored in *out is copied; the maps only borrow those copies.
+ */
+#include "scenario.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>		/* vsnprintf only */
+#include <stdlib.h>
+#include <string.h>
+
+#define QUOTE_MAX 40
+#define QUOTE_BUF (QUOTE_MAX + 4)
+#define MSG_BUF 256
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+static const char *const row_kinds[] = {
+	"fix", "revert", "reapply", "duplicate", "preemptive", "ambiguous",
+};
+
+static const char zero_id[SCENARIO_HEX + 1] =
+	"0000000000000000000000000000000000000000";
+
+/* ---- small helpers ---------------------------------------------------- */
+
+PRINTF_LIKE(3, 4)
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* Make room for element n of an array *pp of *cap elements of size bytes. */
+static int reserve(void *pp, size_t *cap, size_t n, size_t size)
+{
+	void *old, *grown;
+	size_t ncap;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 8;
+	if (ncap <= n || ncap > SIZE_MAX / size)
+		return -1;
+	memcpy(&old, pp, sizeof old);
+	grown = realloc(old, ncap * size);
+	if (!grown)
+		return -1;
+	memcpy(pp, &grown, sizeof grown);
+	*cap = ncap;
+	return 0;
+}
+
+static char *dupn(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		if (n)
+			memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+static int eq(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(s, lit, n) == 0;
+}
+
+/* A printable, bounded copy of s[0..n) for error messages. */
+static const char *quote(const char *s, size_t n, char buf[QUOTE_BUF])
+{
+	size_t i, k = n < QUOTE_MAX ? n : QUOTE_MAX;
+
+	for (i = 0; i < k; i++) {
+		unsigned char c = (unsigned char)s[i];
+		buf[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	if (n > k)
+		memcpy(buf + k, "...", 4);
+	else
+		buf[k] = '\0';
+	return buf;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void trim(const char **s, size_t *n)
+{
+	while (*n && is_space(**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n && is_space((*s)[*n - 1]))
+		(*n)--;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_label_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       is_digit(c) || c == '_' || c == '-';
+}
+
+/* [A-Za-z0-9_-]+ except "-", which stands for "no commit" in expect-row. */
+static int is_label(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || eq(s, n, "-"))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_label_char(s[i]))
+			return 0;
+	return 1;
+}
+
+/* A branch, tag, range or release name: printable ASCII, no blanks. */
+static int is_name(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f)
+			return 0;
+	return n > 0;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* 1 if v[0..n) holds a value twice, 0 if not, -1 when out of memory. */
+static int has_repeats(const size_t *v, size_t n)
+{
+	size_t *copy, i;
+	int r = 0;
+
+	if (n < 2)
+		return 0;
+	copy = malloc(n * sizeof *copy);
+	if (!copy)
+		return -1;
+	memcpy(copy, v, n * sizeof *copy);
+	qsort(copy, n, sizeof *copy, cmp_size);
+	for (i = 1; i < n && !r; i++)
+		r = copy[i] == copy[i - 1];
+	free(copy);
+	return r;
+}
+
+/* ---- name -> number maps ---------------------------------------------- */
+
+struct map_slot {
+	const char *key;	/* borrowed; NULL: free slot */
+	size_t len, val;
+};
+
+struct map {
+	struct map_slot *slots;
+	size_t cap, n;		/* cap: 0 or a power of two */
+};
+
+static size_t hash(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037u;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot holding key k, or the free slot where it would go (cap > 0). */
+static struct map_slot *map_slot(const struct map *m, const char *k, size_t n)
+{
+	size_t mask = m->cap - 1, i;
+
+	for (i = hash(k, n) & mask; m->slots[i].key; i = (i + 1) & mask)
+		if (m->slots[i].len == n && !memcmp(m->slots[i].key, k, n))
+			break;
+	return &m->slots[i];
+}
+
+static size_t *map_get(const struct map *m, const char *k, size_t n)
+{
+	struct map_slot *sl;
+
+	if (!m->cap)
+		return NULL;
+	sl = map_slot(m, k, n);
+	return sl->key ? &sl->val : NULL;
+}
+
+static int map_grow(struct map *m)
+{
+	struct map nm = { NULL, m->cap ? m->cap * 2 : 16, 0 };
+	size_t i;
+
+	if (nm.cap < m->cap)
+		return -1;
+	nm.slots = calloc(nm.cap, sizeof *nm.slots);
+	if (!nm.slots)
+		return -1;
+	for (i = 0; i < m->cap; i++)
+		if (m->slots[i].key) {
+			*map_slot(&nm, m->slots[i].key, m->slots[i].len) =
+				m->slots[i];
+			nm.n++;
+		}
+	free(m->slots);
+	*m = nm;
+	return 0;
+}
+
+/* Add key k, which must not be there yet. */
+static int map_put(struct map *m, const char *k, size_t n, size_t val)
+{
+	struct map_slot *sl;
+
+	if ((m->n + 1) * 2 > m->cap && map_grow(m))
+		return -1;
+	sl = map_slot(m, k, n);
+	sl->key = k;
+	sl->len = n;
+	sl->val = val;
+	m->n++;
+	return 0;
+}
+
+/* ---- the parser --------------------------------------------------------- */
+
+enum pend_what { PEND_FIX, PEND_TARGET, PEND_CANDS, PEND_COMMIT };
+
+/* A label in an expectation, resolved once every commit is known. */
+struct pending {
+	size_t expect, line;
+	enum pend_what what;
+	const char *tok;	/* into the input */
+	size_t n;
+};
+
+struct parser {
+	const char *text;
+	size_t len, pos;
+	size_t line;		/* number of the line last read */
+	struct scenario *s;
+	struct map labels;	/* label -> commit number */
+	struct map tags;	/* tag -> commit number */
+	struct map branches;	/* branch -> index in s->branches */
+	size_t cur;		/* current branch, or SCENARIO_NONE */
+	struct pending *pend;
+	size_t npend, pend_cap;
+	char *err;
+	size_t errlen;
+};
+
+PRINTF_LIKE(3, 4)
+static int fail_at(struct parser *p, size_t line, const char *fmt, ...)
+{
+	char msg[MSG_BUF];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	set_err(p->err, p->errlen, "line %zu: %s", line, msg);
+	return -1;
+}
+
+#define fail(p, ...) fail_at((p), (p)->line, __VA_ARGS__)
+
+static int oom(struct parser *p)
+{
+	return fail(p, "out of memory");
+}
+
+/* The next line, without '\n' and a final '\r': 1, 0 at the end, -1 on a
+ * NUL byte. */
+static int next_line(struct parser *p, const char **line, size_t *n)
+{
+	const char *start = p->text + p->pos, *nl;
+	size_t left = p->len - p->pos, l;
+
+	if (p->pos >= p->len)
+		return 0;
+	nl = memchr(start, '\n', left);
+	l = nl ? (size_t)(nl - start) : left;
+	p->pos += l + (nl != NULL);
+	p->line++;
+	if (l && start[l - 1] == '\r')
+		l--;
+	*line = start;
+	*n = l;
+	if (memchr(start, '\0', l))
+		return fail(p, "NUL byte");
+	return 1;
+}
+
+struct toks {
+	const char *p, *end;
+};
+
+static int tok_next(struct toks *t, const char **tok, size_t *n)
+{
+	while (t->p < t->end && is_space(*t->p))
+		t->p++;
+	if (t->p == t->end)
+		return 0;
+	*tok = t->p;
+	while (t->p < t->end && !is_space(*t->p))
+		t->p++;
+	*n = (size_t)(t->p - *tok);
+	return 1;
+}
+
+static int end_of_line(struct parser *p, struct toks *t)
+{
+	char q[QUOTE_BUF];
+	const char *tok;
+	size_t n;
+
+	if (tok_next(t, &tok, &n))
+		return fail(p, "unexpected '%s'", quote(tok, n, q));
+	return 0;
+}
+
+static struct scenario_op *add_op(struct parser *p, enum scenario_op_kind kind,
+				  const char *name, size_t n)
+{
+	struct scenario *s = p->s;
+	struct scenario_op *op;
+	char *copy;
+
+	if (reserve(&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) ||
+	    !(copy = dupn(name, n))) {
+		oom(p);
+		return NULL;
+	}
+	op = &s->ops[s->nops++];
+	memset(op, 0, sizeof *op);
+	op->kind = kind;
+	op->line = p->line;
+	op->name = copy;
+	op->commit = SCENARIO_NONE;
+	return op;
+}
+
+/* The commit a REF names now: an earlier label, a tag, a branch's tip. */
+static int resolve(struct parser *p, const char *ref, size_t n, size_t *out)
+{
+	char q[QUOTE_BUF];
+	size_t *v;
+
+	if ((v = map_get(&p->labels, ref, n)) || (v = map_get(&p->tags, ref, n))) {
+		*out = *v;
+		return 0;
+	}
+	if ((v = map_get(&p->branches, ref, n))) {
+		*out = p->s->branches[*v].tip;
+		if (*out != SCENARIO_NONE)
+			return 0;
+		return fail(p, "branch '%s' has no commit yet", quote(ref, n, q));
+	}
+	return fail(p, "unknown REF '%s' (no earlier commit label, tag or branch)",
+		    quote(ref, n, q));
+}
+
+/* The tip of the current branch, for a directive that needs one. */
+static int current_tip(struct parser *p, const char *what, size_t *out)
+{
+	char q[QUOTE_BUF];
+	const struct scenario_branch *b;
+
+	if (p->cur == SCENARIO_NONE)
+		return fail(p, "'%s' before any 'branch' line", what);
+	b = &p->s->branches[p->cur];
+	*out = b->tip;
+	if (*out == SCENARIO_NONE)
+		return fail(p, "'%s': branch '%s' has no commit yet", what,
+			    quote(b->name, strlen(b->name), q));
+	return 0;
+}
+
+/* ---- branch ---- */
+
+static int new_branch(struct parser *p, const char *name, size_t n, size_t at)
+{
+	struct scenario *s = p->s;
+	struct scenario_branch *b;
+	struct scenario_op *op;
+	char *copy;
+
+	if (reserve(&s->branches, &s->branches_cap, s->nbranches,
+		    sizeof *s->branches) || !(copy = dupn(name, n)))
+		return oom(p);
+	b = &s->branches[s->nbranches];
+	b->name = copy;
+	b->tip = at;
+	b->line = p->line;
+	if (map_put(&p->branches, copy, n, s->nbranches++))
+		return oom(p);
+	p->cur = s->nbranches - 1;
+	op = add_op(p, SCENARIO_OP_BRANCH, name, n);
+	if (!op)
+		return -1;
+	op->commit = at;
+	op->created = 1;
+	return 0;
+}
+
+static int parse_branch(struct parser *p, struct toks *t, const char *com,
+			size_t clen)
+{
+	char q[QUOTE_BUF];
+	const char *name, *kw, *ref;
+	size_t n, kn, rn, at = SCENARIO_NONE, *idx;
+	int has_at;
+
+	(void)com;
+	(void)clen;
+	if (!tok_next(t, &name, &n) || !is_name(name, n))
+		return fail(p, "'branch' wants a NAME");
+	has_at = tok_next(t, &kw, &kn);
+	if (has_at && !eq(kw, kn, "at"))
+		return fail(p, "expected 'at REF' after the branch name, not '%s'",
+			    quote(kw, kn, q));
+	if (has_at && !tok_next(t, &ref, &rn))
+		return fail(p, "'at' wants a REF");
+	if (end_of_line(p, t))
+		return -1;
+	idx = map_get(&p->branches, name, n);
+	if (idx && has_at)
+		return fail(p, "branch '%s' exists already: 'at' is for a new branch",
+			    quote(name, n, q));
+	if (has_at && resolve(p, ref, rn, &at))
+		return -1;
+	if (!idx)
+		return new_branch(p, name, n, at);
+	p->cur = *idx;
+	return add_op(p, SCENARIO_OP_BRANCH, name, n) ? 0 : -1;
+}
+
+/* ---- commit ---- */
+
+static int push_parent(struct parser *p, struct scenario_op *op, size_t c)
+{
+	if (reserve(&op->parents, &op->parents_cap, op->nparents,
+		    sizeof *op->parents))
+		return oom(p);
+	op->parents[op->nparents++] = c;
+	return 0;
+}
+
+static int commit_parents(struct parser *p, struct scenario_op *op,
+			  struct toks *t)
+{
+	char q[QUOTE_BUF];
+	const char *kw, *ref;
+	size_t kn, rn, c, tip = p->s->branches[p->cur].tip;
+	int rep;
+
+	if (tip != SCENARIO_NONE && push_parent(p, op, tip))
+		return -1;
+	if (!tok_next(t, &kw, &kn))
+		return 0;
+	if (!eq(kw, kn, "merge"))
+		return fail(p, "expected 'merge REF...' after the label, not '%s'",
+			    quote(kw, kn, q));
+	if (!tok_next(t, &ref, &rn))
+		return fail(p, "'merge' wants at least one REF");
+	do {
+		if (resolve(p, ref, rn, &c) || push_parent(p, op, c))
+			return -1;
+	} while (tok_next(t, &ref, &rn));
+	rep = has_repeats(op->parents, op->nparents);
+	if (rep < 0)
+		return oom(p);
+	return rep ? fail(p, "a commit is named twice as a parent") : 0;
+}
+
+static const char *check_lookup(void *ctx, const char *label, size_t len)
+{
+	struct parser *p = ctx;
+
+	/* The commit being read is not in the map yet: all there are earlier. */
+	return map_get(&p->labels, label, len) ? zero_id : NULL;
+}
+
+static int append_line(struct parser *p, struct scenario_op *op, size_t *cap,
+		       const char *line, size_t n)
+{
+	size_t need = op->message_len + n + 2, ncap = *cap;
+	char *grown;
+
+	if (need > *cap) {
+		while (ncap < need)
+			ncap *= 2;
+		grown = realloc(op->message, ncap);
+		if (!grown)
+			return oom(p);
+		op->message = grown;
+		*cap = ncap;
+	}
+	memcpy(op->message + op->message_len, line, n);
+	op->message_len += n;
+	op->message[op->message_len++] = '\n';
+	op->message[op->message_len] = '\0';
+	return 0;
+}
+
+static int message_line(struct parser *p, struct scenario_op *op, size_t *cap,
+			const char *line, size_t n)
+{
+	char msg[MSG_BUF];
+
+	if (eq(line, n, ".."))
+		n = 1;
+	if (scenario_expand(line, n, check_lookup, p, NULL, NULL, msg,
+			    sizeof msg))
+		return fail(p, "%s", msg);
+	return append_line(p, op, cap, line, n);
+}
+
+static int read_message(struct parser *p, struct scenario_op *op)
+{
+	size_t start = p->line, cap = 64, n;
+	const char *line;
+	int r;
+
+	op->message = malloc(cap);
+	if (!op->message)
+		return oom(p);
+	op->message[0] = '\0';
+	while ((r = next_line(p, &line, &n)) > 0) {
+		if (eq(line, n, "."))
+			return 0;
+		if (message_line(p, op, &cap, line, n))
+			return -1;
+	}
+	if (r < 0)
+		return -1;
+	return fail_at(p, start, "the message of commit '%s' has no closing '.' line",
+		       op->name);
+}
+
+static int register_commit(struct parser *p, size_t opi)
+{
+	struct scenario *s = p->s;
+	struct scenario_op *op = &s->ops[opi];
+
+	if (reserve(&s->commit_ops, &s->commit_ops_cap, s->ncommits,
+		    sizeof *s->commit_ops) ||
+	    map_put(&p->labels, op->name, strlen(op->name), op->commit))
+		return oom(p);
+	s->commit_ops[s->ncommits++] = opi;
+	s->branches[p->cur].tip = op->commit;
+	return 0;
+}
+
+static int parse_commit(struct parser *p, struct toks *t, const char *com,
+			size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario_op *op;
+	const char *label;
+	size_t n, *prev;
+
+	(void)com;
+	(void)clen;
+	if (!tok_next(t, &label, &n))
+		return fail(p, "'commit' wants a LABEL");
+	if (!is_label(label, n))
+		return fail(p, "bad label '%s': use letters, digits, '_' and '-' "
+			    "(not '-' alone)",
+			    quote(label, n, q));
+	if ((prev = map_get(&p->labels, label, n)))
+		return fail(p, "label '%s' is used twice (first on line %zu)",
+			    quote(label, n, q),
+			    p->s->ops[p->s->commit_ops[*prev]].line);
+	if (p->cur == SCENARIO_NONE)
+		return fail(p, "'commit' before any 'branch' line");
+	op = add_op(p, SCENARIO_OP_COMMIT, label, n);
+	if (!op)
+		return -1;
+	op->commit = p->s->ncommits;
+	if (commit_parents(p, op, t) || read_message(p, op))
+		return -1;
+	return register_commit(p, p->s->nops - 1);
+}
+
+/* ---- tag, annotated-tag, range ---- */
+
+static int parse_tag_kind(struct parser *p, struct toks *t,
+			  enum scenario_op_kind kind, const char *what)
+{
+	char q[QUOTE_BUF];
+	struct scenario_op *op;
+	const char *name, *ref;
+	size_t n, rn, c;
+
+	if (!tok_next(t, &name, &n) || !is_name(name, n))
+		return fail(p, "'%s' wants a NAME", what);
+	if (map_get(&p->tags, name, n))
+		return fail(p, "tag '%s' is made twice", quote(name, n, q));
+	if (tok_next(t, &ref, &rn) ? resolve(p, ref, rn, &c)
+				   : current_tip(p, what, &c))
+		return -1;
+	if (end_of_line(p, t))
+		return -1;
+	op = add_op(p, kind, name, n);
+	if (!op)
+		return -1;
+	op->commit = c;
+	return map_put(&p->tags, op->name, n, c) ? oom(p) : 0;
+}
+
+static int parse_tag(struct parser *p, struct toks *t, const char *com,
+		     size_t clen)
+{
+	(void)com;
+	(void)clen;
+	return parse_tag_kind(p, t, SCENARIO_OP_TAG, "tag");
+}
+
+static int parse_annotated(struct parser *p, struct toks *t, const char *com,
+			   size_t clen)
+{
+	(void)com;
+	(void)clen;
+	return parse_tag_kind(p, t, SCENARIO_OP_ANNOTATED_TAG, "annotated-tag");
+}
+
+static int parse_range(struct parser *p, struct toks *t, const char *com,
+		       size_t clen)
+{
+	struct scenario *s = p->s;
+	const char *r;
+	size_t n;
+
+	(void)com;
+	(void)clen;
+	if (s->range)
+		return fail(p, "a second 'range' line (the first is line %zu)",
+			    s->range_line);
+	if (!tok_next(t, &r, &n) || !is_name(r, n))
+		return fail(p, "'range' wants BASE..TIP");
+	if (end_of_line(p, t))
+		return -1;
+	s->range = dupn(r, n);
+	if (!s->range)
+		return oom(p);
+	s->range_line = p->line;
+	return 0;
+}
+
+/* ---- expectations ---- */
+
+static struct scenario_expect *add_expect(struct parser *p,
+					  enum scenario_expect_kind kind,
+					  const char *com, size_t clen)
+{
+	struct scenario *s = p->s;
+	struct scenario_expect *e;
+	char *reason;
+
+	if (reserve(&s->expects, &s->expects_cap, s->nexpects,
+		    sizeof *s->expects) || !(reason = dupn(com, clen))) {
+		oom(p);
+		return NULL;
+	}
+	e = &s->expects[s->nexpects++];
+	memset(e, 0, sizeof *e);
+	e->kind = kind;
+	e->line = p->line;
+	e->reason = reason;
+	e->fix = e->target = e->commit = SCENARIO_NONE;
+	return e;
+}
+
+static int add_pending(struct parser *p, enum pend_what what, const char *tok,
+		       size_t n)
+{
+	struct pending *pd;
+
+	if (reserve(&p->pend, &p->pend_cap, p->npend, sizeof *p->pend))
+		return oom(p);
+	pd = &p->pend[p->npend++];
+	pd->expect = p->s->nexpects - 1;
+	pd->line = p->line;
+	pd->what = what;
+	pd->tok = tok;
+	pd->n = n;
+	return 0;
+}
+
+/* -?[0-9]+ (at most 18 digits), -?[0-9]+.[0-9]+ or null. */
+static int parse_value(struct parser *p, const char *v, size_t n,
+		       struct scenario_expect *e)
+{
+	char q[QUOTE_BUF], buf[64];
+	size_t i = v[0] == '-', digits = 0, frac = 0;
+
+	if (eq(v, n, "null")) {
+		e->vkind = SCENARIO_VALUE_NULL;
+		return 0;
+	}
+	while (i < n && is_digit(v[i]))
+		i++, digits++;
+	if (i < n && v[i] == '.')
+		for (i++; i < n && is_digit(v[i]); i++)
+			frac++;
+	if (!digits || i != n || (n > digits + (v[0] == '-') && !frac) ||
+	    n >= sizeof buf || (!frac && digits > 18))
+		return fail(p, "bad VALUE '%s': want an integer, a decimal or null",
+			    quote(v, n, q));
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	e->vkind = frac ? SCENARIO_VALUE_DECIMAL : SCENARIO_VALUE_INT;
+	if (frac)
+		e->dval = strtod(buf, NULL);
+	else
+		e->ival = strtoll(buf, NULL, 10);
+	return 0;
+}
+
+static int parse_expect(struct parser *p, struct toks *t, const char *com,
+			size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario_expect *e;
+	const char *key, *val;
+	size_t kn, vn, i;
+
+	if (!tok_next(t, &key, &kn) || !tok_next(t, &val, &vn))
+		return fail(p, "'expect' wants KEY VALUE");
+	for (i = 0; i < kn; i++)
+		if (!is_label_char(key[i]) || key[i] == '-')
+			return fail(p, "bad KEY '%s'", quote(key, kn, q));
+	if (end_of_line(p, t) || !(e = add_expect(p, SCENARIO_EXPECT_KEY, com, clen)))
+		return -1;
+	if (parse_value(p, val, vn, e))
+		return -1;
+	e->key = dupn(key, kn);
+	e->value = dupn(val, vn);
+	return e->key && e->value ? 0 : oom(p);
+}
+
+static int is_row_kind(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof row_kinds / sizeof *row_kinds; i++)
+		if (eq(s, n, row_kinds[i]))
+			return 1;
+	return 0;
+}
+
+/* CAND,CAND...: labels; returns how many, 0 if malformed. */
+static size_t count_cands(const char *s, size_t n)
+{
+	size_t i, start = 0, count = 0;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != ',')
+			continue;
+		if (!is_label(s + start, i - start))
+			return 0;
+		count++;
+		start = i + 1;
+	}
+	return count;
+}
+
+/* Tokens after KIND FIX TARGET: [CANDS] [same|visible]. */
+static int row_tail(struct parser *p, struct toks *t, int ambiguous,
+		    const char **cands, size_t *cn, size_t *ncands,
+		    enum scenario_same *same)
+{
+	char q[QUOTE_BUF];
+	const char *tok;
+	size_t n;
+	int more = tok_next(t, &tok, &n);
+
+	if (ambiguous) {
+		if (!more || !(*ncands = count_cands(tok, n)))
+			return fail(p, "an ambiguous row wants CAND,CAND... after '-'");
+		*cands = tok;
+		*cn = n;
+		more = tok_next(t, &tok, &n);
+	}
+	*same = SCENARIO_SAME_ANY;
+	if (more && eq(tok, n, "same"))
+		*same = SCENARIO_SAME_TRUE;
+	else if (more && eq(tok, n, "visible"))
+		*same = SCENARIO_SAME_FALSE;
+	else if (more)
+		return fail(p, "expected 'same' or 'visible', not '%s'",
+			    quote(tok, n, q));
+	return end_of_line(p, t);
+}
+
+static int parse_expect_row(struct parser *p, struct toks *t, const char *com,
+			    size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario_expect *e;
+	const char *kind, *fix, *target, *cands = NULL;
+	size_t kn, fn, tn, cn = 0, ncands = 0;
+	enum scenario_same same = SCENARIO_SAME_ANY;
+	int amb, none;
+
+	if (!tok_next(t, &kind, &kn) || !tok_next(t, &fix, &fn) ||
+	    !tok_next(t, &target, &tn))
+		return fail(p, "'expect-row' wants KIND FIX TARGET");
+	if (!is_row_kind(kind, kn))
+		return fail(p, "unknown row kind '%s'", quote(kind, kn, q));
+	amb = eq(kind, kn, "ambiguous");
+	none = eq(target, tn, "-");
+	if (!is_label(fix, fn) || (!none && !is_label(target, tn)))
+		return fail(p, "'expect-row' wants commit labels for FIX and TARGET");
+	if (amb && !none)
+		return fail(p, "an ambiguous row has '-' as TARGET");
+	if (row_tail(p, t, amb, &cands, &cn, &ncands, &same) ||
+	    !(e = add_expect(p, SCENARIO_EXPECT_ROW, com, clen)))
+		return -1;
+	e->same = same;
+	e->row_kind = dupn(kind, kn);
+	e->cands = ncands ? malloc(ncands * sizeof *e->cands) : NULL;
+	if (!e->row_kind || (ncands && !e->cands))
+		return oom(p);
+	return add_pending(p, PEND_FIX, fix, fn) ||
+	       (!none && add_pending(p, PEND_TARGET, target, tn)) ||
+	       (ncands && add_pending(p, PEND_CANDS, cands, cn)) ? -1 : 0;
+}
+
+static int parse_expect_release(struct parser *p, struct toks *t,
+				const char *com, size_t clen)
+{
+	struct scenario_expect *e;
+	const char *label, *rel;
+	size_t ln, rn;
+
+	if (!tok_next(t, &label, &ln) || !tok_next(t, &rel, &rn) ||
+	    !is_label(label, ln) || !is_name(rel, rn))
+		return fail(p, "'expect-release' wants LABEL RELEASE");
+	if (end_of_line(p, t) ||
+	    !(e = add_expect(p, SCENARIO_EXPECT_RELEASE, com, clen)))
+		return -1;
+	e->release = dupn(rel, rn);
+	if (!e->release)
+		return oom(p);
+	return add_pending(p, PEND_COMMIT, label, ln);
+}
+
+static int parse_expect_exit(struct parser *p, struct toks *t, const char *com,
+			     size_t clen)
+{
+	struct scenario *s = p->s;
+	const char *v;
+	size_t n, i;
+	int code = 0;
+
+	(void)com;
+	(void)clen;
+	if (s->expect_exit_line)
+		return fail(p, "a second 'expect-exit' line (the first is line %zu)",
+			    s->expect_exit_line);
+	if (!tok_next(t, &v, &n) || n > 3)
+		return fail(p, "'expect-exit' wants a status 0..255");
+	for (i = 0; i < n; i++) {
+		if (!is_digit(v[i]))
+			return fail(p, "'expect-exit' wants a status 0..255");
+		code = code * 10 + (v[i] - '0');
+	}
+	if (code > 255)
+		return fail(p, "'expect-exit' wants a status 0..255");
+	if (end_of_line(p, t))
+		return -1;
+	s->expect_exit = code;
+	s->expect_exit_line = p->line;
+	return 0;
+}
+
+static int parse_expect_stderr(struct parser *p, struct toks *t,
+			       const char *com, size_t clen)
+{
+	struct scenario_expect *e;
+	const char *text = t->p;
+	size_t n = (size_t)(t->end - t->p);
+
+	trim(&text, &n);
+	if (!n)
+		return fail(p, "'expect-stderr' wants a TEXT");
+	e = add_expect(p, SCENARIO_EXPECT_STDERR, com, clen);
+	if (!e)
+		return -1;
+	e->text = dupn(text, n);
+	return e->text ? 0 : oom(p);
+}
+
+/* ---- lines and the whole file ---- */
+
+typedef int (*directive_fn)(struct parser *p, struct toks *t, const char *com,
+			    size_t clen);
+
+static int parse_line(struct parser *p, const char *line, size_t n)
+{
+	static const struct {
+		const char *name;
+		directive_fn fn;
+	} dirs[] = {
+		{ "branch", parse_branch },
+		{ "commit", parse_commit },
+		{ "tag", parse_tag },
+		{ "annotated-tag", parse_annotated },
+		{ "range", parse_range },
+		{ "expect", parse_expect },
+		{ "expect-row", parse_expect_row },
+		{ "expect-release", parse_expect_release },
+		{ "expect-exit", parse_expect_exit },
+		{ "expect-stderr", parse_expect_stderr },
+	};
+	char q[QUOTE_BUF];
+	const char *hash = memchr(line, '#', n), *com = "", *word;
+	size_t clen = 0, wn, i;
+	struct toks t = { line, hash ? hash : line + n };
+
+	if (hash) {
+		com = hash + 1;
+		clen = (size_t)(line + n - com);
+		trim(&com, &clen);
+	}
+	if (!tok_next(&t, &word, &wn))
+		return 0;
+	for (i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (eq(word, wn, dirs[i].name))
+			return dirs[i].fn(p, &t, com, clen);
+	return fail(p, "unknown directive '%s'", quote(word, wn, q));
+}
+
+static int lookup_label(struct parser *p, const struct pending *pd,
+			const char *tok, size_t n, size_t *out)
+{
+	char q[QUOTE_BUF];
+	size_t *v = map_get(&p->labels, tok, n);
+
+	if (!v)
+		return fail_at(p, pd->line, "no commit is labelled '%s'",
+			       quote(tok, n, q));
+	*out = *v;
+	return 0;
+}
+
+static int resolve_cands(struct parser *p, const struct pending *pd,
+			 struct scenario_expect *e)
+{
+	size_t i, start = 0;
+	int rep;
+
+	for (i = 0; i <= pd->n; i++) {
+		if (i < pd->n && pd->tok[i] != ',')
+			continue;
+		if (lookup_label(p, pd, pd->tok + start, i - start,
+				 &e->cands[e->ncands]))
+			return -1;
+		e->ncands++;
+		start = i + 1;
+	}
+	rep = has_repeats(e->cands, e->ncands);
+	if (rep < 0)
+		return fail_at(p, pd->line, "out of memory");
+	return rep ? fail_at(p, pd->line, "a candidate is named twice") : 0;
+}
+
+static int resolve_pending(struct parser *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->npend; i++) {
+		const struct pending *pd = &p->pend[i];
+		struct scenario_expect *e = &p->s->expects[pd->expect];
+		size_t *slot = pd->what == PEND_FIX ? &e->fix
+			     : pd->what == PEND_TARGET ? &e->target : &e->commit;
+		int r = pd->what == PEND_CANDS
+			? resolve_cands(p, pd, e)
+			: lookup_label(p, pd, pd->tok, pd->n, slot);
+
+		if (r)
+			return -1;
+	}
+	return 0;
+}
+
+static int parse_all(struct parser *p)
+{
+	const char *line;
+	size_t n;
+	int r;
+
+	while ((r = next_line(p, &line, &n)) > 0)
+		if (parse_line(p, line, n))
+			return -1;
+	if (r < 0)
+		return -1;
+	if (!p->s->range) {
+		set_err(p->err, p->errlen, "no 'range' line in the file");
+		return -1;
+	}
+	return resolve_pending(p);
+}
+
+int scenario_parse(const char *text, size_t len, struct scenario *out,
+		   char *err, size_t errlen)
+{
+	struct parser p;
+	int r;
+
+	memset(out, 0, sizeof *out);
+	memset(&p, 0, sizeof p);
+	p.text = text;
+	p.len = text ? len : 0;
+	p.s = out;
+	p.cur = SCENARIO_NONE;
+	p.err = err;
+	p.errlen = errlen;
+	r = parse_all(&p);
+	free(p.labels.slots);
+	free(p.tags.slots);
+	free(p.branches.slots);
+	free(p.pend);
+	if (r)
+		scenario_release(out);
+	return r;
+}
+
+void scenario_release(struct scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nops; i++) {
+		free(s->ops[i].name);
+		free(s->ops[i].parents);
+		free(s->ops[i].message);
+	}
+	for (i = 0; i < s->nbranches; i++)
+		free(s->branches[i].name);
+	for (i = 0; i < s->nexpects; i++) {
+		struct scenario_expect *e = &s->expects[i];
+
+		free(e->reason);
+		free(e->key);
+		free(e->value);
+		free(e->row_kind);
+		free(e->cands);
+		free(e->release);
+		free(e->text);
+	}
+	free(s->ops);
+	free(s->commit_ops);
+	free(s->branches);
+	free(s->range);
+	free(s->expects);
+	memset(s, 0, sizeof *s);
+}
+
+const char *scenario_label(const struct scenario *s, size_t n)
+{
+	return n < s->ncommits ? s->ops[s->commit_ops[n]].name : NULL;
+}
+
+/* ---- placeholders -------------------------------------------------------- */
+
+struct expansion {
+	scenario_lookup_fn lookup;
+	void *ctx;
+	char *err;
+	size_t errlen;
+};
+
+/* Read the placeholder whose '{' is at text[*pos]; write its digits to dst
+ * (if not NULL), their count to *k, and move *pos past the '}'. */
+static int placeholder(const struct expansion *x, const char *text, size_t len,
+		       size_t *pos, char *dst, size_t *k)
+{
+	char q[QUOTE_BUF];
+	size_t start = *pos + 1, i = start, ln, nd = 0, digits = SCENARIO_HEX;
+	const char *id;
+
+	while (i < len && is_label_char(text[i]))
+		i++;
+	ln = i - start;
+	if (ln && i < len && text[i] == ':') {
+		for (digits = 0, i++; i < len && is_digit(text[i]) && nd < 3; i++, nd++)
+			digits = digits * 10 + (size_t)(text[i] - '0');
+		if (!nd || nd > 2)
+			ln = 0;
+	}
+	if (!ln || i >= len || text[i] != '}') {
+		set_err(x->err, x->errlen, "column %zu: '{' starts no {LABEL} or "
+			"{LABEL:N} (write '{{' for '{')", *pos + 1);
+		return -1;
+	}
+	if (digits < 7 || digits > SCENARIO_HEX) {
+		set_err(x->err, x->errlen, "column %zu: {%s:%zu}: N must be 7 to 40",
+			*pos + 1, quote(text + start, ln, q), digits);
+		return -1;
+	}
+	id = x->lookup(x->ctx, text + start, ln);
+	if (!id || strnlen(id, SCENARIO_HEX + 1) != SCENARIO_HEX) {
+		set_err(x->err, x->errlen, "column %zu: no earlier commit is labelled '%s'",
+			*pos + 1, quote(text + start, ln, q));
+		return -1;
+	}
+	if (dst)
+		memcpy(dst, id, digits);
+	*k = digits;
+	*pos = i + 1;
+	return 0;
+}
+
+/* One pass: measure (dst NULL) or fill dst. */
+static int expand_pass(const struct expansion *x, const char *text, size_t len,
+		       char *dst, size_t *outlen)
+{
+	size_t i = 0, o = 0, lit, k;
+	const char *open;
+
+	while (i < len) {
+		open = memchr(text + i, '{', len - i);
+		lit = open ? (size_t)(open - text) - i : len - i;
+		if (dst)
+			memcpy(dst + o, text + i, lit);
+		o += lit;
+		i += lit;
+		if (!open)
+			break;
+		if (i + 1 < len && text[i + 1] == '{') {
+			if (dst)
+				dst[o] = '{';
+			o++;
+			i += 2;
+			continue;
+		}
+		if (placeholder(x, text, len, &i, dst ? dst + o : NULL, &k))
+			return -1;
+		o += k;
+	}
+	*outlen = o;
+	return 0;
+}
+
+int scenario_expand(const char *text, size_t len, scenario_lookup_fn lookup,
+		    void *ctx, char **out, size_t *outlen,
+		    char *err, size_t errlen)
+{
+	struct expansion x = { lookup, ctx, err, errlen };
+	size_t n, filled;
+	char *buf;
+
+	if (out)
+		*out = NULL;
+	if (!text)
+		len = 0;
+	if (expand_pass(&x, text, len, NULL, &n))
+		return -1;
+	if (outlen)
+		*outlen = n;
+	if (!out)
+		return 0;
+	buf = malloc(n + 1);
+	if (!buf) {
+		set_err(err, errlen, "out of memory");
+		return -1;
+	}
+	if (expand_pass(&x, text, len, buf, &filled)) {
+		free(buf);
+		return -1;
+	}
+	buf[filled] = '\0';
+	*out = buf;
+	return 0;
+}

@@ -1,0 +1,127 @@
+/*
+ * scenario.h — a scenario file (FORMAT.md beside this file), parsed.
+ *
+ * scenario_parse() reads a whole scenario file (any bytes, not NUL-terminated)
+ * and either fills *out with the operations that build its history, in file
+ * order, its range and its expectations, and returns 0; or returns -1 with a
+ * one-line message in err, "line N: ..." when a line is at fault.  Every REF
+ * and LABEL is resolved to a commit number while parsing, so a parsed
+ * scenario can always be built.  Pure: no libgit2, no I/O, no global state;
+ * memory is linear in the input's size.  scenario_release() frees everything
+ * (it is safe after a failed parse, and twice).
+ *
+ * scenario_expand() replaces {LABEL}, {LABEL:N} and {{ in a message, asking a
+ * callback for each label's id.
+ */
+#ifndef REGTRACE_SCENARIO_H
+#define REGTRACE_SCENARIO_H
+
+#include <stddef.h>
+
+#define SCENARIO_HEX 40			/* hex digits of a full commit id */
+#define SCENARIO_NONE ((size_t)-1)	/* no commit */
+
+enum scenario_op_kind {
+	SCENARIO_OP_BRANCH,
+	SCENARIO_OP_COMMIT,
+	SCENARIO_OP_TAG,
+	SCENARIO_OP_ANNOTATED_TAG,
+};
+
+struct scenario_op {
+	enum scenario_op_kind kind;
+	size_t line;		/* line of the directive, from 1 */
+	char *name;		/* branch or tag name; commit label */
+	/* COMMIT: its number n (from 0, as in the dates); TAG, ANNOTATED_TAG:
+	 * the commit tagged; BRANCH: the commit a new branch starts at, or
+	 * SCENARIO_NONE (no commit yet, or an existing branch) */
+	size_t commit;
+	int created;		/* BRANCH: this line made the branch */
+	size_t *parents;	/* COMMIT: parent commit numbers, first first */
+	size_t nparents, parents_cap;
+	char *message;		/* COMMIT: placeholders unexpanded; each line
+				 * ends in '\n'; no NUL inside */
+	size_t message_len;
+};
+
+/* A branch as it stands after the whole file. */
+struct scenario_branch {
+	char *name;
+	size_t tip;		/* commit number, or SCENARIO_NONE */
+	size_t line;		/* where it was made */
+};
+
+enum scenario_expect_kind {
+	SCENARIO_EXPECT_KEY,		/* expect KEY VALUE */
+	SCENARIO_EXPECT_ROW,		/* expect-row KIND FIX TARGET ... */
+	SCENARIO_EXPECT_RELEASE,	/* expect-release LABEL RELEASE */
+	SCENARIO_EXPECT_STDERR,		/* expect-stderr TEXT */
+};
+
+enum scenario_value_kind { SCENARIO_VALUE_INT, SCENARIO_VALUE_DECIMAL,
+			   SCENARIO_VALUE_NULL };
+
+enum scenario_same { SCENARIO_SAME_ANY, SCENARIO_SAME_TRUE,
+		     SCENARIO_SAME_FALSE };
+
+struct scenario_expect {
+	enum scenario_expect_kind kind;
+	size_t line;
+	char *reason;		/* the line's '#' comment, trimmed; "" if none */
+	/* KEY */
+	char *key, *value;	/* value as written */
+	enum scenario_value_kind vkind;
+	long long ival;
+	double dval;
+	/* ROW */
+	char *row_kind;		/* fix revert reapply duplicate preemptive
+				 * ambiguous */
+	size_t fix, target;	/* commit numbers; target SCENARIO_NONE: '-' */
+	size_t *cands;		/* ambiguous: candidate commits, distinct */
+	size_t ncands;
+	enum scenario_same same;
+	/* RELEASE */
+	size_t commit;
+	char *release;
+	/* STDERR */
+	char *text;
+};
+
+struct scenario {
+	struct scenario_op *ops;		/* in file order */
+	size_t nops, ops_cap;
+	size_t *commit_ops;		/* commit number -> index in ops */
+	size_t ncommits, commit_ops_cap;
+	struct scenario_branch *branches;	/* in order made; [0] is HEAD */
+	size_t nbranches, branches_cap;
+	char *range;
+	size_t range_line;
+	int expect_exit;			/* 0 unless expect-exit */
+	size_t expect_exit_line;		/* 0: no expect-exit line */
+	struct scenario_expect *expects;	/* in file order */
+	size_t nexpects, expects_cap;
+};
+
+int scenario_parse(const char *text, size_t len, struct scenario *out,
+		   char *err, size_t errlen);
+void scenario_release(struct scenario *s);
+
+/* The label of commit n, or NULL when there is no such commit. */
+const char *scenario_label(const struct scenario *s, size_t n);
+
+/* The id of the commit labelled label[0..len) (40 hex digits, NUL-ended),
+ * or NULL when there is none to name. */
+typedef const char *(*scenario_lookup_fn)(void *ctx, const char *label,
+					  size_t len);
+
+/*
+ * Expand text[0..len) into a fresh NUL-ended *out of *outlen bytes (free()
+ * it).  out and outlen may be NULL to check only.  Returns 0, or -1 with a
+ * message in err ("column C: ...", columns from 1): a '{' that starts no
+ * placeholder, N outside 7..40, a label the callback does not know.
+ */
+int scenario_expand(const char *text, size_t len, scenario_lookup_fn lookup,
+		    void *ctx, char **out, size_t *outlen,
+		    char *err, size_t errlen);
+
+#endif
