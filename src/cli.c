@@ -8,7 +8,7 @@
 
 const char cli_usage[] =
 	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL]\n"
-	"                               [--mainline REF] [RANGE...]\n"
+	"                               [--mainline REF] [--by channel|path[:N]] [RANGE...]\n"
 	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] sagas [--json] RANGE\n"
@@ -49,6 +49,8 @@ const char cli_usage[] =
 	"  --mainline REF          unfixed, stats: the mainline branch (default:\n"
 	"                          master, main, origin/master or origin/main);\n"
 	"                          stats then also counts open regressions\n"
+	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
+	"                          subsystem (first N directories, default 2)\n"
 	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
 	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
 	"  --sqlite FILE           export: the database to write\n"
@@ -79,7 +81,7 @@ static const struct command commands[] = {
 
 enum opt_action {
 	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
-	OPT_SQLITE, OPT_MAINLINE,
+	OPT_SQLITE, OPT_MAINLINE, OPT_BY,
 };
 
 struct option {
@@ -96,6 +98,7 @@ static const struct option options[] = {
 	{ "--csv", OPT_CSV, 0,
 	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
 	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
+	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
@@ -117,6 +120,28 @@ static int set_format(struct cli *c, enum render_format f, char *err, size_t err
 		return usage_error(err, errlen, "%s", "--json and --csv exclude each other");
 	c->format = f;
 	return 0;
+}
+
+/* --by channel | path | path:N (N from 1 to 20) */
+static int set_by(struct cli *c, const char *arg, char *err, size_t errlen)
+{
+	char *end;
+
+	c->by_depth = 2;
+	if (!strcmp(arg, "channel") || !strcmp(arg, "path")) {
+		c->by = arg;
+		return 0;
+	}
+	if (!strncmp(arg, "path:", 5)) {
+		long d = strtol(arg + 5, &end, 10);
+		if (arg[5] && !*end && d >= 1 && d <= 20) {
+			c->by = "path";
+			c->by_depth = (int)d;
+			return 0;
+		}
+	}
+	return usage_error(err, errlen, "--by takes channel, path or path:N (N 1..20), not '%s'",
+			   arg);
 }
 
 static const struct option *find_option(const char *a)
@@ -146,6 +171,8 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 	case OPT_MAINLINE:
 		c->mainline = arg;
 		return 0;
+	case OPT_BY:
+		return set_by(c, arg, err, errlen);
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);
 	case OPT_CSV:

@@ -33,6 +33,8 @@ struct cli {
 	const char *commit_url;		/* report --commit-url TEMPLATE, %s = full id */
 	const char *sqlite;		/* export --sqlite FILE (required) */
 	const char *mainline;		/* unfixed, stats: --mainline REF */
+	const char *by;			/* stats --by: "channel" or "path" */
+	int by_depth;			/* --by path:N, default 2 */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */

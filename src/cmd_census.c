@@ -4,6 +4,8 @@
 #include "commands.h"
 #include "discover.h"
 #include "repo.h"
+#include "channel.h"
+#include "paths.h"
 #include "timeline.h"
 #include "unfixed.h"
 #include "util.h"
@@ -49,6 +51,26 @@ static int count_open(git_repository *repo, const char *ref, struct series *s, c
 	return rc;
 }
 
+/* stats --by: the census per channel or per path. */
+static int break_down(const struct cli *c, git_repository *repo, struct series *s,
+		      char *err, size_t errlen)
+{
+	struct group_map map;
+	int rc = REPO_OK;
+
+	if (!strcmp(c->by, "channel"))
+		channel_groups(&s->g, &map);
+	else
+		rc = paths_groups(repo, &s->g, c->by_depth, &map, err, errlen);
+	if (rc) {
+		group_map_release(&map);
+		return rc;
+	}
+	s->by = xmalloc(sizeof(*s->by));
+	breakdown_compute(&s->g, &s->census, c->by, &map, s->by);
+	return REPO_OK;
+}
+
 /* Load every range first, so an error never leaves half a report. */
 static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
 		    char *err, size_t errlen)
@@ -63,6 +85,8 @@ static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
 		rc = repo_load_series(repo, l->ranges.v[i], &opt, &l->s[i], err, errlen);
 		if (!rc && c->cmd == CMD_STATS && c->mainline)
 			rc = count_open(repo, c->mainline, &l->s[i], err, errlen);
+		if (!rc && c->cmd == CMD_STATS && c->by)
+			rc = break_down(c, repo, &l->s[i], err, errlen);
 	}
 	progress(start, l->ranges.n, l->ranges.n, NULL);
 	return rc;

@@ -89,11 +89,59 @@ static int eat_id(struct span *s, char out[MSG_ID_MAX + 1])
 	return 1;
 }
 
-/* "commit <id> upstream", "upstream commit[:] <id>", after blanks and '['. */
-static int alias_line(struct span s, char id[MSG_ID_MAX + 1])
+/* "upstream commit[:] <id>" at s. */
+static int upstream_commit_at(struct span s, char id[MSG_ID_MAX + 1])
+{
+	if (!eat_word_blank(&s, "upstream") || !eat_word(&s, "commit"))
+		return 0;
+	if (s.p < s.end && *s.p == ':')
+		s.p++;
+	skip_blanks(&s);
+	return eat_id(&s, id);
+}
+
+/* In a line opened by '[': "upstream commit[:] <id>" after any words,
+ * as in "[ backported from upstream commit <id> ]". */
+static int bracketed_upstream(struct span s, char id[MSG_ID_MAX + 1])
+{
+	for (; s.p < s.end; s.p++)
+		if ((s.p[0] == 'u' || s.p[0] == 'U') && is_blank((unsigned char)s.p[-1]) &&
+		    upstream_commit_at(s, id))
+			return 1;
+	return 0;
+}
+
+/* Trailer style "<word>[- ]commit: <id>", as in "Upstream-commit: <id>". */
+static int trailer_alias(struct span s, char id[MSG_ID_MAX + 1])
+{
+	const char *w = s.p;
+
+	while (s.p < s.end && (is_alnum((unsigned char)*s.p) || *s.p == '_'))
+		s.p++;
+	if (s.p == w || s.p >= s.end || (*s.p != '-' && *s.p != ' '))
+		return 0;
+	s.p++;
+	if (!eat_word(&s, "commit:"))
+		return 0;
+	skip_blanks(&s);
+	if (!eat_id(&s, id))
+		return 0;
+	/* a trailer's value ends the line: prose goes on after an id */
+	while (s.p < s.end && (is_blank((unsigned char)*s.p) || *s.p == '.' || *s.p == ')'))
+		s.p++;
+	return s.p == s.end;
+}
+
+/*
+ * The built-in alias forms, after blanks and an optional '[': "commit <id>
+ * upstream", "upstream commit[:] <id>", "[ ... upstream commit <id> ]",
+ * "<word>-commit: <id>".  *bracket tells whether the line opened with '['.
+ */
+static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 {
 	skip_blanks(&s);
-	if (s.p < s.end && *s.p == '[') {
+	*bracket = s.p < s.end && *s.p == '[';
+	if (*bracket) {
 		s.p++;
 		skip_blanks(&s);
 	}
@@ -103,13 +151,44 @@ static int alias_line(struct span s, char id[MSG_ID_MAX + 1])
 		if (eat_word(&t, "upstream"))
 			return 1;
 	}
-	t = s;
-	if (eat_word_blank(&t, "upstream") && eat_word(&t, "commit")) {
-		if (t.p < t.end && *t.p == ':')
-			t.p++;
-		skip_blanks(&t);
-		return eat_id(&t, id);
+	if (upstream_commit_at(s, id))
+		return 1;
+	if (*bracket)
+		return bracketed_upstream(s, id);
+	return trailer_alias(s, id);
+}
+
+/* A project pattern: its first capture group must be an id. */
+static int pattern_alias(struct span s, const struct msg_rules *rules,
+			 char id[MSG_ID_MAX + 1])
+{
+	char line[4096];
+	size_t n = (size_t)(s.end - s.p);
+	regmatch_t m[2];
+
+	if (!rules || !rules->nupstream || n >= sizeof(line) || memchr(s.p, '\0', n))
+		return 0;
+	memcpy(line, s.p, n);
+	line[n] = '\0';
+	for (size_t i = 0; i < rules->nupstream; i++) {
+		if (regexec(&rules->upstream[i], line, 2, m, 0) || m[1].rm_so < 0)
+			continue;
+		struct span t = { line + m[1].rm_so, line + m[1].rm_eo };
+		if (eat_id(&t, id) && t.p == t.end)
+			return 1;
 	}
+	return 0;
+}
+
+/* "Cc: ... stable@..." */
+static int cc_stable_line(struct span s)
+{
+	skip_blanks(&s);
+	if (!eat_word(&s, "cc:"))
+		return 0;
+	for (; s.p + 7 <= s.end; s.p++)
+		if (eat_word(&(struct span){ s.p, s.end }, "stable@"))
+			return 1;
 	return 0;
 }
 
@@ -265,20 +344,25 @@ static char *revert_subject(const char *subject)
 	return xstrndup(subject + 8, n - 9);
 }
 
+struct parse_state {
+	const struct msg_rules *rules;
+	int in_revert_paragraph;
+};
+
 static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
-		       int *in_revert_paragraph)
+		       struct parse_state *st)
 {
 	char id[MSG_ID_MAX + 1];
 	struct span rest;
-	int fx;
+	int fx, bracket;
 
 	if (blank_line(line)) {
-		*in_revert_paragraph = 0;
+		st->in_revert_paragraph = 0;
 		return;
 	}
 	if (revert_line(line, id)) {
 		f->is_revert = 1;
-		*in_revert_paragraph = 1;
+		st->in_revert_paragraph = 1;
 		add_ref(f, MSG_REF_REVERT, id, revert_subject(f->subject));
 		return;
 	}
@@ -291,21 +375,32 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		add_ref(f, MSG_REF_FIXES, id, quoted_subject(rest, msg));
 		return;
 	}
-	if (*in_revert_paragraph)
+	f->cc_stable |= cc_stable_line(line);
+	if (st->in_revert_paragraph)
 		return;
-	if (alias_line(line, id) || cherry_pick_line(line, id))
+	if (alias_line(line, id, &bracket)) {
+		f->autosel_form |= bracket;
 		add_alias(f, id);
+	} else if (cherry_pick_line(line, id) || pattern_alias(line, st->rules, id)) {
+		add_alias(f, id);
+	}
 }
 
-void msg_parse(const char *msg, size_t len, struct msg_facts *f)
+void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
+		    struct msg_facts *f)
 {
 	struct span all = { msg, msg + len }, line;
-	int in_revert_paragraph = 0;
+	struct parse_state st = { rules, 0 };
 
 	memset(f, 0, sizeof(*f));
 	f->subject = subject_of(all);
 	while (next_line(&all, &line))
-		parse_line(f, line, &all, &in_revert_paragraph);
+		parse_line(f, line, &all, &st);
+}
+
+void msg_parse(const char *msg, size_t len, struct msg_facts *f)
+{
+	msg_parse_with(msg, len, NULL, f);
 }
 
 void msg_facts_release(struct msg_facts *f)

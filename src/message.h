@@ -11,6 +11,7 @@
 #ifndef REGTRACE_MESSAGE_H
 #define REGTRACE_MESSAGE_H
 
+#include <regex.h>
 #include <stddef.h>
 
 #define MSG_ID_MIN 7
@@ -34,9 +35,21 @@ struct msg_facts {
 	unsigned fixes_lines;	/* Fixes: lines naming an id (before dedup) */
 	unsigned nonsha_fixes_lines;
 	int is_revert;		/* has a "This reverts commit <id>" line */
+	int cc_stable;		/* has a "Cc:" line naming a stable@ address */
+	int autosel_form;	/* an alias came from "[ Upstream commit <id> ]" */
+};
+
+/* A project's own ways of naming the upstream commit: POSIX extended
+ * regular expressions with one capture group, the id. */
+struct msg_rules {
+	regex_t *upstream;
+	size_t nupstream;
 };
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *out);
+/* The same, with a project's extra alias patterns (rules may be NULL). */
+void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
+		    struct msg_facts *out);
 void msg_facts_release(struct msg_facts *f);
 
 /*

@@ -41,8 +41,36 @@ static void rate(FILE *out, double r)
 		fprintf(out, "%.6f,", r);
 }
 
+/* stats --by --csv: one row per series and group. */
+static int breakdown_csv(FILE *out, const struct series *s, size_t n)
+{
+	fputs("series,group_kind,group,commits,tagged,fixes,same_release,visible,low_rate,"
+	      "high_rate\r\n", out);
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; s[i].by && k < s[i].by->n; k++) {
+			const struct breakdown_row *r = &s[i].by->rows[k];
+			field(out, s[i].name, 0);
+			field(out, s[i].by->kind, 0);
+			field(out, r->name, 0);
+			num(out, r->commits, 0);
+			num(out, r->tagged, 0);
+			num(out, r->fixes, 0);
+			num(out, r->same_release, 0);
+			num(out, r->visible, 0);
+			rate(out, render_rate(r->visible, r->commits));
+			if (r->tagged)
+				fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+			else
+				fputs("\r\n", out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
 int render_stats_csv(FILE *out, const struct series *s, size_t n)
 {
+	if (n && s[0].by)
+		return breakdown_csv(out, s, n);
 	fputs("series,commits,tagged,fixes,reverts,same_release,visible,low_rate,high_rate,"
 	      "pairs,regressions,duplicates,reapplies,ambiguous,preemptive,fixes_outside,"
 	      "nonsha_fixes_lines,sagas,open\r\n", out);

@@ -25,6 +25,28 @@ static json_t *maybe(long v)
 	return v < 0 ? json_null() : json_integer(v);
 }
 
+static json_t *breakdown_object(const struct breakdown *b)
+{
+	json_t *groups = json_array();
+
+	for (size_t i = 0; i < b->n; i++) {
+		const struct breakdown_row *r = &b->rows[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "name", json_string(r->name));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
+		NUM(commits);
+		NUM(tagged);
+		NUM(fixes);
+		NUM(same_release);
+		NUM(visible);
+#undef NUM
+		json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
+		json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
+		json_array_append_new(groups, o);
+	}
+	return json_pack("{s:s, s:o}", "kind", b->kind, "groups", groups);
+}
+
 static json_t *stats_object(const struct series *s)
 {
 	const struct census *c = &s->census;
@@ -52,6 +74,8 @@ static json_t *stats_object(const struct series *s)
 #undef NUM
 	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
 	json_object_set_new(o, "open", maybe(s->open));
+	if (s->by)
+		json_object_set_new(o, "by", breakdown_object(s->by));
 	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
 	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));

@@ -117,6 +117,41 @@ static void stats_cells(const struct series *s, char cell[][CELL])
 	fmt_pct(cell[9], render_rate(c->visible, c->tagged));
 }
 
+static const char *const by_head[] = {
+	"Group", "Commits", "Tags", "Fixes", "Same release", "Visible", "Low rate", "High rate",
+};
+#define BY_COLS ((int)(sizeof(by_head) / sizeof(by_head[0])))
+
+static void by_cells(const struct breakdown_row *r, char cell[][CELL])
+{
+	snprintf(cell[0], CELL, "%s", r->name);
+	fmt_count(cell[1], r->commits);
+	fmt_count(cell[2], r->tagged);
+	fmt_count(cell[3], r->fixes);
+	fmt_count(cell[4], r->same_release);
+	fmt_count(cell[5], r->visible);
+	fmt_pct(cell[6], render_rate(r->visible, r->commits));
+	fmt_pct(cell[7], render_rate(r->visible, r->tagged));
+}
+
+static void breakdown_table(FILE *out, const struct series *s)
+{
+	char cell[MAX_COLS][CELL];
+	struct table t;
+
+	table_init(&t, BY_COLS, by_head);
+	for (size_t i = 0; i < s->by->n; i++) {
+		by_cells(&s->by->rows[i], cell);
+		table_measure(&t, cell);
+	}
+	fprintf(out, "\n%s by %s:\n", s->label ? s->label : s->name, s->by->kind);
+	table_row(out, &t, by_head);
+	for (size_t i = 0; i < s->by->n; i++) {
+		by_cells(&s->by->rows[i], cell);
+		table_row_cells(out, &t, cell);
+	}
+}
+
 int render_stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
@@ -132,6 +167,9 @@ int render_stats_text(FILE *out, const struct series *s, size_t n)
 		stats_cells(&s[i], cell);
 		table_row_cells(out, &t, cell);
 	}
+	for (size_t i = 0; i < n; i++)
+		if (s[i].by)
+			breakdown_table(out, &s[i]);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -292,6 +292,9 @@ out:
 void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);
+	if (s->by)
+		breakdown_release(s->by);
+	free(s->by);
 	census_release(&s->census);
 	release_list_release(&s->rels);
 	graph_release(&s->g);

@@ -6,6 +6,7 @@
 #ifndef REGTRACE_SERIES_H
 #define REGTRACE_SERIES_H
 
+#include "breakdown.h"
 #include "census.h"
 #include "graph.h"
 #include "release.h"
@@ -21,6 +22,7 @@ struct series {
 	struct release_list rels;
 	struct census census;
 	struct sagas sagas;
+	struct breakdown *by;	/* stats --by, or NULL */
 };
 
 /* The first 40-hex alias of a commit: its upstream id, or NULL. */

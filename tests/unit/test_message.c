@@ -185,6 +185,60 @@ static void test_nul_and_huge_line(void **state)
 	free(m);
 }
 
+static void test_extended_alias_forms(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\n[ backported from upstream commit " ID40 " ]\n");
+	assert_int_equal(f.naliases, 1);
+	assert_true(f.autosel_form);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nUpstream-commit: " ID40 "\nMainline commit: " ID40B "\n");
+	assert_int_equal(f.naliases, 2);
+	assert_false(f.autosel_form);
+	msg_facts_release(&f);
+
+	/* prose, not trailers */
+	f = parse("s\n\nSee commit: " ID40 " for details.\nbackported from upstream commit "
+		  ID40B "\n");
+	assert_int_equal(f.naliases, 0);
+	msg_facts_release(&f);
+
+	f = parse("s\n\n[ Upstream commit " ID40 " ]\n");
+	assert_true(f.autosel_form);
+	msg_facts_release(&f);
+}
+
+static void test_cc_stable(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s\n\nCc: <stable@vger.kernel.org> # 4.19+\n");
+	assert_true(f.cc_stable);
+	msg_facts_release(&f);
+	f = parse("s\n\nCc: linux-acpi@vger.kernel.org\nmentions stable@vger.kernel.org\n");
+	assert_false(f.cc_stable);
+	msg_facts_release(&f);
+}
+
+static void test_project_pattern(void **state)
+{
+	(void)state;
+	regex_t re;
+	struct msg_rules rules = { &re, 1 };
+	struct msg_facts f;
+	const char *m = "s\n\nOriginal-Change: " ID40 "\nOriginal-Change: nothex\n";
+
+	assert_int_equal(regcomp(&re, "^Original-Change: ([0-9a-f]+)$", REG_EXTENDED), 0);
+	msg_parse_with(m, strlen(m), &rules, &f);
+	assert_int_equal(f.naliases, 1);
+	assert_string_equal(f.aliases[0], ID40);
+	msg_facts_release(&f);
+	msg_parse(m, strlen(m), &f);
+	assert_int_equal(f.naliases, 0);
+	msg_facts_release(&f);
+	regfree(&re);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +255,9 @@ int main(void)
 		cmocka_unit_test(test_clean_text),
 		cmocka_unit_test(test_subject_equal),
 		cmocka_unit_test(test_nul_and_huge_line),
+		cmocka_unit_test(test_extended_alias_forms),
+		cmocka_unit_test(test_cc_stable),
+		cmocka_unit_test(test_project_pattern),
 	};
 	return cmocka_run_group_tests_name("message", tests, NULL, NULL);
 }

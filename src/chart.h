@@ -1,0 +1,43 @@
+/*
+ * chart.h — the arithmetic of charts: round axis ends and steps, histogram
+ * bins, linear scales.  No drawing (svg.h draws).  Pure: no libgit2, no
+ * I/O, no libm.
+ */
+#ifndef REGTRACE_CHART_H
+#define REGTRACE_CHART_H
+
+#include <stddef.h>
+
+/* The smallest 1, 2 or 5 times a power of ten that is >= v; 1 for v <= 0. */
+double chart_nice(double v);
+
+struct chart_axis {
+	double max;	/* the axis runs from 0 to max (> 0) */
+	double step;	/* between ticks; max is a whole number of steps */
+	int nticks;	/* max / step: ticks after the one at 0 */
+};
+
+/*
+ * An axis from 0 that covers vmax in about ticks steps of a nice size;
+ * integer: steps are whole numbers (for counts).
+ */
+void chart_axis(double vmax, int ticks, int integer, struct chart_axis *out);
+
+/*
+ * The width of histogram bins for values 0..max: the first of 1, 2, 5, 7,
+ * 10, 14, 30, 60, 90, 180, 365, then multiples of 365 (days), with which
+ * max falls in at most max_bins bins.
+ */
+long chart_bin_width(long max, int max_bins);
+
+/*
+ * Count v[0..n-1] (>= 0) into bins of width w: counts[k] holds those in
+ * [k*w, (k+1)*w).  Returns a new array (free() it) of *nbins = max/w + 1
+ * counts (1 when n is 0).
+ */
+size_t *chart_histogram(const long *v, size_t n, long w, size_t *nbins);
+
+/* v mapped linearly from [d0, d1] onto [r0, r1]; r0 when d0 == d1. */
+double chart_scale(double v, double d0, double d1, double r0, double r1);
+
+#endif

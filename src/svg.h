@@ -1,0 +1,62 @@
+/*
+ * svg.h — charts as inline SVG, written to a stream: horizontal grouped
+ * bars, a histogram, and step lines.
+ *
+ * Each chart is one <svg id="ID" class="chart" role="img"> element with a
+ * <title>, a grid with labelled ticks and, where there are several kinds of
+ * mark, a legend; it is 720 units wide and grows in height with its data.
+ * Every bar and point carries a <title> (a tooltip) with its exact value.
+ * Every string given (titles, labels, names) is HTML-escaped, so it may
+ * come from the repository.  Nothing is fetched: fonts are the reader's
+ * own (system-ui, sans-serif).  With no data, the chart says so in words.
+ * Functions return 0, or -1 if the stream reported an error.
+ */
+#ifndef REGTRACE_SVG_H
+#define REGTRACE_SVG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum svg_unit { SVG_COUNT, SVG_PERCENT };	/* how values are labelled */
+
+/* One row per group, one bar per key in each row (e.g. low, high rate). */
+struct svg_bars {
+	const char *id, *title;
+	const char *const *groups;	/* row labels */
+	size_t ngroups;
+	const char *const *keys;	/* bar names, for the legend */
+	size_t nkeys;
+	const double *values;		/* values[g * nkeys + k]; < 0: undefined */
+	enum svg_unit unit;		/* SVG_PERCENT: values are fractions */
+};
+
+int svg_hbars(FILE *out, const struct svg_bars *b);
+
+/* Bin k counts the values in [k * width, (k + 1) * width). */
+struct svg_histogram {
+	const char *id, *title;
+	const char *xlabel;		/* the unit of the values, e.g. "days" */
+	const size_t *counts;
+	size_t nbins;
+	long width;
+};
+
+int svg_histogram(FILE *out, const struct svg_histogram *h);
+
+/* Points in increasing x; the line holds y until the next point's x. */
+struct svg_line {
+	const char *name;
+	const double *x, *y;
+	const char *const *tips;	/* per point: its tooltip, or NULL */
+	size_t n;
+};
+
+struct svg_lines {
+	const char *id, *title, *xlabel, *ylabel;
+	const struct svg_line *lines;
+	size_t nlines;
+};
+
+int svg_step_lines(FILE *out, const struct svg_lines *l);
+
+#endif
