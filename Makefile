@@ -22,7 +22,7 @@ CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
 PURE   = util message graph release resolve census lifetime timeline saga unfixed breakdown channel
 # Modules that touch libgit2 or produce output.
-OUTER  = repo discover mainline cmd_unfixed paths render_text render_csv render_json cli cmd_census
+OUTER  = repo discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
 OUTER_OBJ = $(OUTER:%=$(B)/obj/%.o)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))

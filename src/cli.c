@@ -51,6 +51,11 @@ const char cli_usage[] =
 	"                          stats then also counts open regressions\n"
 	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
 	"                          subsystem (first N directories, default 2)\n"
+	"  --series-pattern RE     how release tags are named: a POSIX extended\n"
+	"                          regex, group 1 the series, group 2 the number\n"
+	"  --upstream-pattern RE   (repeatable) a line naming the upstream commit,\n"
+	"                          group 1 the id; also regtrace.seriesPattern and\n"
+	"                          regtrace.upstreamPattern in git config or .regtrace\n"
 	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
 	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
 	"  --sqlite FILE           export: the database to write\n"
@@ -81,8 +86,11 @@ static const struct command commands[] = {
 
 enum opt_action {
 	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
-	OPT_SQLITE, OPT_MAINLINE, OPT_BY,
+	OPT_SQLITE, OPT_MAINLINE, OPT_BY, OPT_SERIES_PATTERN, OPT_UPSTREAM_PATTERN,
 };
+
+#define CENSUS_CMDS (BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) | \
+		     BIT(CMD_UNFIXED) | BIT(CMD_REPORT) | BIT(CMD_EXPORT))
 
 struct option {
 	const char *name;
@@ -99,6 +107,8 @@ static const struct option options[] = {
 	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
 	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
 	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
+	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
+	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
@@ -173,6 +183,12 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 		return 0;
 	case OPT_BY:
 		return set_by(c, arg, err, errlen);
+	case OPT_SERIES_PATTERN:
+		c->series_pattern = arg;
+		return 0;
+	case OPT_UPSTREAM_PATTERN:
+		c->upstream_patterns[c->nupstream_patterns++] = arg;
+		return 0;
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);
 	case OPT_CSV:
@@ -191,6 +207,7 @@ static int parse_command_args(int i, int argc, char **argv, struct cli *c,
 	int only_ranges = 0;
 
 	c->ranges = xcalloc((size_t)argc, sizeof(char *));
+	c->upstream_patterns = xcalloc((size_t)argc, sizeof(char *));
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		const struct option *o = only_ranges ? NULL : find_option(a);
@@ -271,5 +288,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 void cli_release(struct cli *c)
 {
 	free(c->ranges);
+	free(c->upstream_patterns);
 	c->ranges = NULL;
+	c->upstream_patterns = NULL;
 }

@@ -12,6 +12,8 @@
 
 #include "render.h"
 
+struct project_config;
+
 #define REGTRACE_VERSION "0.1.0"
 
 enum cli_command {
@@ -34,6 +36,11 @@ struct cli {
 	const char *sqlite;		/* export --sqlite FILE (required) */
 	const char *mainline;		/* unfixed, stats: --mainline REF */
 	const char *by;			/* stats --by: "channel" or "path" */
+	const char *series_pattern;	/* --series-pattern REGEX */
+	const char **upstream_patterns;	/* --upstream-pattern REGEX..., into argv */
+	size_t nupstream_patterns;
+	/* not from the words: main loads the project's settings (config.h) */
+	const struct project_config *project;
 	int by_depth;			/* --by path:N, default 2 */
 };
 

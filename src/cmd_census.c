@@ -2,7 +2,7 @@
  * cmd_census.c — `stats`, `fixes` and `timeline`: the census of each range.
  */
 #include "commands.h"
-#include "discover.h"
+#include "series_set.h"
 #include "repo.h"
 #include "channel.h"
 #include "paths.h"
@@ -13,29 +13,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-struct loaded {
-	struct range_list ranges;
-	struct series *s;
-};
 
 static int write_failed(char *err, size_t errlen)
 {
 	snprintf(err, errlen, "cannot write output: %s", strerror(errno));
 	return REPO_EFAIL;
-}
-
-/* A progress line on a terminal, once a run has taken a second. */
-static void progress(time_t start, size_t i, size_t n, const char *range)
-{
-	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
-		return;
-	if (i < n)
-		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
-	else
-		fputs("\r\033[K", stderr);
 }
 
 /* stats --mainline: the open count of a series. */
@@ -72,32 +54,21 @@ static int break_down(const struct cli *c, git_repository *repo, struct series *
 }
 
 /* Load every range first, so an error never leaves half a report. */
-static int load_all(const struct cli *c, git_repository *repo, struct loaded *l,
+static int load_all(const struct cli *c, git_repository *repo, struct series_set *set,
 		    char *err, size_t errlen)
 {
-	struct load_options opt = { .introduced_until = c->introduced_until };
-	time_t start = time(NULL);
-	int rc = discover_ranges(repo, c->ranges, c->nranges, &l->ranges, err, errlen);
+	struct load_options opt;
+	int rc;
 
-	l->s = xcalloc(l->ranges.n + 1, sizeof(*l->s));
-	for (size_t i = 0; !rc && i < l->ranges.n; i++) {
-		progress(start, i, l->ranges.n, l->ranges.v[i]);
-		rc = repo_load_series(repo, l->ranges.v[i], &opt, &l->s[i], err, errlen);
-		if (!rc && c->cmd == CMD_STATS && c->mainline)
-			rc = count_open(repo, c->mainline, &l->s[i], err, errlen);
-		if (!rc && c->cmd == CMD_STATS && c->by)
-			rc = break_down(c, repo, &l->s[i], err, errlen);
+	series_set_options(c, &opt);
+	rc = series_set_load(repo, c->ranges, c->nranges, &opt, set, err, errlen);
+	for (size_t i = 0; !rc && c->cmd == CMD_STATS && i < set->n; i++) {
+		if (c->mainline)
+			rc = count_open(repo, c->mainline, &set->s[i], err, errlen);
+		if (!rc && c->by)
+			rc = break_down(c, repo, &set->s[i], err, errlen);
 	}
-	progress(start, l->ranges.n, l->ranges.n, NULL);
 	return rc;
-}
-
-static void unload(struct loaded *l)
-{
-	for (size_t i = 0; i < l->ranges.n; i++)
-		series_release_all(&l->s[i]);
-	free(l->s);
-	range_list_release(&l->ranges);
 }
 
 static int render_stats(const struct cli *c, const struct series *s, size_t n)
@@ -139,12 +110,12 @@ static int render_timeline(const struct cli *c, const struct series *s, size_t n
 static int run(const struct cli *c, git_repository *repo, char *err, size_t errlen,
 	       int (*render)(const struct cli *, const struct series *, size_t))
 {
-	struct loaded l;
-	int rc = load_all(c, repo, &l, err, errlen);
+	struct series_set set;
+	int rc = load_all(c, repo, &set, err, errlen);
 
-	if (!rc && (render(c, l.s, l.ranges.n) < 0 || fflush(stdout) != 0))
+	if (!rc && (render(c, set.s, set.n) < 0 || fflush(stdout) != 0))
 		rc = write_failed(err, errlen);
-	unload(&l);
+	series_set_release(&set);
 	return rc;
 }
 

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "mainline.h"
 #include "repo.h"
+#include "series_set.h"
 #include "unfixed.h"
 #include "util.h"
 
@@ -42,8 +43,8 @@ out:
 
 int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t errlen)
 {
-	struct range_list ranges;
-	struct series s = { 0 };
+	struct series_set set = { 0 };
+	struct load_options opt;
 	struct mainline m;
 	struct unfixed u;
 	char *ref = NULL;
@@ -51,21 +52,21 @@ int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t err
 
 	mainline_init(&m);
 	memset(&u, 0, sizeof(u));
-	if ((rc = discover_ranges(repo, c->ranges, c->nranges, &ranges, err, errlen)))
-		goto out;
+	series_set_options(c, &opt);
 	if (!(ref = mainline_default_ref(repo, c->mainline, err, errlen))) {
 		rc = REPO_EFAIL;
 		goto out;
 	}
-	if ((rc = repo_load_series(repo, ranges.v[0], NULL, &s, err, errlen)) ||
-	    (rc = unfixed_for_series(repo, ref, &s, &m, &u, err, errlen)))
+	if ((rc = series_set_load(repo, c->ranges, c->nranges, &opt, &set, err, errlen)) ||
+	    (rc = unfixed_for_series(repo, ref, &set.s[0], &m, &u, err, errlen)))
 		goto out;
+	struct series *s = &set.s[0];
 	if (c->format == FORMAT_JSON)
-		rc = render_unfixed_json(stdout, &s, ref, &m, &u);
+		rc = render_unfixed_json(stdout, s, ref, &m, &u);
 	else if (c->format == FORMAT_CSV)
-		rc = render_unfixed_csv(stdout, &s, ref, &m, &u);
+		rc = render_unfixed_csv(stdout, s, ref, &m, &u);
 	else
-		rc = render_unfixed_text(stdout, &s, ref, &m, &u);
+		rc = render_unfixed_text(stdout, s, ref, &m, &u);
 	if (rc < 0 || fflush(stdout) != 0) {
 		snprintf(err, errlen, "cannot write output: %s", strerror(errno));
 		rc = REPO_EFAIL;
@@ -73,8 +74,7 @@ int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t err
 out:
 	unfixed_release(&u);
 	mainline_release(&m);
-	series_release_all(&s);
-	range_list_release(&ranges);
+	series_set_release(&set);
 	free(ref);
 	return rc;
 }

@@ -24,28 +24,31 @@ static void push(struct range_list *l, char *range)
 }
 
 /* BASE..(highest BASE.N), or NULL when BASE has no release tags. */
-static char *expand_base(const git_strarray *tags, const char *arg)
+static char *expand_base(const git_strarray *tags, const char *arg, const regex_t *re)
 {
-	const char *base = release_base_name(arg);
-	const char *best = NULL;
+	struct release_matcher m;
+	const char *best = NULL, *base = release_base_name(arg);
 	unsigned long top = 0, n;
 
+	release_matcher_init(&m, base, re, tags->strings, tags->count);
 	for (size_t i = 0; i < tags->count; i++) {
-		if (release_number(base, tags->strings[i], &n) && (!best || n > top)) {
+		if (strcmp(tags->strings[i], base) && release_match(&m, tags->strings[i], &n) &&
+		    (!best || n > top)) {
 			best = tags->strings[i];
 			top = n;
 		}
 	}
+	release_matcher_release(&m);
 	return best ? make_range(arg, best) : NULL;
 }
 
-static int all_series(const git_strarray *tags, struct range_list *out, char *err,
-		      size_t errlen)
+static int all_series(const git_strarray *tags, const regex_t *re, struct range_list *out,
+		      char *err, size_t errlen)
 {
 	struct series_name *s;
 	size_t n;
 
-	release_find_series(tags->strings, tags->count, &s, &n);
+	release_find_series(tags->strings, tags->count, re, &s, &n);
 	for (size_t i = 0; i < n; i++)
 		push(out, make_range(s[i].base, s[i].tip));
 	release_series_names_free(s, n);
@@ -57,7 +60,7 @@ static int all_series(const git_strarray *tags, struct range_list *out, char *er
 }
 
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
-		    struct range_list *out, char *err, size_t errlen)
+		    const regex_t *re, struct range_list *out, char *err, size_t errlen)
 {
 	git_strarray tags = { 0 };
 	int rc = REPO_OK;
@@ -69,12 +72,13 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		return REPO_EFAIL;
 	}
 	if (nargs == 0)
-		rc = all_series(&tags, out, err, errlen);
+		rc = all_series(&tags, re, out, err, errlen);
 	for (size_t i = 0; !rc && i < nargs; i++) {
-		char *r = strstr(args[i], "..") ? xstrdup(args[i]) : expand_base(&tags, args[i]);
+		char *r = strstr(args[i], "..") ? xstrdup(args[i])
+						: expand_base(&tags, args[i], re);
 		if (!r) {
-			snprintf(err, errlen, "'%s' is neither BASE..TIP nor a tag with release tags %s.N",
-				 args[i], release_base_name(args[i]));
+			snprintf(err, errlen, "'%s' is neither BASE..TIP nor a tag with release tags",
+				 args[i]);
 			rc = REPO_EFAIL;
 			break;
 		}

@@ -3,12 +3,13 @@
  * tags or no range at all.
  *
  * No argument: every stable series of the repository (release.h's
- * release_find_series), newest first.  A bare BASE (no ".."): BASE..the
- * highest tag BASE.N.  BASE..TIP is kept as given.  Errors as in repo.h.
+ * release_find_series), newest first.  A bare BASE (no ".."): BASE..its
+ * highest release (release.h's release_matcher).  BASE..TIP is kept as given.  Errors as in repo.h.
  */
 #ifndef REGTRACE_DISCOVER_H
 #define REGTRACE_DISCOVER_H
 
+#include <regex.h>
 #include <stddef.h>
 #include <git2.h>
 
@@ -17,8 +18,9 @@ struct range_list {
 	size_t n;
 };
 
+/* re: the project's series pattern, or NULL for the built-in forms. */
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
-		    struct range_list *out, char *err, size_t errlen);
+		    const regex_t *re, struct range_list *out, char *err, size_t errlen);
 void range_list_release(struct range_list *l);
 
 #endif

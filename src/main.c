@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "config.h"
 #include "repo.h"
 
 static command_fn *const handlers[CMD_COUNT] = {
@@ -18,17 +19,22 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_UNFIXED] = cmd_unfixed,
 };
 
-static int run(const struct cli *c, char *err, size_t errlen)
+static int run(struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
+	struct project_config cfg = { 0 };
 	int rc = repo_open(&repo, c->dir, err, errlen);
 
+	if (!rc)
+		rc = config_load(repo, c, &cfg, err, errlen);
+	c->project = &cfg;
 	if (!rc && !handlers[c->cmd]) {
 		snprintf(err, errlen, "'%s' is not available in this build", c->cmd_name);
 		rc = REPO_EFAIL;
 	} else if (!rc) {
 		rc = handlers[c->cmd](c, repo, err, errlen);
 	}
+	config_release(&cfg);
 	git_repository_free(repo);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 const char *release_base_name(const char *base)
@@ -35,6 +36,87 @@ int release_number(const char *base, const char *tag, unsigned long *n)
 	}
 	*n = v;
 	return 1;
+}
+
+/* Group n of a match as a new string, or NULL. */
+static char *group(const char *s, const regmatch_t *m, int n)
+{
+	if (m[n].rm_so < 0)
+		return NULL;
+	return xstrndup(s + m[n].rm_so, (size_t)(m[n].rm_eo - m[n].rm_so));
+}
+
+/* Under a pattern: the key and number of a tag; 0 if it does not match. */
+static int pattern_match(const regex_t *re, const char *tag, char **key, unsigned long *n)
+{
+	regmatch_t m[3];
+	char *num;
+
+	if (regexec(re, tag, 3, m, 0))
+		return 0;
+	*key = group(tag, m, 1);
+	num = group(tag, m, 2);
+	char buf[64];
+	/* the number obeys the built-in rule: decimal, no leading zero */
+	int ok = *key && num && strlen(num) < 40 &&
+		 snprintf(buf, sizeof(buf), "x.%s", num) > 0 && release_number("x", buf, n);
+	free(num);
+	if (!ok) {
+		free(*key);
+		*key = NULL;
+	}
+	return ok;
+}
+
+static int any_release(const char *key, char *const *tags, size_t ntags)
+{
+	unsigned long n;
+
+	for (size_t i = 0; i < ntags; i++)
+		if (release_number(key, tags[i], &n) && n > 0)
+			return 1;
+	return 0;
+}
+
+void release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+			  char *const *tags, size_t ntags)
+{
+	unsigned long n;
+	size_t len = strlen(base);
+
+	m->re = re;
+	m->key = NULL;
+	if (re) {
+		if (!pattern_match(re, base, &m->key, &n))
+			m->key = xstrdup(base);
+		return;
+	}
+	m->key = xstrdup(base);
+	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
+	    !any_release(base, tags, ntags)) {
+		m->key[len - 2] = '\0';
+		if (!any_release(m->key, tags, ntags))
+			m->key[len - 2] = '.';
+	}
+}
+
+int release_match(const struct release_matcher *m, const char *tag, unsigned long *n)
+{
+	char *key;
+
+	if (!m->re)
+		return release_number(m->key, tag, n);
+	if (!pattern_match(m->re, tag, &key, n))
+		return 0;
+	int same = !strcmp(key, m->key);
+	free(key);
+	return same;
+}
+
+void release_matcher_release(struct release_matcher *m)
+{
+	free(m->key);
+	m->key = NULL;
 }
 
 void release_list_init(struct release_list *l)
@@ -153,19 +235,32 @@ static int has_tag(char **sorted, size_t n, const char *name)
 	return bsearch(&name, sorted, n, sizeof(char *), cmp_str) != NULL;
 }
 
-/* BASE of a tag "BASE.N" whose BASE is a tag too, or NULL. */
+/*
+ * BASE of a tag "P.N": P when P is a tag, else "P.0" when that is a tag
+ * other than this one and P has a dot itself (the X.Y.0 form: v8.0.0 ->
+ * v8.0.1, but never v3.0 -> v3.1); NULL otherwise.
+ */
 static char *base_of(char **sorted, size_t n, const char *tag, unsigned long *num)
 {
 	const char *dot = strrchr(tag, '.');
 
 	if (!dot || dot == tag)
 		return NULL;
-	char *base = xstrndup(tag, (size_t)(dot - tag));
-	if (!release_number(base, tag, num) || !has_tag(sorted, n, base)) {
-		free(base);
+	char *p = xstrndup(tag, (size_t)(dot - tag));
+	if (!release_number(p, tag, num)) {
+		free(p);
 		return NULL;
 	}
-	return base;
+	if (has_tag(sorted, n, p))
+		return p;
+	size_t len = strlen(p);
+	char *p0 = xmalloc(len + 3);
+	snprintf(p0, len + 3, "%s.0", p);
+	free(p);
+	if (*num > 0 && strchr(p0, '.') != strrchr(p0, '.') && has_tag(sorted, n, p0))
+		return p0;
+	free(p0);
+	return NULL;
 }
 
 static int cmp_series_desc(const void *a, const void *b)
@@ -174,6 +269,7 @@ static int cmp_series_desc(const void *a, const void *b)
 				   ((const struct series_name *)a)->base);
 }
 
+/* Keep for each base its highest release; bases are owned by out. */
 static void note_release(struct series_name **out, size_t *n, size_t *cap, char *base,
 			 const char *tag, unsigned long num)
 {
@@ -195,38 +291,88 @@ static void note_release(struct series_name **out, size_t *n, size_t *cap, char 
 	(*n)++;
 }
 
-void release_find_series(char **tags, size_t ntags, struct series_name **out, size_t *nout)
+/* Drop bases that are themselves releases of another base. */
+static size_t drop_nested(char **sorted, size_t ntags, struct series_name *v, size_t n)
+{
+	size_t k = 0;
+	unsigned long dummy;
+
+	for (size_t i = 0; i < n; i++) {
+		char *up = base_of(sorted, ntags, v[i].base, &dummy);
+		int nested = 0;
+		for (size_t j = 0; up && j < n; j++)
+			nested |= j != i && !strcmp(v[j].base, up);
+		free(up);
+		if (nested) {
+			free(v[i].base);
+			free(v[i].tip);
+		} else {
+			v[k++] = v[i];
+		}
+	}
+	return k;
+}
+
+/* Under a pattern: group by key; base = the tag named key, else the
+ * lowest-numbered tag; a series needs a release after its base. */
+static size_t pattern_series(char **sorted, size_t ntags, const regex_t *re,
+			     struct series_name **out)
+{
+	size_t n = 0, cap = 0, k = 0;
+	unsigned long num;
+	char *key;
+
+	for (size_t i = 0; i < ntags; i++) {
+		if (!pattern_match(re, sorted[i], &key, &num))
+			continue;
+		note_release(out, &n, &cap, key, sorted[i], num);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct series_name *s = &(*out)[i];
+		struct release_matcher m = { s->base, re };
+		unsigned long low = ULONG_MAX;
+		const char *low_tag = NULL;
+		for (size_t t = 0; t < ntags; t++)
+			if (release_match(&m, sorted[t], &num) && num < low)
+				low = num, low_tag = sorted[t];
+		char *base = has_tag(sorted, ntags, s->base) ? xstrdup(s->base) : xstrdup(low_tag);
+		if (!has_tag(sorted, ntags, s->base) && low == s->top) {
+			free(base);
+			free(s->base);
+			free(s->tip);
+			continue;	/* one tag only: nothing after the base */
+		}
+		free(s->base);
+		s->base = base;
+		(*out)[k++] = *s;
+	}
+	return k;
+}
+
+void release_find_series(char **tags, size_t ntags, const regex_t *re,
+			 struct series_name **out, size_t *nout)
 {
 	char **sorted = xmalloc((ntags + 1) * sizeof(char *));
-	size_t n = 0, cap = 0, k = 0;
-	unsigned long num, dummy;
+	size_t n = 0, cap = 0;
+	unsigned long num;
 
 	memcpy(sorted, tags, ntags * sizeof(char *));
 	if (ntags)
 		qsort(sorted, ntags, sizeof(char *), cmp_str);
 	*out = NULL;
-	for (size_t i = 0; i < ntags; i++) {
-		char *base = base_of(sorted, ntags, sorted[i], &num);
-		if (base)
-			note_release(out, &n, &cap, base, sorted[i], num);
-	}
-	/* a base that is itself a release of another base is no series */
-	for (size_t i = 0; i < n; i++) {
-		char *up = base_of(sorted, ntags, (*out)[i].base, &dummy);
-		int is_release = 0;
-		for (size_t j = 0; up && j < n; j++)
-			is_release |= !strcmp((*out)[j].base, up);
-		free(up);
-		if (is_release) {
-			free((*out)[i].base);
-			free((*out)[i].tip);
-		} else {
-			(*out)[k++] = (*out)[i];
+	if (re) {
+		n = pattern_series(sorted, ntags, re, out);
+	} else {
+		for (size_t i = 0; i < ntags; i++) {
+			char *base = base_of(sorted, ntags, sorted[i], &num);
+			if (base)
+				note_release(out, &n, &cap, base, sorted[i], num);
 		}
+		n = drop_nested(sorted, ntags, *out, n);
 	}
-	*nout = k;
-	if (k)
-		qsort(*out, k, sizeof(**out), cmp_series_desc);
+	*nout = n;
+	if (n)
+		qsort(*out, n, sizeof(**out), cmp_series_desc);
 	free(sorted);
 }
 

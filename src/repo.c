@@ -99,7 +99,8 @@ static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
 }
 
 /* Add one commit to the graph; its parent ids go to *parents. */
-static int read_commit(git_repository *repo, const git_oid *oid, struct graph *g,
+static int read_commit(git_repository *repo, const git_oid *oid,
+		       const struct msg_rules *rules, struct graph *g,
 		       git_oid **parents, uint32_t **pstart, char *err, size_t errlen)
 {
 	git_commit *commit = NULL;
@@ -111,7 +112,7 @@ static int read_commit(git_repository *repo, const git_oid *oid, struct graph *g
 		return fail(err, errlen, REPO_EFAIL, "cannot read commit %s: %s", hex, git_msg());
 	const char *msg = git_commit_message_raw(commit);
 	unsigned np = git_commit_parentcount(commit);
-	msg_parse(msg, strlen(msg), &facts);
+	msg_parse_with(msg, strlen(msg), rules, &facts);
 	uint32_t i = graph_add(g, hex, np > 1, &facts);
 	*pstart = xrealloc(*pstart, (i + 2) * sizeof(uint32_t));
 	(*pstart)[i + 1] = (*pstart)[i] + np;
@@ -123,6 +124,7 @@ static int read_commit(git_repository *repo, const git_oid *oid, struct graph *g
 }
 
 static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
+		const struct msg_rules *rules,
 		struct graph *g, git_oid **parents, uint32_t **pstart, char *err,
 		size_t errlen)
 {
@@ -138,7 +140,7 @@ static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		goto out;
 	}
 	while ((r = git_revwalk_next(&oid, w)) == 0)
-		if ((rc = read_commit(repo, &oid, g, parents, pstart, err, errlen)))
+		if ((rc = read_commit(repo, &oid, rules, g, parents, pstart, err, errlen)))
 			goto out;
 	if (r != GIT_ITEROVER)
 		rc = fail(err, errlen, REPO_EFAIL, "cannot walk history: %s", git_msg());
@@ -184,20 +186,37 @@ static int64_t tag_date(git_object *obj, git_object *commit)
 	return git_commit_time((git_commit *)commit);
 }
 
-/* The tags BASE.N whose commit is in the series. */
-static int find_releases(git_repository *repo, const char *base, const struct pair *pairs,
-			 struct series *s, char *err, size_t errlen)
+/* "4.19.102" for v4.19..v4.19.102 (TIP a release); the range otherwise. */
+static char *series_label(const char *range, const struct release_matcher *m,
+			  const char *tip)
+{
+	const char *t = release_base_name(tip);
+	unsigned long n;
+
+	if (!release_match(m, t, &n))
+		return xstrdup(range);
+	if (t[0] == 'v' && t[1] >= '0' && t[1] <= '9')
+		t++;
+	return msg_clean_text(t, strlen(t), 4096);
+}
+
+/* The releases (release.h) whose commit is in the range. */
+static int find_releases(git_repository *repo, const char *base, const char *tip,
+			 const regex_t *re, const struct pair *pairs, struct series *s,
+			 char *err, size_t errlen)
 {
 	git_strarray names = { 0 };
-	const char *prefix = release_base_name(base);
+	struct release_matcher m;
+	unsigned long n;
 
 	if (git_tag_list(&names, repo) < 0)
 		return fail(err, errlen, REPO_EFAIL, "cannot list tags: %s", git_msg());
+	release_matcher_init(&m, release_base_name(base), re, names.strings, names.count);
+	s->label = series_label(s->name, &m, tip);
 	for (size_t i = 0; i < names.count; i++) {
-		unsigned long n;
 		git_object *obj = NULL, *commit = NULL;
 		char ref[1024];
-		if (!release_number(prefix, names.strings[i], &n))
+		if (!release_match(&m, names.strings[i], &n))
 			continue;
 		snprintf(ref, sizeof(ref), "refs/tags/%s", names.strings[i]);
 		if (git_revparse_single(&obj, repo, ref) == 0 &&
@@ -211,21 +230,9 @@ static int find_releases(git_repository *repo, const char *base, const struct pa
 		git_object_free(commit);
 		git_object_free(obj);
 	}
+	release_matcher_release(&m);
 	git_strarray_dispose(&names);
 	return REPO_OK;
-}
-
-/* "4.19.102" for v4.19..v4.19.102; the range itself otherwise. */
-static char *series_label(const char *range, const char *base, const char *tip)
-{
-	const char *t = release_base_name(tip);
-	unsigned long n;
-
-	if (!release_number(release_base_name(base), t, &n))
-		return msg_clean_text(range, strlen(range), 4096);
-	if (t[0] == 'v' && t[1] >= '0' && t[1] <= '9')
-		t++;
-	return msg_clean_text(t, strlen(t), 4096);
 }
 
 static int until_index(const struct series *s, const struct load_options *opt,
@@ -259,9 +266,9 @@ int repo_load_series(git_repository *repo, const char *range,
 	if ((rc = split_range(range, &base, &tip, err, errlen)) ||
 	    (rc = resolve_rev(repo, base, &base_oid, err, errlen)) ||
 	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
-	    (rc = walk(repo, &base_oid, &tip_oid, &s->g, &parents, &pstart, err, errlen)))
+	    (rc = walk(repo, &base_oid, &tip_oid, opt ? opt->msg_rules : NULL, &s->g, &parents,
+		       &pstart, err, errlen)))
 		goto out;
-	s->label = series_label(range, base, tip);
 	s->base = xstrdup(base);
 	s->tip = xstrdup(tip);
 	if (graph_count_commits(&s->g) == 0) {
@@ -271,7 +278,8 @@ int repo_load_series(git_repository *repo, const char *range,
 	}
 	pairs = index_ids(&s->g);
 	if ((rc = link_parents(&s->g, pairs, parents, pstart, err, errlen)) ||
-	    (rc = find_releases(repo, base, pairs, s, err, errlen)))
+	    (rc = find_releases(repo, base, tip, opt ? opt->series_re : NULL, pairs, s, err,
+				errlen)))
 		goto out;
 	release_attribute(&s->rels, &s->g);
 	if ((rc = until_index(s, opt, &until, err, errlen)))

@@ -20,6 +20,8 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
 
 struct load_options {
 	const char *introduced_until;	/* a release name, or NULL */
+	const regex_t *series_re;	/* the project's series pattern, or NULL */
+	const struct msg_rules *msg_rules;	/* its alias patterns, or NULL */
 };
 
 /* Fill s (which must be zeroed) from range "BASE..TIP". */
