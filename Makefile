@@ -14,22 +14,22 @@ B        ?= build
 endif
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed.
-GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson)
+GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3)
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
-PURE   = util message graph release resolve census lifetime timeline saga unfixed breakdown channel
+PURE   = util message commit_parse graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
 # Modules that touch libgit2 or produce output.
-OUTER  = repo discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census
+OUTER  = repo walk discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
 OUTER_OBJ = $(OUTER:%=$(B)/obj/%.o)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 SCEN_SRC = tests/scenario/scenario.c tests/scenario/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
-.PHONY: all check demo install deps binaries unit e2e clean
+.PHONY: all check demo install deps binaries unit e2e report-test clean
 all:
 	@scripts/install-deps.sh
 	@$(MAKE) --no-print-directory binaries
@@ -63,6 +63,10 @@ $(B)/regtrace: src/main.c $(PURE_OBJ) $(OUTER_OBJ)
 $(B)/test_%: tests/unit/test_%.c $(PURE_OBJ) src/*.h tests/unit/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(LDFLAGS) $(CMOCKA_LIBS)
 
+# atomic_file writes files, so it is no pure module: its test links it beside them.
+$(B)/test_atomic_file: tests/unit/test_atomic_file.c $(PURE_OBJ) $(B)/obj/atomic_file.o src/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(B)/obj/atomic_file.o $(LDFLAGS) $(CMOCKA_LIBS)
+
 $(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
@@ -78,5 +82,81 @@ unit: $(UNIT:%=$(B)/%)
 e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
 
+# The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
+# big, so it is installed only here (install-deps.sh --browser).
+report-test: $(B)/regtrace $(B)/mkscenario $(B)/e2e
+	@scripts/install-deps.sh --test --browser
+	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/report-e2e tests/report/report.scenario
+	tests/report/export-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-test
+	tests/report/report-test.sh $(B)/regtrace $(B)/mkscenario $(B)/report-test
+
 clean:
 	rm -rf build build-san
+
+# ---- Hardening (issue 5): fuzzing, hostile repositories, valgrind --------------------------
+# `make fuzz FUZZ_SECONDS=N` builds the libFuzzer harnesses of fuzz/ with clang into
+# build/fuzz/ and runs each for N seconds (default 60), first over its seed corpus
+# (fuzz/corpus/NAME, read only; new inputs go to build/fuzz/corpus/NAME); any crash, property
+# failure, leak, time-out or memory blow-up exits non-zero and leaves the input in
+# build/fuzz/NAME-crash-*.  `make fuzz-regress` only replays the seeds (seconds).
+# `make hostile` runs tests/hostile/run.sh; `make valgrind` the unit tests and every
+# end-to-end regtrace run under valgrind.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
+               -fno-sanitize-recover=all
+FUZZ_B       = build/fuzz
+FUZZERS      = message release scenario
+FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
+VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
+
+.PHONY: fuzz fuzz-build fuzz-regress hostile valgrind
+
+$(FUZZ_B)/fuzz_message: fuzz/fuzz_message.c src/message.c src/util.c src/message.h src/util.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_message.c src/message.c src/util.c
+
+$(FUZZ_B)/fuzz_release: fuzz/fuzz_release.c src/release.c src/util.c src/release.h src/util.h src/graph.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_release.c src/release.c src/util.c
+
+$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c tests/scenario/scenario.c tests/scenario/scenario.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
+
+fuzz-build:
+	@scripts/install-deps.sh --fuzz
+	@$(MAKE) --no-print-directory $(FUZZERS:%=$(FUZZ_B)/fuzz_%)
+
+fuzz: fuzz-build
+	@set -e; for h in $(FUZZERS); do \
+		mkdir -p $(FUZZ_B)/corpus/$$h; \
+		echo "== fuzz_$$h: $(FUZZ_SECONDS) s"; \
+		if ! $(FUZZ_B)/fuzz_$$h $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
+			-max_len=$$(case $$h in release) echo 4096;; *) echo 65536;; esac) \
+			-dict=fuzz/dict/$$h.dict \
+			-artifact_prefix=$(FUZZ_B)/$$h-crash- \
+			$(FUZZ_B)/corpus/$$h fuzz/corpus/$$h > $(FUZZ_B)/$$h.log 2>&1; then \
+			tail -n 60 $(FUZZ_B)/$$h.log; echo "fuzz_$$h FAILED (log: $(FUZZ_B)/$$h.log)"; \
+			exit 1; \
+		fi; \
+		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_B)/$$h.log; \
+	done; echo "fuzz: no crash, no property failure"
+
+fuzz-regress: fuzz-build
+	@set -e; for h in $(FUZZERS); do \
+		echo "== fuzz_$$h: replaying fuzz/corpus/$$h"; \
+		$(FUZZ_B)/fuzz_$$h $(FUZZ_RUN) -runs=0 -artifact_prefix=$(FUZZ_B)/$$h-regress- fuzz/corpus/$$h > $(FUZZ_B)/$$h-regress.log 2>&1 || \
+			{ tail -n 60 $(FUZZ_B)/$$h-regress.log; exit 1; }; \
+	done
+
+hostile: $(B)/regtrace
+	@scripts/install-deps.sh --hostile
+	tests/hostile/run.sh $(B)/regtrace
+
+valgrind:
+	@scripts/install-deps.sh --test --valgrind
+	@$(MAKE) --no-print-directory B=build SANITIZE= build/regtrace build/e2e $(UNIT:%=build/%)
+	@set -e; for t in $(UNIT:%=build/%); do echo "== valgrind $$t"; $(VALGRIND) $$t; done
+	VALGRIND_REGTRACE=build/regtrace build/e2e --regtrace tests/hostile/valgrind-regtrace \
+		--work build/e2e-valgrind $(SCENARIOS)

@@ -1,15 +1,48 @@
 #!/bin/sh
 # Install the Debian packages regtrace needs, when they are missing.
-# usage: scripts/install-deps.sh [--test]   (--test: also what the tests need)
+# usage: scripts/install-deps.sh [--test] [--browser]
+#   --test: also what the tests need; --browser: also Chromium, a font and Python for the
+#   report test (make report-test), which are big, so only on request
 set -e
 need=""
+test=0 browser=0
+for a in "$@"; do
+	case "$a" in
+	--test) test=1 ;;
+	--browser) browser=1 ;;
+	esac
+done
 have() { pkg-config --exists "$1" 2>/dev/null; }
+cmd() { command -v "$1" >/dev/null 2>&1; }
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 have libgit2 || need="$need libgit2-dev"
 have jansson || need="$need libjansson-dev"
-if [ "$1" = "--test" ]; then
+have sqlite3 || need="$need libsqlite3-dev"
+if [ $test = 1 ]; then
 	have cmocka || need="$need libcmocka-dev"
+	cmd sqlite3 || need="$need sqlite3"
 fi
+if [ $browser = 1 ]; then
+	cmd sqlite3 || need="$need sqlite3"
+	cmd python3 || need="$need python3"
+	cmd chromium || need="$need chromium"
+	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
+fi
+# Hardening (issue 5): --fuzz: clang and libFuzzer (make fuzz); --valgrind: valgrind (make
+# valgrind); --hostile: git, python3 and GNU time (make hostile).
+for a in "$@"; do
+	case "$a" in
+	--fuzz)
+		command -v clang >/dev/null 2>&1 || need="$need clang"
+		dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev" ;;
+	--valgrind)
+		command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
+	--hostile)
+		command -v git >/dev/null 2>&1 || need="$need git"
+		command -v python3 >/dev/null 2>&1 || need="$need python3"
+		[ -x /usr/bin/time ] || need="$need time" ;;
+	esac
+done
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need" >&2
 SUDO=""

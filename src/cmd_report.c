@@ -42,20 +42,32 @@ static int linux_tree(git_repository *repo, const struct series *s)
 	return yes;
 }
 
+/* "remote.<name>.url" (the section and key come lower-cased from libgit2). */
+static int remote_url(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 11 && !strncmp(name, "remote.", 7) && !strcmp(name + n - 4, ".url");
+}
+
+/*
+ * Some remote's URL contains "linux".  A plain iterator rather than
+ * git_remote_list(), whose regex matching leaks in libgit2 1.5 (pcre2
+ * match data, libgit2 PR #6382).
+ */
 static int linux_remote(git_repository *repo)
 {
-	git_strarray names = { 0 };
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
 	int yes = 0;
 
-	if (git_remote_list(&names, repo) < 0)
-		return 0;
-	for (size_t i = 0; i < names.count && !yes; i++) {
-		git_remote *r = NULL;
-		if (git_remote_lookup(&r, repo, names.strings[i]) == 0 && git_remote_url(r))
-			yes = strstr(git_remote_url(r), "linux") != NULL;
-		git_remote_free(r);
-	}
-	git_strarray_dispose(&names);
+	if (git_repository_config_snapshot(&cfg, repo) == 0 &&
+	    git_config_iterator_new(&it, cfg) == 0)
+		while (!yes && git_config_next(&e, it) == 0)
+			yes = remote_url(e->name) && e->value && strstr(e->value, "linux");
+	git_config_iterator_free(it);
+	git_config_free(cfg);
 	return yes;
 }
 
@@ -104,11 +116,13 @@ static int run(const struct cli *c, git_repository *repo, const char *path,
 {
 	struct atomic_file f;
 	struct series_set set;
+	struct load_options opt;
 	int rc;
 
 	if (atomic_file_open(&f, path, err, errlen) < 0)
 		return REPO_EFAIL;
-	rc = series_set_load(repo, c->ranges, c->nranges, NULL, &set, err, errlen);
+	series_set_options(c, &opt);
+	rc = series_set_load(repo, c->ranges, c->nranges, &opt, &set, err, errlen);
 	if (!rc && write(c, repo, &set, &f, err, errlen) < 0)
 		rc = REPO_EFAIL;
 	series_set_release(&set);

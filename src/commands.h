@@ -19,6 +19,8 @@ command_fn cmd_fixes;	/* cmd_census.c */
 command_fn cmd_timeline;	/* cmd_census.c */
 command_fn cmd_sagas;	/* cmd_census.c */
 command_fn cmd_unfixed;	/* cmd_unfixed.c */
+command_fn cmd_report;	/* cmd_report.c */
+command_fn cmd_export;	/* cmd_report.c */
 
 struct series;
 struct mainline;

@@ -1,12 +1,9 @@
 /* export_sqlite.c — see export_sqlite.h; the schema is README's "Export schema". */
 #include "export_sqlite.h"
 #include "lifetime.h"
-#include "util.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define STR(x) #x
 #define XSTR(x) STR(x)
@@ -31,6 +28,7 @@ static const char schema[] =
 	"  duplicates INTEGER NOT NULL, reapplies INTEGER NOT NULL,\n"
 	"  ambiguous INTEGER NOT NULL, preemptive INTEGER NOT NULL,\n"
 	"  fixes_outside INTEGER NOT NULL, nonsha_fixes_lines INTEGER NOT NULL,\n"
+	"  sagas INTEGER NOT NULL,\n"
 	"  median_lifetime_days INTEGER, p90_lifetime_days INTEGER,\n"
 	"  median_lifetime_releases INTEGER, p90_lifetime_releases INTEGER);\n"
 	"CREATE TABLE releases (\n"
@@ -73,7 +71,7 @@ enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_COU
 
 static const char *const inserts[ST_COUNT] = {
 	[ST_SERIES] = "INSERT INTO series VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		      "?,?,?,?,?,?)",
+		      "?,?,?,?,?,?,?)",
 	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?)",
 	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?)",
 	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?)",
@@ -144,29 +142,18 @@ static int row_end(struct row *r)
 
 /* ---- rows ---- */
 
-/* "v4.19..v4.19.35" -> "v4.19" and "v4.19.35". */
-static void split_name(const char *name, char **base, char **tip)
-{
-	const char *dots = strstr(name, "..");
-
-	*base = dots ? xstrndup(name, (size_t)(dots - name)) : xstrdup(name);
-	*tip = xstrdup(dots ? dots + 2 : name);
-}
-
 static int series_row(struct db *d, const struct series *s, long long id)
 {
 	const struct census *c = &s->census;
 	struct row r = row_start(d, ST_SERIES);
 	struct lifetime_summary sum;
-	char *base, *tip;
 
 	lifetime_summarize(&s->g, &s->rels, c, &sum);
-	split_name(s->name, &base, &tip);
 	put_int(&r, id);
 	put_text(&r, s->name);
 	put_text(&r, s->label ? s->label : s->name);
-	put_text(&r, base);
-	put_text(&r, tip);
+	put_text(&r, s->base);
+	put_text(&r, s->tip);
 	put_text(&r, s->g.c[s->g.n - 1].id);	/* every commit is an ancestor of TIP */
 	put_int(&r, (long long)c->commits);
 	put_int(&r, (long long)c->tagged);
@@ -184,12 +171,11 @@ static int series_row(struct db *d, const struct series *s, long long id)
 	put_int(&r, (long long)c->preemptive);
 	put_int(&r, (long long)c->fixes_outside);
 	put_int(&r, (long long)c->nonsha_fixes_lines);
+	put_int(&r, (long long)s->sagas.n);
 	put_maybe(&r, sum.median_days);
 	put_maybe(&r, sum.p90_days);
 	put_maybe(&r, sum.median_releases);
 	put_maybe(&r, sum.p90_releases);
-	free(base);
-	free(tip);
 	return row_end(&r);
 }
 

@@ -17,6 +17,8 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_TIMELINE] = cmd_timeline,
 	[CMD_SAGAS] = cmd_sagas,
 	[CMD_UNFIXED] = cmd_unfixed,
+	[CMD_REPORT] = cmd_report,
+	[CMD_EXPORT] = cmd_export,
 };
 
 static int run(struct cli *c, char *err, size_t errlen)
@@ -56,6 +58,11 @@ int main(int argc, char **argv)
 		return fflush(stdout) ? 1 : 0;
 	}
 	git_libgit2_init();
+	/* every object is read once: a cache only costs memory */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	/* reading only: checking each object's hash again doubles the cost */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)128 << 20);
 	rc = run(&c, err, sizeof(err));
 	git_libgit2_shutdown();
 	cli_release(&c);

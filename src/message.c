@@ -341,7 +341,7 @@ static char *revert_subject(const char *subject)
 
 	if (n < 9 || strncmp(subject, "Revert \"", 8) || subject[n - 1] != '"')
 		return NULL;
-	return xstrndup(subject + 8, n - 9);
+	return msg_clean_text(subject + 8, n - 9, MSG_SUBJECT_MAX);	/* trims spaces */
 }
 
 struct parse_state {

@@ -30,7 +30,7 @@ int release_number(const char *base, const char *tag, unsigned long *n)
 	for (; *p; p++) {
 		if (*p < '0' || *p > '9')
 			return 0;
-		if (v > (ULONG_MAX - 9) / 10)
+		if (v > (ULONG_MAX - (unsigned long)(*p - '0')) / 10)
 			return 0;
 		v = v * 10 + (unsigned long)(*p - '0');
 	}
@@ -291,25 +291,29 @@ static void note_release(struct series_name **out, size_t *n, size_t *cap, char 
 	(*n)++;
 }
 
-/* Drop bases that are themselves releases of another base. */
+/* Drop bases that are themselves releases of another base.  Decided on the
+ * whole list first: compacting while scanning would read freed entries. */
 static size_t drop_nested(char **sorted, size_t ntags, struct series_name *v, size_t n)
 {
 	size_t k = 0;
 	unsigned long dummy;
+	char *nested = xcalloc(n + 1, 1);
 
 	for (size_t i = 0; i < n; i++) {
 		char *up = base_of(sorted, ntags, v[i].base, &dummy);
-		int nested = 0;
-		for (size_t j = 0; up && j < n; j++)
-			nested |= j != i && !strcmp(v[j].base, up);
+		for (size_t j = 0; up && j < n && !nested[i]; j++)
+			nested[i] = j != i && !strcmp(v[j].base, up);
 		free(up);
-		if (nested) {
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (nested[i]) {
 			free(v[i].base);
 			free(v[i].tip);
 		} else {
 			v[k++] = v[i];
 		}
 	}
+	free(nested);
 	return k;
 }
 
@@ -333,7 +337,7 @@ static size_t pattern_series(char **sorted, size_t ntags, const regex_t *re,
 		unsigned long low = ULONG_MAX;
 		const char *low_tag = NULL;
 		for (size_t t = 0; t < ntags; t++)
-			if (release_match(&m, sorted[t], &num) && num < low)
+			if (release_match(&m, sorted[t], &num) && (!low_tag || num < low))
 				low = num, low_tag = sorted[t];
 		char *base = has_tag(sorted, ntags, s->base) ? xstrdup(s->base) : xstrdup(low_tag);
 		if (!has_tag(sorted, ntags, s->base) && low == s->top) {

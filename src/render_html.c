@@ -27,6 +27,7 @@ static const char style[] =
 	"th,td{border:1px solid #ccc;padding:.3em .6em;vertical-align:top;text-align:left}\n"
 	"thead th{background:#f0f0f0}\n"
 	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.lifetime,td.same-release{white-space:nowrap}\n"
 	"code{font-family:ui-monospace,monospace;font-size:.95em}\n"
 	".release{display:inline-block;background:#eef;border-radius:3px;padding:0 .3em;"
 	"font-size:.85em}\n"
@@ -34,7 +35,8 @@ static const char style[] =
 	"tr.link.counted td.kind{font-weight:bold}\n"
 	"tr.link.other{color:#666}\n"
 	"ul.candidates{margin:0;padding-left:1.2em}\n"
-	"figure{margin:1em 0}figcaption{color:#555;font-size:.9em}\n"
+	"figure{margin:1.5em 0}figure h3{font-size:1em;margin:0 0 .5em}\n"
+	"figcaption{color:#555;font-size:.9em}\n"
 	"svg.chart{max-width:100%;height:auto}\n"
 	"svg .tick,svg .legend,svg .value,svg .group,svg .axis-label,svg .no-data{fill:#333}\n"
 	"p.facts{color:#444}footer{margin-top:3em;color:#666;font-size:.9em}\n";
@@ -129,6 +131,13 @@ static void summary(FILE *out, const struct series *s, size_t n)
 
 /* ---- charts ---- */
 
+static void figure_open(FILE *out, const char *heading)
+{
+	fputs("<figure>\n<h3>", out);
+	esc(out, heading);
+	fputs("</h3>\n", out);
+}
+
 static int figure(FILE *out, const char *caption, int rc)
 {
 	fputs("<figcaption>", out);
@@ -152,7 +161,7 @@ static int rates_chart(FILE *out, const struct series *s, size_t n)
 	}
 	struct svg_bars b = { "chart-rates", "Low and high regression rate per series",
 			      groups, n, keys, 2, v, SVG_PERCENT };
-	fputs("<figure>\n", out);
+	figure_open(out, "Regression rates");
 	rc = svg_hbars(out, &b);
 	free(groups);
 	free(v);
@@ -219,7 +228,7 @@ static int timeline_chart(FILE *out, const struct series *s, size_t n)
 	}
 	struct svg_lines l = { "chart-timeline", "Cumulative visible regressions by release",
 			       "release number (N of BASE.N)", "visible regressions", lines, n };
-	fputs("<figure>\n", out);
+	figure_open(out, "Visible regressions over releases");
 	rc = svg_step_lines(out, &l);
 	for (size_t i = 0; i < n; i++)
 		line_data_release(&d[i]);
@@ -261,7 +270,7 @@ static int lifetime_chart(FILE *out, const struct series *s, size_t n)
 	size_t *bins = chart_histogram(days, count, w, &nbins);
 	struct svg_histogram h = { "chart-lifetime", "Lifetime of regressions in days",
 				   "days", bins, nbins, w };
-	fputs("<figure>\n", out);
+	figure_open(out, "Lifetime of regressions");
 	rc = svg_histogram(out, &h);
 	free(bins);
 	free(days);
@@ -356,22 +365,44 @@ static void link_row(FILE *out, const struct series *s, const struct link *l,
 	fputs("</tr>\n", out);
 }
 
+/* "1 day", "3 days" */
+static void count(FILE *out, long n, const char *one, const char *many)
+{
+	fprintf(out, "%ld %s", n, n == 1 ? one : many);
+}
+
+#define COUNT(n, one, many) count(out, (long)(n), one, many)
+
 static void facts(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
 	struct lifetime_summary sum;
 
 	lifetime_summarize(&s->g, &s->rels, c, &sum);
-	fprintf(out, "<p class=\"facts\">%zu releases; %zu links: %zu fix or revert pairs "
-		"(%zu regressions), %zu duplicates, %zu reapplies, %zu ambiguous, "
-		"%zu preemptive; %zu references outside the series, %zu Fixes: lines "
-		"without an id.", s->rels.n, c->nlinks, c->pairs, c->regressions,
-		c->duplicates, c->reapplies, c->ambiguous, c->preemptive, c->fixes_outside,
-		c->nonsha_fixes_lines);
-	if (sum.n)
-		fprintf(out, " Lifetime: median %ld days (%ld releases), 90th percentile "
-			"%ld days (%ld releases).", sum.median_days, sum.median_releases,
-			sum.p90_days, sum.p90_releases);
+	fputs("<p class=\"facts\">", out);
+	COUNT(s->rels.n, "release", "releases");
+	fputs("; ", out);
+	COUNT(c->nlinks, "link", "links");
+	fputs(": ", out);
+	COUNT(c->pairs, "fix or revert pair", "fix or revert pairs");
+	fputs(" (", out);
+	COUNT(c->regressions, "regression", "regressions");
+	fputs("), ", out);
+	COUNT(c->duplicates, "duplicate", "duplicates");
+	fputs(", ", out);
+	COUNT(c->reapplies, "reapply", "reapplies");
+	fprintf(out, ", %zu ambiguous, %zu preemptive; ", c->ambiguous, c->preemptive);
+	COUNT(c->fixes_outside, "reference", "references");
+	fputs(" outside the series; ", out);
+	COUNT(c->nonsha_fixes_lines, "Fixes: line", "Fixes: lines");
+	fputs(" without an id.", out);
+	if (sum.n) {
+		fputs(" Lifetime: median ", out);
+		COUNT(sum.median_days, "day", "days");
+		fputs(", 90th percentile ", out);
+		COUNT(sum.p90_days, "day", "days");
+		fputs(".", out);
+	}
 	fputs("</p>\n", out);
 }
 

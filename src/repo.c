@@ -5,6 +5,7 @@
  */
 #include "repo.h"
 #include "resolve.h"
+#include "walk.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -98,69 +99,44 @@ static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
 	return -1;
 }
 
-/* Add one commit to the graph; its parent ids go to *parents. */
-static int read_commit(git_repository *repo, const git_oid *oid,
-		       const struct msg_rules *rules, struct graph *g,
-		       git_oid **parents, uint32_t **pstart, char *err, size_t errlen)
+static void *parse_message(void *ctx, const uint8_t oid[20], const char *msg, size_t len)
 {
-	git_commit *commit = NULL;
-	char hex[41];
-	struct msg_facts facts;
+	struct msg_facts *f = xmalloc(sizeof(*f));
 
-	git_oid_tostr(hex, sizeof(hex), oid);
-	if (git_commit_lookup(&commit, repo, oid) < 0)
-		return fail(err, errlen, REPO_EFAIL, "cannot read commit %s: %s", hex, git_msg());
-	const char *msg = git_commit_message_raw(commit);
-	unsigned np = git_commit_parentcount(commit);
-	msg_parse_with(msg, strlen(msg), rules, &facts);
-	uint32_t i = graph_add(g, hex, np > 1, &facts);
-	*pstart = xrealloc(*pstart, (i + 2) * sizeof(uint32_t));
-	(*pstart)[i + 1] = (*pstart)[i] + np;
-	*parents = xrealloc(*parents, ((*pstart)[i + 1] + 1) * sizeof(git_oid));
-	for (unsigned k = 0; k < np; k++)
-		git_oid_cpy(&(*parents)[(*pstart)[i] + k], git_commit_parent_id(commit, k));
-	git_commit_free(commit);
-	return REPO_OK;
+	(void)oid;
+	msg_parse_with(msg, len, ctx, f);
+	return f;
 }
 
+static void free_facts(void *data)
+{
+	msg_facts_release(data);
+	free(data);
+}
+
+/* The range through walk.h, into the graph (history order). */
 static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
-		const struct msg_rules *rules,
-		struct graph *g, git_oid **parents, uint32_t **pstart, char *err,
-		size_t errlen)
+		const struct msg_rules *rules, struct graph *g, char *err, size_t errlen)
 {
-	git_revwalk *w = NULL;
+	struct walk_result w;
+	char hex[41];
 	git_oid oid;
-	int rc = REPO_OK, r;
+	int rc = walk_range(repo, base, tip, parse_message, free_facts, (void *)rules, &w, err,
+			    errlen);
 
-	*pstart = xcalloc(1, sizeof(uint32_t));
-	if (git_revwalk_new(&w, repo) < 0 ||
-	    git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE) < 0 ||
-	    git_revwalk_push(w, tip) < 0 || git_revwalk_hide(w, base) < 0) {
-		rc = fail(err, errlen, REPO_EFAIL, "cannot walk history: %s", git_msg());
-		goto out;
+	for (size_t i = 0; i < w.n; i++) {
+		memcpy(oid.id, w.v[i].oid, 20);
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		graph_add(g, hex, w.v[i].all_parents > 1, w.v[i].data);
+		free(w.v[i].data);
+		for (uint32_t k = 0; k < w.v[i].nparents; k++)
+			graph_add_parent(g, (uint32_t)i, w.v[i].parents[k]);
 	}
-	while ((r = git_revwalk_next(&oid, w)) == 0)
-		if ((rc = read_commit(repo, &oid, rules, g, parents, pstart, err, errlen)))
-			goto out;
-	if (r != GIT_ITEROVER)
-		rc = fail(err, errlen, REPO_EFAIL, "cannot walk history: %s", git_msg());
-out:
-	git_revwalk_free(w);
+	walk_result_release(&w);
+	if (rc && git_repository_is_shallow(repo) == 1)
+		snprintf(err + strlen(err), errlen - strlen(err),
+			 " (the repository is shallow: fetch its full history)");
 	return rc;
-}
-
-static int link_parents(struct graph *g, const struct pair *pairs, const git_oid *parents,
-			const uint32_t *pstart, char *err, size_t errlen)
-{
-	for (uint32_t i = 0; i < g->n; i++) {
-		for (uint32_t k = pstart[i]; k < pstart[i + 1]; k++) {
-			int64_t p = id_lookup(pairs, g->n, &parents[k]);
-			if (p >= 0 && graph_add_parent(g, i, (uint32_t)p) < 0)
-				return fail(err, errlen, REPO_EFAIL,
-					    "history order broken at %s", g->c[i].id);
-		}
-	}
-	return REPO_OK;
 }
 
 static struct pair *index_ids(const struct graph *g)
@@ -253,8 +229,7 @@ int repo_load_series(git_repository *repo, const char *range,
 		     char *err, size_t errlen)
 {
 	char *base = NULL, *tip = NULL;
-	git_oid base_oid, tip_oid, *parents = NULL;
-	uint32_t *pstart = NULL;
+	git_oid base_oid, tip_oid;
 	struct pair *pairs = NULL;
 	struct resolver r = { 0 };
 	int rc, until;
@@ -266,8 +241,8 @@ int repo_load_series(git_repository *repo, const char *range,
 	if ((rc = split_range(range, &base, &tip, err, errlen)) ||
 	    (rc = resolve_rev(repo, base, &base_oid, err, errlen)) ||
 	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
-	    (rc = walk(repo, &base_oid, &tip_oid, opt ? opt->msg_rules : NULL, &s->g, &parents,
-		       &pstart, err, errlen)))
+	    (rc = walk(repo, &base_oid, &tip_oid, opt ? opt->msg_rules : NULL, &s->g, err,
+		       errlen)))
 		goto out;
 	s->base = xstrdup(base);
 	s->tip = xstrdup(tip);
@@ -277,8 +252,7 @@ int repo_load_series(git_repository *repo, const char *range,
 		goto out;
 	}
 	pairs = index_ids(&s->g);
-	if ((rc = link_parents(&s->g, pairs, parents, pstart, err, errlen)) ||
-	    (rc = find_releases(repo, base, tip, opt ? opt->series_re : NULL, pairs, s, err,
+	if ((rc = find_releases(repo, base, tip, opt ? opt->series_re : NULL, pairs, s, err,
 				errlen)))
 		goto out;
 	release_attribute(&s->rels, &s->g);
@@ -290,8 +264,6 @@ int repo_load_series(git_repository *repo, const char *range,
 out:
 	resolver_release(&r);
 	free(pairs);
-	free(parents);
-	free(pstart);
 	free(base);
 	free(tip);
 	return rc;

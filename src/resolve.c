@@ -43,6 +43,8 @@ static void add_key(struct resolver *r, size_t *cap, const char *hex, uint32_t c
 	r->keys[r->nkeys].hex = hex;
 	r->keys[r->nkeys].commit = c;
 	r->nkeys++;
+	if (strlen(hex) < MSG_ID_MAX)
+		r->short_lengths |= (uint64_t)1 << strlen(hex);
 }
 
 /* Every commit sharing a key with one of c's aliases is a copy of c. */
@@ -97,8 +99,10 @@ void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 	for (size_t i = lower_bound(r, id, len);
 	     i < r->nkeys && !strncmp(r->keys[i].hex, id, len); i++)
 		u32s_push(out, r->keys[i].commit);
-	/* keys that are a proper prefix of id */
+	/* keys that are a proper prefix of id (only lengths some key has) */
 	for (size_t l = MSG_ID_MIN; l < len; l++) {
+		if (!(r->short_lengths & ((uint64_t)1 << l)))
+			continue;
 		for (size_t i = lower_bound(r, id, l); i < r->nkeys &&
 		     strlen(r->keys[i].hex) == l && !strncmp(r->keys[i].hex, id, l); i++)
 			u32s_push(out, r->keys[i].commit);

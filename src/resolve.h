@@ -27,6 +27,7 @@ struct resolver {
 	size_t nkeys;
 	uint32_t *cls;			/* union-find parent per commit */
 	size_t ncommits;
+	uint64_t short_lengths;		/* bit L: some key has L < 40 digits */
 };
 
 void resolver_init(struct resolver *r, const struct graph *g);

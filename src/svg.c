@@ -11,7 +11,7 @@
 #define WIDTH 720.0
 #define TICKS 5
 #define BIN_LABELS 12		/* at most this many labels under a histogram */
-#define LEGEND_COLS 4
+#define CHAR_W 7.0		/* about the width of a character at font-size 12 */
 
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -75,19 +75,25 @@ static void legend_entry(FILE *out, double x, double y, size_t i, const char *na
 	text(out, x + 14, y, "start", "legend", name);
 }
 
-/* Legend entries in rows of LEGEND_COLS from (x0, y0), 18 units apart. */
-static void legend(FILE *out, double x0, double y0, const char *const *names, size_t n)
+/*
+ * Legend entries left to right from (x0, y0), in rows 18 units apart,
+ * wrapping at the right edge; out NULL only measures.  Returns the height.
+ */
+static double legend(FILE *out, double x0, double y0, const char *const *names, size_t n)
 {
-	double col = (WIDTH - x0) / LEGEND_COLS;
+	double x = x0, y = y0;
 
-	for (size_t i = 0; i < n; i++)
-		legend_entry(out, x0 + (double)(i % LEGEND_COLS) * col,
-			     y0 + (double)(i / LEGEND_COLS) * 18, i, names[i]);
-}
-
-static double legend_height(size_t n)
-{
-	return (double)((n + LEGEND_COLS - 1) / LEGEND_COLS) * 18;
+	for (size_t i = 0; i < n; i++) {
+		double w = 14 + CHAR_W * (double)strlen(names[i]) + 20;
+		if (x > x0 && x + w > WIDTH) {
+			x = x0;
+			y += 18;
+		}
+		if (out)
+			legend_entry(out, x, y, i, names[i]);
+		x += w;
+	}
+	return n ? y - y0 + 18 : 0;
 }
 
 static void no_data(FILE *out, double y, const char *what)
@@ -144,7 +150,7 @@ static double label_margin(const struct svg_bars *b)
 	for (size_t g = 0; g < b->ngroups; g++)
 		if (strlen(b->groups[g]) > w)
 			w = strlen(b->groups[g]);
-	double m = 16 + 7.0 * (double)w;
+	double m = 16 + CHAR_W * (double)w;
 	return m < 80 ? 80 : m > 240 ? 240 : m;
 }
 
@@ -180,7 +186,8 @@ static void bar(FILE *out, const struct svg_bars *b, size_t g, size_t k, double 
 
 int svg_hbars(FILE *out, const struct svg_bars *b)
 {
-	double left = label_margin(b), right = WIDTH - 70, top = 20 + legend_height(b->nkeys);
+	double left = label_margin(b), right = WIDTH - 70;
+	double top = 20 + legend(NULL, left, 16, b->keys, b->nkeys);
 	double bottom = top + (double)b->ngroups * row_height(b);
 	struct chart_axis a;
 
@@ -220,14 +227,17 @@ static void bin_tip(char *buf, size_t len, const struct svg_histogram *h, size_t
 		snprintf(buf, len, "%ld\xe2\x80\x93%ld %s: %zu", lo, hi, h->xlabel, h->counts[k]);
 }
 
+/* Bins one unit wide are labelled under their middle, wider ones at their edges. */
 static void bin_labels(FILE *out, const struct svg_histogram *h, double bw)
 {
 	size_t every = (h->nbins + BIN_LABELS - 1) / BIN_LABELS;
+	int single = h->width == 1;
 	char label[32];
 
-	for (size_t k = 0; k <= h->nbins; k += every) {
+	for (size_t k = 0; k + single <= h->nbins; k += every) {
 		snprintf(label, sizeof(label), "%ld", (long)k * h->width);
-		text(out, H_LEFT + (double)k * bw, H_BOTTOM + 16, "middle", "tick", label);
+		text(out, H_LEFT + ((double)k + 0.5 * single) * bw, H_BOTTOM + 16, "middle",
+		     "tick", label);
 	}
 	text(out, (H_LEFT + H_RIGHT) / 2, H_BOTTOM + 36, "middle", "axis-label", h->xlabel);
 }
@@ -341,8 +351,11 @@ int svg_step_lines(FILE *out, const struct svg_lines *l)
 	const char **names = xcalloc(l->nlines + 1, sizeof(char *));
 	struct chart_axis a;
 
+	for (size_t i = 0; i < l->nlines; i++)
+		names[i] = l->lines[i].name;
 	chart_axis(d.y1, TICKS, 1, &a);
-	open_svg(out, l->id, L_BOTTOM + 52 + legend_height(l->nlines), l->title);
+	open_svg(out, l->id, L_BOTTOM + 52 + legend(NULL, L_LEFT, L_BOTTOM + 58, names,
+						       l->nlines), l->title);
 	y_grid(out, &a, L_LEFT, L_RIGHT, L_BOTTOM, L_TOP);
 	text(out, 4, L_TOP - 8, "start", "axis-label", l->ylabel);
 	if (!l->nlines)
@@ -351,7 +364,6 @@ int svg_step_lines(FILE *out, const struct svg_lines *l)
 	for (size_t i = 0; i < l->nlines; i++) {
 		step_path(out, &l->lines[i], i, &d, a.max);
 		points(out, &l->lines[i], i, &d, a.max);
-		names[i] = l->lines[i].name;
 	}
 	legend(out, L_LEFT, L_BOTTOM + 58, names, l->nlines);
 	free(names);

@@ -3,7 +3,9 @@
  *
  * Commits are written in file order straight into the object database (no
  * work tree involved); branches and HEAD are set at the end from the
- * scenario's final branch tips, then HEAD is checked out.
+ * scenario's final branch tips, then HEAD is checked out.  Last, the `file`
+ * lines are written into the work tree (not committed) and the
+ * `git-config` lines set in the repository's own config (.git/config).
  */
 #include "build.h"
 
@@ -14,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include <git2.h>
 
@@ -388,6 +392,193 @@ static int checkout(struct builder *b)
 	return 0;
 }
 
+/* ---- file lines ---- */
+
+/* "line N: file 'PATH': WHY"; returns -1. */
+static int file_fail(struct builder *b, const struct scenario_file *f,
+		     const char *why)
+{
+	set_err(b->err, b->errlen, "line %zu: file '%s': %s", f->line, f->path,
+		why);
+	return -1;
+}
+
+/* Write f below the work tree wd (ending in '/'), making its directories. */
+static int write_file(struct builder *b, const char *wd,
+		      const struct scenario_file *f)
+{
+	size_t wl = strlen(wd), pl = strlen(f->path);
+	char *full = malloc(wl + pl + 1), *slash;
+	FILE *out = NULL;
+	int r = -1;
+
+	if (!full)
+		return file_fail(b, f, "out of memory");
+	memcpy(full, wd, wl);
+	memcpy(full + wl, f->path, pl + 1);
+	for (slash = strchr(full + wl, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(full, 0777) && errno != EEXIST) {
+			file_fail(b, f, strerror(errno));
+			goto out;
+		}
+		*slash = '/';
+	}
+	out = fopen(full, "wb");
+	if (!out || (f->len && fwrite(f->content, 1, f->len, out) != f->len)) {
+		file_fail(b, f, strerror(errno));
+		goto out;
+	}
+	r = 0;
+out:
+	if (out && fclose(out) && !r)
+		r = file_fail(b, f, strerror(errno));
+	free(full);
+	return r;
+}
+
+static int write_files(struct builder *b)
+{
+	const char *wd = git_repository_workdir(b->repo);
+	size_t i;
+
+	for (i = 0; i < b->s->nfiles; i++)
+		if (!wd ? file_fail(b, &b->s->files[i], "no work tree")
+			: write_file(b, wd, &b->s->files[i]))
+			return -1;
+	return 0;
+}
+
+/* ---- git-config lines ---- */
+
+/* One config key as git compares them: section and name in any case, the
+ * subsection (between the first and the last dot) exactly. */
+static int same_key(const char *a, const char *b)
+{
+	const char *da = strchr(a, '.'), *db = strchr(b, '.');
+	const char *la = strrchr(a, '.'), *lb = strrchr(b, '.');
+
+	return da && db && da - a == db - b && !strncasecmp(a, b, (size_t)(da - a)) &&
+	       la - da == lb - db && !strncmp(da, db, (size_t)(la - da)) &&
+	       !strcasecmp(la, lb);
+}
+
+/*
+ * libgit2 (up to 1.9 at least) writes the value given to
+ * git_config_set_multivar() into the file as is, where git_config_set_string()
+ * escapes it first; so a repeated value is escaped here as that function
+ * would (\ " and the control characters); write_configs() reads every
+ * value back to make sure.
+ */
+static char *escape_value(const char *v)
+{
+	static const char from[] = "\n\t\b\"\\", to[] = "ntb\"\\";
+	size_t n = strlen(v), i, o = 0;
+	char *d = malloc(2 * n + 1);
+	const char *e;
+
+	if (!d)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if ((e = strchr(from, v[i])) != NULL) {
+			d[o++] = '\\';
+			d[o++] = to[e - from];
+		} else {
+			d[o++] = v[i];
+		}
+	}
+	d[o] = '\0';
+	return d;
+}
+
+static int set_config(struct builder *b, git_config *local, size_t i)
+{
+	const struct scenario_config *c = &b->s->configs[i];
+	char *esc;
+	size_t j;
+	int r;
+
+	for (j = 0; j < i && !same_key(b->s->configs[j].key, c->key); j++)
+		;
+	if (j == i)
+		return git_config_set_string(local, c->key, c->value);
+	if (!(esc = escape_value(c->value))) {
+		git_error_set_oom();
+		return -1;
+	}
+	/* "a^" matches no value: add one, replace none */
+	r = git_config_set_multivar(local, c->key, "a^", esc);
+	free(esc);
+	return r;
+}
+
+/* The next line after j with the key of c, or nconfigs. */
+static size_t next_same(const struct scenario *s, const struct scenario_config *c,
+			size_t j)
+{
+	for (j++; j < s->nconfigs && !same_key(s->configs[j].key, c->key); j++)
+		;
+	return j;
+}
+
+/* The values of the key of line i (its first line), as the config file now
+ * holds them, must be those of the lines with that key, in order. */
+static int check_config(struct builder *b, git_config *local, size_t i)
+{
+	const struct scenario *s = b->s;
+	const struct scenario_config *c = &s->configs[i];
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	size_t j;
+	int r;
+
+	for (j = 0; j < i; j++)
+		if (same_key(s->configs[j].key, c->key))
+			return 0;	/* checked with its first line */
+	if (git_config_multivar_iterator_new(&it, local, c->key, NULL) < 0)
+		return git_fail(b, c->line, "git-config '%s'", c->key);
+	for (j = i; (r = git_config_next(&e, it)) == 0; j = next_same(s, c, j))
+		if (j == s->nconfigs || strcmp(e->value, s->configs[j].value)) {
+			set_err(b->err, b->errlen, "line %zu: git-config '%s': the "
+				"config file holds '%s' instead (libgit2 wrote it "
+				"wrongly)", j < s->nconfigs ? s->configs[j].line : c->line,
+				c->key, e->value);
+			git_config_iterator_free(it);
+			return -1;
+		}
+	git_config_iterator_free(it);
+	if (r != GIT_ITEROVER)
+		return git_fail(b, c->line, "git-config '%s'", c->key);
+	if (j < s->nconfigs) {
+		set_err(b->err, b->errlen, "line %zu: git-config '%s': the value is "
+			"missing from the config file", s->configs[j].line, c->key);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_configs(struct builder *b)
+{
+	git_config *cfg = NULL, *local = NULL;
+	size_t i;
+	int r = 0;
+
+	if (!b->s->nconfigs)
+		return 0;
+	if (git_repository_config(&cfg, b->repo) < 0 ||
+	    git_config_open_level(&local, cfg, GIT_CONFIG_LEVEL_LOCAL) < 0)
+		r = git_fail(b, b->s->configs[0].line, "git-config: the repository's config");
+	for (i = 0; !r && i < b->s->nconfigs; i++)
+		if (set_config(b, local, i) < 0)
+			r = git_fail(b, b->s->configs[i].line, "git-config '%s'",
+				     b->s->configs[i].key);
+	for (i = 0; !r && i < b->s->nconfigs; i++)
+		r = check_config(b, local, i);
+	git_config_free(local);
+	git_config_free(cfg);
+	return r;
+}
+
 static int export_ids(struct builder *b, struct build_ids *ids)
 {
 	size_t i, n = b->s->ncommits;
@@ -418,7 +609,8 @@ int build_repo(const struct scenario *s, const char *dir,
 	if (!b.oids)
 		set_err(err, errlen, "out of memory");
 	else if (!check_fresh(&b, dir) && !make_repo(&b, dir) && !run_ops(&b) &&
-		 !make_refs(&b) && !checkout(&b) && !export_ids(&b, ids))
+		 !make_refs(&b) && !checkout(&b) && !write_files(&b) &&
+		 !write_configs(&b) && !export_ids(&b, ids))
 		r = 0;
 	free(b.oids);
 	git_repository_free(b.repo);

@@ -2,11 +2,14 @@
  * e2e --regtrace PATH --work DIR FILE... — the end-to-end runner.
  *
  * For each scenario file: parse it, build it into DIR/NAME (NAME: the file's
- * base name less ".scenario"; an old DIR/NAME is removed first), run
- * `PATH -C DIR/NAME stats --json RANGE` and `... fixes --json RANGE` (no
- * shell; their output is kept in DIR/NAME.{stats,fixes}.{out,err}) and check
- * every expectation of the file.  Prints "ok NAME", or "FAIL NAME" and one
- * indented line per failed expectation, then "N passed, M failed".
+ * base name less ".scenario"; an old DIR/NAME is removed first); when it has
+ * a range, run `PATH -C DIR/NAME stats --json RANGE` and `... fixes --json
+ * RANGE`; run each `run RUN ARGS...` line as `PATH -C DIR/NAME ARGS...` (no
+ * shell; outputs kept in DIR/NAME.{stats,fixes,run-RUN}.{out,err}) and
+ * check every expectation of the file.  A command expected to fail must
+ * also fail as the README promises: nothing on stdout, one line on stderr
+ * starting "regtrace: ".  Prints "ok NAME", or "FAIL NAME" and one indented
+ * line per failed expectation, then "N passed, M failed".
  * Exit status: 0 when every scenario passed, 1 otherwise, 2 on a usage error.
  */
 #include <dirent.h>
@@ -51,7 +54,7 @@ struct options {
 
 /* What one regtrace command did. */
 struct run {
-	const char *cmd;	/* "stats" or "fixes" */
+	const char *cmd;	/* "stats", "fixes" or "run NAME" */
 	char why[256];		/* why it could not be run or read; "" */
 	int timed_out;
 	int status;		/* from waitpid */
@@ -230,19 +233,18 @@ static int spawn(const struct options *o, char *const argv[],
 	return r;
 }
 
-/* Run `regtrace -C repo CMD --json RANGE`; r->why says what went wrong. */
-static void run_cmd(const struct options *o, const char *repo,
-		    const char *range, struct run *r)
+/* Run argv, its output going to base.out and base.err; r->why says what
+ * went wrong. */
+static void run_argv(const struct options *o, char *const argv[],
+		     const char *base, struct run *r)
 {
-	char *argv[] = { (char *)o->regtrace, "-C", (char *)repo,
-			 (char *)r->cmd, "--json", (char *)range, NULL };
-	char *outpath = concat(repo, ".", r->cmd), *o_path = NULL, *e_path = NULL;
+	char *o_path = NULL, *e_path = NULL;
 	char err[200];
 	pid_t pid;
 	int e;
 
-	if (!outpath || !(o_path = concat(outpath, ".out", "")) ||
-	    !(e_path = concat(outpath, ".err", ""))) {
+	if (!base || !(o_path = concat(base, ".out", "")) ||
+	    !(e_path = concat(base, ".err", ""))) {
 		snprintf(r->why, sizeof r->why, "out of memory");
 		goto out;
 	}
@@ -261,16 +263,44 @@ static void run_cmd(const struct options *o, const char *repo,
 	    build_read_file(e_path, &r->err, &r->errlen, err, sizeof err))
 		snprintf(r->why, sizeof r->why, "cannot read its output: %s", err);
 out:
-	free(outpath);
 	free(o_path);
 	free(e_path);
 }
 
-/* 0 if r ran and exited as the scenario expects. */
-static int check_exit(struct check *c, const struct run *r)
+/* Run `regtrace -C repo CMD --json RANGE`. */
+static void run_cmd(const struct options *o, const char *repo,
+		    const char *range, struct run *r)
+{
+	char *argv[] = { (char *)o->regtrace, "-C", (char *)repo,
+			 (char *)r->cmd, "--json", (char *)range, NULL };
+	char *base = concat(repo, ".", r->cmd);
+
+	run_argv(o, argv, base, r);
+	free(base);
+}
+
+/* An error as the README promises it: nothing on stdout, one line on
+ * stderr starting "regtrace: ". */
+static void check_error_shape(struct check *c, const struct run *r)
+{
+	static const char prefix[] = "regtrace: ";
+	const char *nl = r->err ? memchr(r->err, '\n', r->errlen) : NULL;
+	char snip[SNIPPET + 4];
+
+	if (r->outlen)
+		say(c, NULL, "%s: failed but printed on stdout: %s", r->cmd,
+		    first_line(r->out, snip));
+	if (!r->errlen || strncmp(r->err, prefix, sizeof prefix - 1) || !nl ||
+	    (size_t)(nl - r->err) + 1 != r->errlen)
+		say(c, NULL, "%s: an error must be one line on stderr starting "
+		    "'regtrace: ', got %zu bytes: %s", r->cmd, r->errlen,
+		    first_line(r->err, snip));
+}
+
+/* 0 if r ran and exited with status want. */
+static int check_exit(struct check *c, const struct run *r, int want)
 {
 	char snip[SNIPPET + 4];
-	int want = c->s->expect_exit;
 
 	if (r->why[0]) {
 		say(c, NULL, "%s: %s", r->cmd, r->why);
@@ -281,8 +311,11 @@ static int check_exit(struct check *c, const struct run *r)
 		    TIMEOUT_MS / 1000);
 		return -1;
 	}
-	if (WIFEXITED(r->status) && WEXITSTATUS(r->status) == want)
+	if (WIFEXITED(r->status) && WEXITSTATUS(r->status) == want) {
+		if (want)
+			check_error_shape(c, r);
 		return 0;
+	}
 	if (WIFSIGNALED(r->status))
 		say(c, NULL, "%s: expected exit status %d, got killed by signal %d; "
 		    "stderr: %s", r->cmd, want, WTERMSIG(r->status),
@@ -324,8 +357,9 @@ static int value_matches(const struct scenario_expect *e, const json_t *v)
 	case SCENARIO_VALUE_DECIMAL:
 		d = json_number_value(v) - e->dval;
 		return json_is_number(v) && d <= EPSILON && d >= -EPSILON;
+	default:
+		return 0;	/* not a number or null: json_value_matches() */
 	}
-	return 0;
 }
 
 static void check_key(struct check *c, const struct scenario_expect *e,
@@ -629,10 +663,278 @@ static void check_fixes(struct check *c, const struct run *r)
 	json_decref(root);
 }
 
+/* ---- run lines ------------------------------------------------------------ */
+
+struct id_ctx {
+	const struct scenario *s;
+	const struct build_ids *ids;
+};
+
+static const char *label_id(void *ctx, const char *label, size_t len)
+{
+	const struct id_ctx *x = ctx;
+	const char *name;
+	size_t n;
+
+	for (n = 0; n < x->ids->n; n++) {
+		name = scenario_label(x->s, n);
+		if (strlen(name) == len && !memcmp(name, label, len))
+			return x->ids->hex[n];
+	}
+	return NULL;
+}
+
+/* Where haystack[0..n) holds needle[0..k), or NULL. */
+static const char *find_bytes(const char *hay, size_t n, const char *needle,
+			      size_t k)
+{
+	size_t i;
+
+	if (!k)
+		return hay;
+	for (i = 0; hay && i + k <= n; i++)
+		if (hay[i] == needle[0] && !memcmp(hay + i, needle, k))
+			return hay + i;
+	return NULL;
+}
+
+/* Steps [0..k) of e's path, as written. */
+static void put_steps(struct check *c, const struct scenario_expect *e,
+		      size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		if (e->steps[i].key)
+			fprintf(c->log, "%s%s", i ? "." : "", e->steps[i].key);
+		else
+			fprintf(c->log, "[%zu]", e->steps[i].index);
+	if (!k)
+		fputs("(the top)", c->log);
+}
+
+/* What e's path names in root, or NULL (reported). */
+static json_t *walk(struct check *c, const struct run *r,
+		    const struct scenario_expect *e, json_t *root)
+{
+	const struct scenario_step *st;
+	json_t *v = root, *next;
+	size_t k;
+
+	for (k = 0; k < e->nsteps; k++, v = next) {
+		st = &e->steps[k];
+		next = st->key ? json_object_get(v, st->key)
+			       : json_array_get(v, st->index);
+		if (next)
+			continue;
+		begin(c, e);
+		fprintf(c->log, "%s: %s: expected %s, got no ", r->cmd, e->key,
+			e->value);
+		if (st->key)
+			fprintf(c->log, "key '%s' in ", st->key);
+		else
+			fprintf(c->log, "element [%zu] (of %zu) in ", st->index,
+				json_array_size(v));
+		put_steps(c, e, k);
+		end(c, e);
+		return NULL;
+	}
+	return v;
+}
+
+/* The value as written, and for an id, the id it stands for. */
+static void put_want(struct check *c, const struct scenario_expect *e)
+{
+	fputs(e->value, c->log);
+	if (e->vkind == SCENARIO_VALUE_ID)
+		fprintf(c->log, " (%.*s)", (int)e->id_digits, c->ids->hex[e->commit]);
+}
+
+/* What the document holds, compact and bounded; a label for an id. */
+static void put_got(struct check *c, const json_t *v)
+{
+	char *got = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	const char *label = json_is_string(v)
+		? build_ids_label(c->s, c->ids, json_string_value(v)) : NULL;
+	size_t n = got ? strlen(got) : 0;
+
+	fprintf(c->log, "%.*s%s", SNIPPET, got ? got : "?", n > SNIPPET ? "..." : "");
+	if (label)
+		fprintf(c->log, " (%s)", label);
+	free(got);
+}
+
+static int json_value_matches(const struct check *c,
+			      const struct scenario_expect *e, const json_t *v)
+{
+	const char *str = json_string_value(v);
+
+	switch (e->vkind) {
+	case SCENARIO_VALUE_TRUE:
+		return json_is_true(v);
+	case SCENARIO_VALUE_FALSE:
+		return json_is_false(v);
+	case SCENARIO_VALUE_STRING:
+		return str && json_string_length(v) == e->text_len &&
+		       !memcmp(str, e->text, e->text_len);
+	case SCENARIO_VALUE_ID:
+		return str && strlen(str) == e->id_digits &&
+		       !strncasecmp(str, c->ids->hex[e->commit], e->id_digits);
+	default:
+		return value_matches(e, v);
+	}
+}
+
+static void check_json(struct check *c, const struct run *r,
+		       const struct scenario_expect *e, json_t *root)
+{
+	json_t *v = walk(c, r, e, root), *size;
+
+	if (!v)
+		return;
+	if (e->len_of) {
+		if (!json_is_array(v) && !json_is_object(v)) {
+			begin(c, e);
+			fprintf(c->log, "%s: %s: expected %s, got len() of ", r->cmd,
+				e->key, e->value);
+			put_got(c, v);
+			end(c, e);
+			return;
+		}
+		size = json_integer((json_int_t)(json_is_array(v) ? json_array_size(v)
+							     : json_object_size(v)));
+		if (!size)
+			say(c, e, "%s: out of memory", r->cmd);
+		else if (!value_matches(e, size))
+			say(c, e, "%s: %s: expected %s, got %" JSON_INTEGER_FORMAT,
+			    r->cmd, e->key, e->value, json_integer_value(size));
+		json_decref(size);
+		return;
+	}
+	if (json_value_matches(c, e, v))
+		return;
+	begin(c, e);
+	fprintf(c->log, "%s: %s: expected ", r->cmd, e->key);
+	put_want(c, e);
+	fputs(", got ", c->log);
+	put_got(c, v);
+	end(c, e);
+}
+
+static void check_text(struct check *c, const struct run *r,
+		       const struct scenario_expect *e, const char *base)
+{
+	int err = e->kind == SCENARIO_EXPECT_STDERR_RUN;
+	const char *hay = err ? r->err : r->out;
+	size_t n = err ? r->errlen : r->outlen;
+	char snip[SNIPPET + 4];
+
+	if (find_bytes(hay, n, e->text, e->text_len))
+		return;
+	say(c, e, "%s: expected its %s to contain '%s', got %zu bytes starting "
+	    "'%s' (all in %s.%s)", r->cmd, err ? "stderr" : "stdout", e->text, n,
+	    first_line(hay, snip), base ? base : "?", err ? "err" : "out");
+}
+
+/* The JSON of r, or NULL (reported once, as the failure of every
+ * expect-json of the run). */
+static json_t *load_json(struct check *c, const struct run *r, size_t i)
+{
+	json_error_t je;
+	json_t *root = json_loadb(r->out, r->outlen, JSON_REJECT_DUPLICATES, &je);
+	size_t k;
+
+	if (root)
+		return root;
+	for (k = 0; k < c->s->nexpects; k++)
+		if (c->s->expects[k].kind == SCENARIO_EXPECT_JSON &&
+		    c->s->expects[k].run == i)
+			say(c, &c->s->expects[k], "%s: output is not JSON: %s "
+			    "(line %d)", r->cmd, je.text, je.line);
+	return NULL;
+}
+
+/* Expand the run's args into argv[3..]; NULL when out of memory or a
+ * placeholder fails (reported). */
+static char **run_args(const struct options *o, struct check *c,
+		       const struct scenario_run *sr, const char *repo)
+{
+	struct id_ctx x = { c->s, c->ids };
+	char **argv = calloc(sr->nargs + 4, sizeof *argv), msg[256];
+	size_t k;
+
+	if (!argv) {
+		say(c, NULL, "run %s: out of memory", sr->name);
+		return NULL;
+	}
+	argv[0] = strdup(o->regtrace);
+	argv[1] = strdup("-C");
+	argv[2] = strdup(repo);
+	for (k = 0; k < sr->nargs; k++)
+		if (scenario_expand(sr->args[k], strlen(sr->args[k]), label_id, &x,
+				    &argv[k + 3], NULL, msg, sizeof msg)) {
+			say(c, NULL, "line %zu: run %s: argument %zu: %s", sr->line,
+			    sr->name, k + 1, msg);
+			break;
+		}
+	if (k == sr->nargs && argv[0] && argv[1] && argv[2])
+		return argv;
+	if (k == sr->nargs)
+		say(c, NULL, "run %s: out of memory", sr->name);
+	for (k = 0; k < sr->nargs + 3; k++)
+		free(argv[k]);
+	free(argv);
+	return NULL;
+}
+
+static void check_named_run(const struct options *o, struct check *c,
+			    const char *repo, size_t i)
+{
+	const struct scenario_run *sr = &c->s->runs[i];
+	char cmd[64], *base = NULL, **argv = run_args(o, c, sr, repo);
+	json_t *root = NULL;
+	struct run r;
+	size_t k;
+	int ok, loaded = 0;
+
+	if (!argv)
+		return;
+	memset(&r, 0, sizeof r);
+	snprintf(cmd, sizeof cmd, "run %s (line %zu)", sr->name, sr->line);
+	r.cmd = cmd;
+	base = concat(repo, ".run-", sr->name);
+	run_argv(o, argv, base, &r);
+	ok = !check_exit(c, &r, sr->expect_exit);
+	for (k = 0; !r.why[0] && k < c->s->nexpects; k++) {
+		const struct scenario_expect *e = &c->s->expects[k];
+
+		if (e->run != i)
+			continue;
+		if (e->kind == SCENARIO_EXPECT_STDERR_RUN)
+			check_text(c, &r, e, base);
+		else if (ok && e->kind == SCENARIO_EXPECT_TEXT)
+			check_text(c, &r, e, base);
+		else if (ok && e->kind == SCENARIO_EXPECT_JSON) {
+			if (!loaded++)
+				root = load_json(c, &r, i);
+			if (root)
+				check_json(c, &r, e, root);
+		}
+	}
+	json_decref(root);
+	for (k = 0; k < sr->nargs + 3; k++)
+		free(argv[k]);
+	free(argv);
+	free(base);
+	free(r.out);
+	free(r.err);
+}
+
 /* ---- one scenario ----------------------------------------------------------- */
 
-static void check_runs(const struct options *o, struct check *c,
-		       const char *repo)
+/* stats and fixes of RANGE. */
+static void check_range(const struct options *o, struct check *c,
+			const char *repo)
 {
 	struct run st, fx;
 	int st_ok, fx_ok;
@@ -643,8 +945,8 @@ static void check_runs(const struct options *o, struct check *c,
 	fx.cmd = "fixes";
 	run_cmd(o, repo, c->s->range, &st);
 	run_cmd(o, repo, c->s->range, &fx);
-	st_ok = !check_exit(c, &st);
-	fx_ok = !check_exit(c, &fx);
+	st_ok = !check_exit(c, &st, c->s->expect_exit);
+	fx_ok = !check_exit(c, &fx, c->s->expect_exit);
 	if (c->s->expect_exit == 0 && st_ok)
 		check_stats(c, &st);
 	if (c->s->expect_exit == 0 && fx_ok)
@@ -654,6 +956,18 @@ static void check_runs(const struct options *o, struct check *c,
 	free(st.err);
 	free(fx.out);
 	free(fx.err);
+}
+
+/* The default runs, then every run line. */
+static void check_runs(const struct options *o, struct check *c,
+		       const char *repo)
+{
+	size_t i;
+
+	if (c->s->range)
+		check_range(o, c, repo);
+	for (i = 0; i < c->s->nruns; i++)
+		check_named_run(o, c, repo, i);
 }
 
 /* Parse, build and check; failures go to c->log. */

@@ -97,6 +97,23 @@ static const char *quote(const char *s, size_t n, char buf[QUOTE_BUF])
 	return buf;
 }
 
+/* ASCII-only, locale-free strncasecmp. */
+static int strncasecmp_ascii(const char *a, const char *b, size_t n)
+{
+	size_t i;
+	int x, y;
+
+	for (i = 0; i < n; i++) {
+		x = (unsigned char)a[i];
+		y = (unsigned char)b[i];
+		x += x >= 'A' && x <= 'Z' ? 'a' - 'A' : 0;
+		y += y >= 'A' && y <= 'Z' ? 'a' - 'A' : 0;
+		if (x != y)
+			return x - y;
+	}
+	return 0;
+}
+
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t';
@@ -254,7 +271,7 @@ static int map_put(struct map *m, const char *k, size_t n, size_t val)
 
 /* ---- the parser --------------------------------------------------------- */
 
-enum pend_what { PEND_FIX, PEND_TARGET, PEND_CANDS, PEND_COMMIT };
+enum pend_what { PEND_FIX, PEND_TARGET, PEND_CANDS, PEND_COMMIT, PEND_RUN };
 
 /* A label in an expectation, resolved once every commit is known. */
 struct pending {
@@ -272,6 +289,8 @@ struct parser {
 	struct map labels;	/* label -> commit number */
 	struct map tags;	/* tag -> commit number */
 	struct map branches;	/* branch -> index in s->branches */
+	struct map runs;	/* run name -> index in s->runs */
+	struct map files;	/* file path -> index in s->files */
 	size_t cur;		/* current branch, or SCENARIO_NONE */
 	struct pending *pend;
 	size_t npend, pend_cap;
@@ -347,6 +366,123 @@ static int end_of_line(struct parser *p, struct toks *t)
 	if (tok_next(t, &tok, &n))
 		return fail(p, "unexpected '%s'", quote(tok, n, q));
 	return 0;
+}
+
+/* ---- quoted strings (run, expect-json, expect-text, expect-stderr-run,
+ * git-config) ---- */
+
+/* s[0] is '"': the end of the quoted string, just past its closing '"', or
+ * NULL when it has none before end.  A '\' takes the next byte with it. */
+static const char *quote_end(const char *s, const char *end)
+{
+	for (s++; s < end; s++) {
+		if (*s == '\\' && s + 1 < end)
+			s++;
+		else if (*s == '"')
+			return s + 1;
+	}
+	return NULL;
+}
+
+/* Where the comment of s[0..end) starts (its '#'), or end: a '#' inside a
+ * quoted word does not count.  An unclosed quote runs to the end. */
+static const char *find_comment(const char *s, const char *end)
+{
+	int at_start = 1;
+	const char *q;
+
+	while (s < end) {
+		if (*s == '#')
+			return s;
+		if (is_space(*s)) {
+			at_start = 1;
+			s++;
+		} else if (at_start && *s == '"') {
+			if (!(q = quote_end(s, end)))
+				return end;
+			s = q;
+			at_start = 0;
+		} else {
+			at_start = 0;
+			s++;
+		}
+	}
+	return end;
+}
+
+/* A fresh copy of tok[0..n): as is, or, quoted, without its quotes and
+ * with \" and \\ read as " and \ (any other '\' stands for itself). */
+static char *unquote(const char *tok, size_t n, int quoted, size_t *outlen)
+{
+	char *d;
+	size_t i, o = 0;
+
+	if (!quoted) {
+		if (outlen)
+			*outlen = n;
+		return dupn(tok, n);
+	}
+	d = malloc(n);
+	if (!d)
+		return NULL;
+	for (i = 1; i + 1 < n; i++) {
+		if (tok[i] == '\\' && i + 2 < n &&
+		    (tok[i + 1] == '"' || tok[i + 1] == '\\'))
+			i++;
+		d[o++] = tok[i];
+	}
+	d[o] = '\0';
+	if (outlen)
+		*outlen = o;
+	return d;
+}
+
+/* The next word, which may be quoted: 1 (and *quoted), 0 at the end, -1 on
+ * a malformed quoted word (reported). */
+static int qtok_next(struct parser *p, struct toks *t, const char **tok,
+		     size_t *n, int *quoted)
+{
+	const char *q;
+
+	while (t->p < t->end && is_space(*t->p))
+		t->p++;
+	if (t->p == t->end)
+		return 0;
+	*quoted = *t->p == '"';
+	if (!*quoted)
+		return tok_next(t, tok, n);
+	q = quote_end(t->p, t->end);
+	if (!q)
+		return fail(p, "a quoted string has no closing '\"'");
+	if (q < t->end && !is_space(*q))
+		return fail(p, "a quoted string must be followed by a blank");
+	*tok = t->p;
+	*n = (size_t)(q - t->p);
+	t->p = q;
+	return 1;
+}
+
+/* The rest of the line, trimmed: a fresh copy, unquoted when the rest is
+ * one quoted string.  Empty (unquoted) is an error naming what. */
+static char *rest_text(struct parser *p, struct toks *t, const char *what,
+		       size_t *outlen)
+{
+	const char *text = t->p;
+	size_t n = (size_t)(t->end - t->p);
+	char *d;
+	int quoted;
+
+	trim(&text, &n);
+	t->p = t->end;
+	if (!n) {
+		fail(p, "%s", what);
+		return NULL;
+	}
+	quoted = text[0] == '"' && quote_end(text, text + n) == text + n;
+	d = unquote(text, n, quoted, outlen);
+	if (!d)
+		oom(p);
+	return d;
 }
 
 static struct scenario_op *add_op(struct parser *p, enum scenario_op_kind kind,
@@ -511,25 +647,26 @@ static const char *check_lookup(void *ctx, const char *label, size_t len)
 	return map_get(&p->labels, label, len) ? zero_id : NULL;
 }
 
-static int append_line(struct parser *p, struct scenario_op *op, size_t *cap,
+/* Append line[0..n) and '\n' to *buf (*len bytes, *cap allocated, > 0). */
+static int append_text(struct parser *p, char **buf, size_t *len, size_t *cap,
 		       const char *line, size_t n)
 {
-	size_t need = op->message_len + n + 2, ncap = *cap;
+	size_t need = *len + n + 2, ncap = *cap;
 	char *grown;
 
 	if (need > *cap) {
 		while (ncap < need)
 			ncap *= 2;
-		grown = realloc(op->message, ncap);
+		grown = realloc(*buf, ncap);
 		if (!grown)
 			return oom(p);
-		op->message = grown;
+		*buf = grown;
 		*cap = ncap;
 	}
-	memcpy(op->message + op->message_len, line, n);
-	op->message_len += n;
-	op->message[op->message_len++] = '\n';
-	op->message[op->message_len] = '\0';
+	memcpy(*buf + *len, line, n);
+	*len += n;
+	(*buf)[(*len)++] = '\n';
+	(*buf)[*len] = '\0';
 	return 0;
 }
 
@@ -543,7 +680,7 @@ static int message_line(struct parser *p, struct scenario_op *op, size_t *cap,
 	if (scenario_expand(line, n, check_lookup, p, NULL, NULL, msg,
 			    sizeof msg))
 		return fail(p, "%s", msg);
-	return append_line(p, op, cap, line, n);
+	return append_text(p, &op->message, &op->message_len, cap, line, n);
 }
 
 static int read_message(struct parser *p, struct scenario_op *op)
@@ -698,7 +835,7 @@ static struct scenario_expect *add_expect(struct parser *p,
 	e->kind = kind;
 	e->line = p->line;
 	e->reason = reason;
-	e->fix = e->target = e->commit = SCENARIO_NONE;
+	e->fix = e->target = e->commit = e->run = SCENARIO_NONE;
 	return e;
 }
 
@@ -718,12 +855,12 @@ static int add_pending(struct parser *p, enum pend_what what, const char *tok,
 	return 0;
 }
 
-/* -?[0-9]+ (at most 18 digits), -?[0-9]+.[0-9]+ or null. */
-static int parse_value(struct parser *p, const char *v, size_t n,
-		       struct scenario_expect *e)
+/* -?[0-9]+ (at most 18 digits), -?[0-9]+.[0-9]+ or null; -1 if v is none
+ * of them (not reported). */
+static int read_number(const char *v, size_t n, struct scenario_expect *e)
 {
-	char q[QUOTE_BUF], buf[64];
-	size_t i = v[0] == '-', digits = 0, frac = 0;
+	char buf[64];
+	size_t i = n && v[0] == '-', digits = 0, frac = 0;
 
 	if (eq(v, n, "null")) {
 		e->vkind = SCENARIO_VALUE_NULL;
@@ -736,8 +873,7 @@ static int parse_value(struct parser *p, const char *v, size_t n,
 			frac++;
 	if (!digits || i != n || (n > digits + (v[0] == '-') && !frac) ||
 	    n >= sizeof buf || (!frac && digits > 18))
-		return fail(p, "bad VALUE '%s': want an integer, a decimal or null",
-			    quote(v, n, q));
+		return -1;
 	memcpy(buf, v, n);
 	buf[n] = '\0';
 	e->vkind = frac ? SCENARIO_VALUE_DECIMAL : SCENARIO_VALUE_INT;
@@ -745,6 +881,17 @@ static int parse_value(struct parser *p, const char *v, size_t n,
 		e->dval = strtod(buf, NULL);
 	else
 		e->ival = strtoll(buf, NULL, 10);
+	return 0;
+}
+
+static int parse_value(struct parser *p, const char *v, size_t n,
+		       struct scenario_expect *e)
+{
+	char q[QUOTE_BUF];
+
+	if (read_number(v, n, e))
+		return fail(p, "bad VALUE '%s': want an integer, a decimal or null",
+			    quote(v, n, q));
 	return 0;
 }
 
@@ -923,6 +1070,390 @@ static int parse_expect_stderr(struct parser *p, struct toks *t,
 	return e->text ? 0 : oom(p);
 }
 
+/* ---- runs, their expectations, files, git config ---- */
+
+/* A run NAME: a label's characters. */
+static int want_run_name(struct parser *p, struct toks *t, const char *what,
+			 const char **name, size_t *n)
+{
+	char q[QUOTE_BUF];
+
+	if (!tok_next(t, name, n))
+		return fail(p, "'%s' wants a run NAME", what);
+	if (!is_label(*name, *n))
+		return fail(p, "bad run NAME '%s': use letters, digits, '_' and '-'",
+			    quote(*name, *n, q));
+	return 0;
+}
+
+static int push_arg(struct parser *p, struct scenario_run *r, const char *tok,
+		    size_t n, int quoted)
+{
+	char *arg;
+
+	if (reserve(&r->args, &r->args_cap, r->nargs, sizeof *r->args) ||
+	    !(arg = unquote(tok, n, quoted, NULL)))
+		return oom(p);
+	r->args[r->nargs++] = arg;
+	return 0;
+}
+
+static int parse_run(struct parser *p, struct toks *t, const char *com,
+		     size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario *s = p->s;
+	struct scenario_run *r;
+	const char *name, *tok;
+	size_t n, tn, *prev;
+	int quoted, got;
+
+	(void)com;
+	(void)clen;
+	if (want_run_name(p, t, "run", &name, &n))
+		return -1;
+	if ((prev = map_get(&p->runs, name, n)))
+		return fail(p, "run '%s' is made twice (first on line %zu)",
+			    quote(name, n, q), s->runs[*prev].line);
+	if (reserve(&s->runs, &s->runs_cap, s->nruns, sizeof *s->runs))
+		return oom(p);
+	r = &s->runs[s->nruns++];
+	memset(r, 0, sizeof *r);
+	r->line = p->line;
+	if (!(r->name = dupn(name, n)) ||
+	    map_put(&p->runs, r->name, n, s->nruns - 1))
+		return oom(p);
+	while ((got = qtok_next(p, t, &tok, &tn, &quoted)) > 0)
+		if (push_arg(p, r, tok, tn, quoted))
+			return -1;
+	if (got < 0)
+		return -1;
+	return r->nargs ? 0 : fail(p, "'run' wants NAME ARGS...");
+}
+
+/* A run's expectation: the run is looked up once every line is read. */
+static struct scenario_expect *run_expect(struct parser *p,
+					  enum scenario_expect_kind kind,
+					  const char *name, size_t n,
+					  const char *com, size_t clen)
+{
+	struct scenario_expect *e = add_expect(p, kind, com, clen);
+
+	if (e && add_pending(p, PEND_RUN, name, n))
+		return NULL;
+	return e;
+}
+
+/* KEY, .KEY or [N] steps; out of steps or malformed: -1 (not reported). */
+static int read_path(const char *s, size_t n, struct scenario_expect *e)
+{
+	size_t i = 0, start, cap = 0;
+	struct scenario_step *st;
+
+	if (!n)
+		return -1;
+	while (i < n) {
+		if (reserve(&e->steps, &cap, e->nsteps, sizeof *e->steps))
+			return -2;
+		st = &e->steps[e->nsteps];
+		st->key = NULL;
+		st->index = 0;
+		if (s[i] == '[') {
+			for (start = ++i; i < n && is_digit(s[i]); i++)
+				st->index = st->index * 10 + (size_t)(s[i] - '0');
+			if (i == start || i - start > 9 || i >= n || s[i] != ']')
+				return -1;
+			i++;
+		} else {
+			if (e->nsteps && s[i++] != '.')
+				return -1;
+			for (start = i; i < n && is_label_char(s[i]); i++)
+				;
+			if (i == start || !(st->key = dupn(s + start, i - start)))
+				return i == start ? -1 : -2;
+		}
+		e->nsteps++;
+	}
+	return 0;
+}
+
+static int parse_path(struct parser *p, const char *s, size_t n,
+		      struct scenario_expect *e)
+{
+	char q[QUOTE_BUF];
+	const char *inner = s;
+	size_t in = n;
+	int r;
+
+	if (n > 5 && !memcmp(s, "len(", 4) && s[n - 1] == ')') {
+		e->len_of = 1;
+		inner += 4;
+		in -= 5;
+	}
+	r = read_path(inner, in, e);
+	if (r == -2)
+		return oom(p);
+	if (r)
+		return fail(p, "bad PATH '%s': want KEY, .KEY and [N] steps "
+			    "(e.g. series[0].open), or len(PATH)", quote(s, n, q));
+	return 0;
+}
+
+/* {LABEL} or {LABEL:N}: 1, with the label's length and N (up to three
+ * digits, checked later); 0 if v is neither. */
+static int read_id_value(const char *v, size_t n, size_t *ln, size_t *digits)
+{
+	size_t i = 1, nd = 0;
+
+	if (n < 3 || v[0] != '{' || v[n - 1] != '}')
+		return 0;
+	while (i < n - 1 && is_label_char(v[i]))
+		i++;
+	*ln = i - 1;
+	*digits = SCENARIO_HEX;
+	if (!*ln)
+		return 0;
+	if (i == n - 1)
+		return 1;
+	if (v[i] != ':')
+		return 0;
+	for (*digits = 0, i++; i < n - 1 && is_digit(v[i]) && nd < 3; i++, nd++)
+		*digits = *digits * 10 + (size_t)(v[i] - '0');
+	return nd && i == n - 1;
+}
+
+static int parse_json_value(struct parser *p, const char *v, size_t n,
+			    int quoted, struct scenario_expect *e)
+{
+	char q[QUOTE_BUF];
+	size_t ln, digits;
+
+	if (quoted) {
+		e->vkind = SCENARIO_VALUE_STRING;
+		e->text = unquote(v, n, 1, &e->text_len);
+		return e->text ? 0 : oom(p);
+	}
+	if (eq(v, n, "true") || eq(v, n, "false")) {
+		e->vkind = v[0] == 't' ? SCENARIO_VALUE_TRUE : SCENARIO_VALUE_FALSE;
+		return 0;
+	}
+	if (n && v[0] == '{') {
+		if (!read_id_value(v, n, &ln, &digits))
+			return fail(p, "bad VALUE '%s': want {LABEL} or {LABEL:N}",
+				    quote(v, n, q));
+		if (digits < 7 || digits > SCENARIO_HEX)
+			return fail(p, "bad VALUE '%s': N must be 7 to 40",
+				    quote(v, n, q));
+		e->vkind = SCENARIO_VALUE_ID;
+		e->id_digits = digits;
+		return add_pending(p, PEND_COMMIT, v + 1, ln);
+	}
+	if (read_number(v, n, e))
+		return fail(p, "bad VALUE '%s': want an integer, a decimal, null, "
+			    "true, false, a \"string\" or {LABEL}", quote(v, n, q));
+	return 0;
+}
+
+static int parse_expect_json(struct parser *p, struct toks *t, const char *com,
+			     size_t clen)
+{
+	struct scenario_expect *e;
+	const char *name, *path, *val;
+	size_t nn, pn, vn;
+	int quoted, got;
+
+	if (want_run_name(p, t, "expect-json", &name, &nn))
+		return -1;
+	if (!tok_next(t, &path, &pn) ||
+	    (got = qtok_next(p, t, &val, &vn, &quoted)) == 0)
+		return fail(p, "'expect-json' wants NAME PATH VALUE");
+	if (got < 0 || end_of_line(p, t) ||
+	    !(e = run_expect(p, SCENARIO_EXPECT_JSON, name, nn, com, clen)))
+		return -1;
+	e->key = dupn(path, pn);
+	e->value = dupn(val, vn);
+	if (!e->key || !e->value)
+		return oom(p);
+	return parse_path(p, path, pn, e) ||
+	       parse_json_value(p, val, vn, quoted, e) ? -1 : 0;
+}
+
+static int parse_run_text(struct parser *p, struct toks *t, const char *com,
+			  size_t clen, enum scenario_expect_kind kind,
+			  const char *what)
+{
+	char msg[64];
+	struct scenario_expect *e;
+	const char *name;
+	size_t nn, len;
+	char *text;
+
+	if (want_run_name(p, t, what, &name, &nn))
+		return -1;
+	snprintf(msg, sizeof msg, "'%s' wants NAME TEXT", what);
+	if (!(text = rest_text(p, t, msg, &len)))
+		return -1;
+	if (!len || !(e = run_expect(p, kind, name, nn, com, clen))) {
+		free(text);
+		return len ? -1 : fail(p, "%s", msg);
+	}
+	e->text = text;
+	e->text_len = len;
+	return 0;
+}
+
+static int parse_expect_text(struct parser *p, struct toks *t, const char *com,
+			     size_t clen)
+{
+	return parse_run_text(p, t, com, clen, SCENARIO_EXPECT_TEXT,
+			      "expect-text");
+}
+
+static int parse_expect_stderr_run(struct parser *p, struct toks *t,
+				   const char *com, size_t clen)
+{
+	return parse_run_text(p, t, com, clen, SCENARIO_EXPECT_STDERR_RUN,
+			      "expect-stderr-run");
+}
+
+/* 0..255, written in at most 3 digits. */
+static int read_status(const char *v, size_t n, int *code)
+{
+	size_t i;
+
+	*code = 0;
+	if (!n || n > 3)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!is_digit(v[i]))
+			return -1;
+		*code = *code * 10 + (v[i] - '0');
+	}
+	return *code > 255 ? -1 : 0;
+}
+
+static int parse_expect_exit_run(struct parser *p, struct toks *t,
+				 const char *com, size_t clen)
+{
+	struct scenario_expect *e;
+	const char *name, *v;
+	size_t nn, vn;
+	int code;
+
+	if (want_run_name(p, t, "expect-exit-run", &name, &nn))
+		return -1;
+	if (!tok_next(t, &v, &vn) || read_status(v, vn, &code))
+		return fail(p, "'expect-exit-run' wants NAME and a status 0..255");
+	if (end_of_line(p, t) ||
+	    !(e = run_expect(p, SCENARIO_EXPECT_EXIT_RUN, name, nn, com, clen)))
+		return -1;
+	e->ival = code;
+	return 0;
+}
+
+/* A relative path of printable words: no empty, '.', '..' or '.git' part. */
+static int is_file_path(const char *s, size_t n)
+{
+	size_t i, start = 0;
+
+	if (!is_name(s, n))
+		return 0;
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '/')
+			continue;
+		if (i == start || eq(s + start, i - start, ".") ||
+		    eq(s + start, i - start, "..") ||
+		    (i - start == 4 && !strncasecmp_ascii(s + start, ".git", 4)))
+			return 0;
+		start = i + 1;
+	}
+	return 1;
+}
+
+static int parse_file(struct parser *p, struct toks *t, const char *com,
+		      size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario *s = p->s;
+	struct scenario_file *f;
+	const char *path, *line;
+	size_t n, ln, start, cap = 64, *prev;
+	int r;
+
+	(void)com;
+	(void)clen;
+	if (!tok_next(t, &path, &n))
+		return fail(p, "'file' wants a PATH");
+	if (!is_file_path(path, n))
+		return fail(p, "bad PATH '%s': a relative path with no empty, '.', "
+			    "'..' or '.git' part", quote(path, n, q));
+	if (end_of_line(p, t))
+		return -1;
+	if ((prev = map_get(&p->files, path, n)))
+		return fail(p, "file '%s' is written twice (first on line %zu)",
+			    quote(path, n, q), s->files[*prev].line);
+	if (reserve(&s->files, &s->files_cap, s->nfiles, sizeof *s->files))
+		return oom(p);
+	f = &s->files[s->nfiles++];
+	memset(f, 0, sizeof *f);
+	f->line = start = p->line;
+	if (!(f->path = dupn(path, n)) ||
+	    map_put(&p->files, f->path, n, s->nfiles - 1) ||
+	    !(f->content = malloc(cap)))
+		return oom(p);
+	f->content[0] = '\0';
+	while ((r = next_line(p, &line, &ln)) > 0) {
+		if (eq(line, ln, "."))
+			return 0;
+		if (eq(line, ln, ".."))
+			ln = 1;
+		if (append_text(p, &f->content, &f->len, &cap, line, ln))
+			return -1;
+	}
+	if (r < 0)
+		return -1;
+	return fail_at(p, start, "the content of file '%s' has no closing '.' line",
+		       f->path);
+}
+
+/* section.name or section.subsection.name, as far as can be told here. */
+static int is_config_key(const char *s, size_t n)
+{
+	const char *first = memchr(s, '.', n), *last = s + n;
+
+	while (last > s && last[-1] != '.')
+		last--;
+	return is_name(s, n) && first && first > s && last < s + n;
+}
+
+static int parse_git_config(struct parser *p, struct toks *t, const char *com,
+			    size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario *s = p->s;
+	struct scenario_config *c;
+	const char *key;
+	size_t n;
+
+	(void)com;
+	(void)clen;
+	if (!tok_next(t, &key, &n))
+		return fail(p, "'git-config' wants KEY VALUE");
+	if (!is_config_key(key, n))
+		return fail(p, "bad KEY '%s': want section.name or "
+			    "section.subsection.name", quote(key, n, q));
+	if (reserve(&s->configs, &s->configs_cap, s->nconfigs, sizeof *s->configs))
+		return oom(p);
+	c = &s->configs[s->nconfigs++];
+	memset(c, 0, sizeof *c);
+	c->line = p->line;
+	if (!(c->key = dupn(key, n)))
+		return oom(p);
+	c->value = rest_text(p, t, "'git-config' wants KEY VALUE (\"\" for an "
+			     "empty value)", NULL);
+	return c->value ? 0 : -1;
+}
+
 /* ---- lines and the whole file ---- */
 
 typedef int (*directive_fn)(struct parser *p, struct toks *t, const char *com,
@@ -933,34 +1464,48 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 	static const struct {
 		const char *name;
 		directive_fn fn;
+		int quoting;	/* takes quoted words: '#' in one is no comment */
 	} dirs[] = {
-		{ "branch", parse_branch },
-		{ "commit", parse_commit },
-		{ "tag", parse_tag },
-		{ "annotated-tag", parse_annotated },
-		{ "range", parse_range },
-		{ "expect", parse_expect },
-		{ "expect-row", parse_expect_row },
-		{ "expect-release", parse_expect_release },
-		{ "expect-exit", parse_expect_exit },
-		{ "expect-stderr", parse_expect_stderr },
+		{ "branch", parse_branch, 0 },
+		{ "commit", parse_commit, 0 },
+		{ "tag", parse_tag, 0 },
+		{ "annotated-tag", parse_annotated, 0 },
+		{ "range", parse_range, 0 },
+		{ "expect", parse_expect, 0 },
+		{ "expect-row", parse_expect_row, 0 },
+		{ "expect-release", parse_expect_release, 0 },
+		{ "expect-exit", parse_expect_exit, 0 },
+		{ "expect-stderr", parse_expect_stderr, 0 },
+		{ "run", parse_run, 1 },
+		{ "expect-json", parse_expect_json, 1 },
+		{ "expect-text", parse_expect_text, 1 },
+		{ "expect-exit-run", parse_expect_exit_run, 0 },
+		{ "expect-stderr-run", parse_expect_stderr_run, 1 },
+		{ "file", parse_file, 0 },
+		{ "git-config", parse_git_config, 1 },
 	};
 	char q[QUOTE_BUF];
 	const char *hash = memchr(line, '#', n), *com = "", *word;
 	size_t clen = 0, wn, i;
 	struct toks t = { line, hash ? hash : line + n };
 
+	if (!tok_next(&t, &word, &wn))
+		return 0;
+	for (i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (eq(word, wn, dirs[i].name))
+			break;
+	if (i == sizeof dirs / sizeof *dirs)
+		return fail(p, "unknown directive '%s'", quote(word, wn, q));
+	if (dirs[i].quoting) {
+		t.end = find_comment(t.p, line + n);
+		hash = t.end < line + n ? t.end : NULL;
+	}
 	if (hash) {
 		com = hash + 1;
 		clen = (size_t)(line + n - com);
 		trim(&com, &clen);
 	}
-	if (!tok_next(&t, &word, &wn))
-		return 0;
-	for (i = 0; i < sizeof dirs / sizeof *dirs; i++)
-		if (eq(word, wn, dirs[i].name))
-			return dirs[i].fn(p, &t, com, clen);
-	return fail(p, "unknown directive '%s'", quote(word, wn, q));
+	return dirs[i].fn(p, &t, com, clen);
 }
 
 static int lookup_label(struct parser *p, const struct pending *pd,
@@ -997,6 +1542,19 @@ static int resolve_cands(struct parser *p, const struct pending *pd,
 	return rep ? fail_at(p, pd->line, "a candidate is named twice") : 0;
 }
 
+static int lookup_run(struct parser *p, const struct pending *pd,
+		      struct scenario_expect *e)
+{
+	char q[QUOTE_BUF];
+	size_t *v = map_get(&p->runs, pd->tok, pd->n);
+
+	if (!v)
+		return fail_at(p, pd->line, "no 'run' line is named '%s'",
+			       quote(pd->tok, pd->n, q));
+	e->run = *v;
+	return 0;
+}
+
 static int resolve_pending(struct parser *p)
 {
 	size_t i;
@@ -1006,13 +1564,78 @@ static int resolve_pending(struct parser *p)
 		struct scenario_expect *e = &p->s->expects[pd->expect];
 		size_t *slot = pd->what == PEND_FIX ? &e->fix
 			     : pd->what == PEND_TARGET ? &e->target : &e->commit;
-		int r = pd->what == PEND_CANDS
-			? resolve_cands(p, pd, e)
-			: lookup_label(p, pd, pd->tok, pd->n, slot);
+		int r = pd->what == PEND_CANDS ? resolve_cands(p, pd, e)
+		      : pd->what == PEND_RUN ? lookup_run(p, pd, e)
+		      : lookup_label(p, pd, pd->tok, pd->n, slot);
 
 		if (r)
 			return -1;
 	}
+	return 0;
+}
+
+/* Each run's placeholders name commits of the file (any, earlier or
+ * later: the runs come after the build). */
+static int check_runs(struct parser *p)
+{
+	const struct scenario_run *r;
+	char msg[MSG_BUF];
+	size_t i, k;
+
+	for (i = 0; i < p->s->nruns; i++) {
+		r = &p->s->runs[i];
+		for (k = 0; k < r->nargs; k++)
+			if (scenario_expand(r->args[k], strlen(r->args[k]),
+					    check_lookup, p, NULL, NULL, msg,
+					    sizeof msg))
+				return fail_at(p, r->line, "argument %zu: %s", k + 1,
+					       msg);
+	}
+	return 0;
+}
+
+/* Copy each expect-exit-run into its run, once per run. */
+static int set_run_exits(struct parser *p)
+{
+	struct scenario *s = p->s;
+	struct scenario_run *r;
+	size_t i;
+
+	for (i = 0; i < s->nexpects; i++) {
+		const struct scenario_expect *e = &s->expects[i];
+
+		if (e->kind != SCENARIO_EXPECT_EXIT_RUN)
+			continue;
+		r = &s->runs[e->run];
+		if (r->expect_exit_line)
+			return fail_at(p, e->line, "a second 'expect-exit-run' for run "
+				       "'%s' (the first is line %zu)", r->name,
+				       r->expect_exit_line);
+		r->expect_exit = (int)e->ival;
+		r->expect_exit_line = e->line;
+	}
+	return 0;
+}
+
+/* Without a range there are no stats and fixes to check. */
+static int check_range_needs(struct parser *p)
+{
+	const struct scenario *s = p->s;
+	size_t i;
+
+	if (s->range)
+		return 0;
+	if (!s->nruns)
+		return fail_at(p, p->line ? p->line : 1, "end of file: no 'range' "
+			       "line and no 'run' line");
+	if (s->expect_exit_line)
+		return fail_at(p, s->expect_exit_line, "'expect-exit' checks stats "
+			       "and fixes of RANGE: it needs a 'range' line");
+	for (i = 0; i < s->nexpects; i++)
+		if (s->expects[i].kind <= SCENARIO_EXPECT_STDERR)
+			return fail_at(p, s->expects[i].line, "this expectation "
+				       "checks stats or fixes of RANGE: it needs a "
+				       "'range' line");
 	return 0;
 }
 
@@ -1027,11 +1650,8 @@ static int parse_all(struct parser *p)
 			return -1;
 	if (r < 0)
 		return -1;
-	if (!p->s->range) {
-		set_err(p->err, p->errlen, "no 'range' line in the file");
-		return -1;
-	}
-	return resolve_pending(p);
+	return check_range_needs(p) || resolve_pending(p) || check_runs(p) ||
+	       set_run_exits(p) ? -1 : 0;
 }
 
 int scenario_parse(const char *text, size_t len, struct scenario *out,
@@ -1052,6 +1672,8 @@ int scenario_parse(const char *text, size_t len, struct scenario *out,
 	free(p.labels.slots);
 	free(p.tags.slots);
 	free(p.branches.slots);
+	free(p.runs.slots);
+	free(p.files.slots);
 	free(p.pend);
 	if (r)
 		scenario_release(out);
@@ -1060,7 +1682,7 @@ int scenario_parse(const char *text, size_t len, struct scenario *out,
 
 void scenario_release(struct scenario *s)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < s->nops; i++) {
 		free(s->ops[i].name);
@@ -1079,7 +1701,27 @@ void scenario_release(struct scenario *s)
 		free(e->cands);
 		free(e->release);
 		free(e->text);
+		for (k = 0; k < e->nsteps; k++)
+			free(e->steps[k].key);
+		free(e->steps);
 	}
+	for (i = 0; i < s->nruns; i++) {
+		for (k = 0; k < s->runs[i].nargs; k++)
+			free(s->runs[i].args[k]);
+		free(s->runs[i].args);
+		free(s->runs[i].name);
+	}
+	for (i = 0; i < s->nfiles; i++) {
+		free(s->files[i].path);
+		free(s->files[i].content);
+	}
+	for (i = 0; i < s->nconfigs; i++) {
+		free(s->configs[i].key);
+		free(s->configs[i].value);
+	}
+	free(s->runs);
+	free(s->files);
+	free(s->configs);
 	free(s->ops);
 	free(s->commit_ops);
 	free(s->branches);

@@ -3,10 +3,11 @@
  *
  * scenario_parse() reads a whole scenario file (any bytes, not NUL-terminated)
  * and either fills *out with the operations that build its history, in file
- * order, its range and its expectations, and returns 0; or returns -1 with a
- * one-line message in err, "line N: ..." when a line is at fault.  Every REF
- * and LABEL is resolved to a commit number while parsing, so a parsed
- * scenario can always be built.  Pure: no libgit2, no I/O, no global state;
+ * order, its range, its extra runs, files, config entries and expectations,
+ * and returns 0; or returns -1 with a one-line message "line N: ..." in err.
+ * Every REF and LABEL is resolved to a commit number while parsing, and every
+ * run's placeholders are checked, so a parsed scenario can always be built
+ * and run.  Pure: no libgit2, no I/O, no global state;
  * memory is linear in the input's size.  scenario_release() frees everything
  * (it is safe after a failed parse, and twice).
  *
@@ -51,15 +52,51 @@ struct scenario_branch {
 	size_t line;		/* where it was made */
 };
 
+/* An extra regtrace invocation: run NAME ARGS... */
+struct scenario_run {
+	char *name;
+	size_t line;
+	char **args;		/* unquoted; placeholders not yet expanded */
+	size_t nargs, args_cap;
+	int expect_exit;	/* 0 unless expect-exit-run */
+	size_t expect_exit_line;	/* 0: no expect-exit-run line */
+};
+
+/* file PATH: written into the work tree after the build. */
+struct scenario_file {
+	char *path;		/* relative, checked: no '.', '..' or '.git' part */
+	char *content;		/* each line ends in '\n'; no NUL inside */
+	size_t len, line;
+};
+
+/* git-config KEY VALUE: set in the built repository's config. */
+struct scenario_config {
+	char *key, *value;	/* value unquoted; may be empty */
+	size_t line;
+};
+
 enum scenario_expect_kind {
 	SCENARIO_EXPECT_KEY,		/* expect KEY VALUE */
 	SCENARIO_EXPECT_ROW,		/* expect-row KIND FIX TARGET ... */
 	SCENARIO_EXPECT_RELEASE,	/* expect-release LABEL RELEASE */
 	SCENARIO_EXPECT_STDERR,		/* expect-stderr TEXT */
+	SCENARIO_EXPECT_JSON,		/* expect-json NAME PATH VALUE */
+	SCENARIO_EXPECT_TEXT,		/* expect-text NAME TEXT */
+	SCENARIO_EXPECT_STDERR_RUN,	/* expect-stderr-run NAME TEXT */
+	SCENARIO_EXPECT_EXIT_RUN,	/* expect-exit-run NAME N (also copied
+					 * into the run's expect_exit) */
 };
 
 enum scenario_value_kind { SCENARIO_VALUE_INT, SCENARIO_VALUE_DECIMAL,
-			   SCENARIO_VALUE_NULL };
+			   SCENARIO_VALUE_NULL, SCENARIO_VALUE_TRUE,
+			   SCENARIO_VALUE_FALSE, SCENARIO_VALUE_STRING,
+			   SCENARIO_VALUE_ID };
+
+/* One step of an expect-json PATH: .key or [index]. */
+struct scenario_step {
+	char *key;		/* NULL: an index step */
+	size_t index;
+};
 
 enum scenario_same { SCENARIO_SAME_ANY, SCENARIO_SAME_TRUE,
 		     SCENARIO_SAME_FALSE };
@@ -68,9 +105,9 @@ struct scenario_expect {
 	enum scenario_expect_kind kind;
 	size_t line;
 	char *reason;		/* the line's '#' comment, trimmed; "" if none */
-	/* KEY */
+	/* KEY, JSON */
 	char *key, *value;	/* value as written */
-	enum scenario_value_kind vkind;
+	enum scenario_value_kind vkind;	/* KEY: INT, DECIMAL or NULL */
 	long long ival;
 	double dval;
 	/* ROW */
@@ -80,11 +117,22 @@ struct scenario_expect {
 	size_t *cands;		/* ambiguous: candidate commits, distinct */
 	size_t ncands;
 	enum scenario_same same;
-	/* RELEASE */
+	/* RELEASE: the commit; JSON ID value: the commit named */
 	size_t commit;
 	char *release;
-	/* STDERR */
+	/* STDERR, STDERR_RUN, TEXT: the text; JSON STRING: the string */
 	char *text;
+	size_t text_len;
+	/* JSON, TEXT, STDERR_RUN, EXIT_RUN: index in runs */
+	size_t run;
+	/* JSON: the path (key holds it as written, value the VALUE as
+	 * written); len_of: compare the size of what PATH names; ID: the
+	 * first id_digits hex digits of commit's id */
+	struct scenario_step *steps;
+	size_t nsteps;
+	int len_of;
+	size_t id_digits;
+	/* EXIT_RUN: the status, in ival */
 };
 
 struct scenario {
@@ -94,8 +142,15 @@ struct scenario {
 	size_t ncommits, commit_ops_cap;
 	struct scenario_branch *branches;	/* in order made; [0] is HEAD */
 	size_t nbranches, branches_cap;
-	char *range;
+	char *range;			/* NULL when there is none (then
+					 * there are runs) */
 	size_t range_line;
+	struct scenario_run *runs;		/* in file order */
+	size_t nruns, runs_cap;
+	struct scenario_file *files;		/* in file order */
+	size_t nfiles, files_cap;
+	struct scenario_config *configs;	/* in file order */
+	size_t nconfigs, configs_cap;
 	int expect_exit;			/* 0 unless expect-exit */
 	size_t expect_exit_line;		/* 0: no expect-exit line */
 	struct scenario_expect *expects;	/* in file order */

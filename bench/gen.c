@@ -1,0 +1,2281 @@
+/*
+ * bench/gen.c — benchmark history generator for regtrace (issue 4).
+ *
+ * Writes a `git fast-import` stream on stdout: a linux-like mainline
+ * `master` with release and -rc tags, and five stable series branching from
+ * five mainline releases, made of backports in the real message forms.  It
+ * computes every git object id itself (SHA-1 of the canonical blob, tree and
+ * commit objects), so one pass suffices: messages can cite any earlier
+ * commit by id, mainline or stable.  It also evaluates, by README.md's
+ * counting rules, what each series must count, and writes those numbers
+ * (with the expected branch tips, to check the import) to --planted FILE.
+ *
+ * Deterministic from --seed: no rand(), no clock, no hash-order dependence.
+ * See bench/README.md for the shape of the history and the rules relied on.
+ *
+ *   cc -O2 -std=c11 -Wall -Wextra -o build/bench-gen bench/gen.c
+ *   build/bench-gen [--small] [--commits N] [--series-commits C]
+ *                   [--releases R] [--seed S] [--planted FILE] [--plan-only]
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NREL 80			/* mainline releases v3.0 .. v6.18 */
+#define NRC 7			/* -rc1 .. -rc7 before each release */
+#define NSERIES 5
+#define WINDOW_RELEASES 12	/* mainline releases a stable series lives through */
+
+/* ------------------------------------------------------------------ util */
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("bench-gen: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void *xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static void *xrealloc(void *p, size_t sz)
+{
+	p = realloc(p, sz ? sz : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+struct sb {
+	char *p;
+	size_t n, cap;
+};
+
+static void sb_grow(struct sb *b, size_t more)
+{
+	if (b->n + more + 1 > b->cap) {
+		size_t c = b->cap ? b->cap : 256;
+		while (b->n + more + 1 > c)
+			c *= 2;
+		b->p = xrealloc(b->p, c);
+		b->cap = c;
+	}
+}
+
+static void sb_putn(struct sb *b, const char *s, size_t n)
+{
+	sb_grow(b, n);
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+static void sb_puts(struct sb *b, const char *s)
+{
+	sb_putn(b, s, strlen(s));
+}
+
+static void sb_putc(struct sb *b, char c)
+{
+	sb_grow(b, 1);
+	b->p[b->n++] = c;
+	b->p[b->n] = '\0';
+}
+
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("vsnprintf");
+	sb_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->n += (size_t)n;
+}
+
+static void sb_reset(struct sb *b)
+{
+	b->n = 0;
+	if (b->p)
+		b->p[0] = '\0';
+}
+
+/* ------------------------------------------------------------------ PRNG */
+
+/* splitmix64: the only source of randomness. */
+static uint64_t sm64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint32_t rbelow(uint64_t *s, uint32_t n)
+{
+	return n ? (uint32_t)(((sm64(s) >> 32) * (uint64_t)n) >> 32) : 0;
+}
+
+static double runif(uint64_t *s)
+{
+	return (double)(sm64(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static uint64_t g_seed = 1;
+
+/* An independent stream for (salt, index). */
+static uint64_t stream(uint64_t salt, uint64_t i)
+{
+	uint64_t s = g_seed ^ (salt * 0xd1b54a32d192ed03ULL) ^ (i * 0x8cb92ba72f3d8dd7ULL);
+
+	sm64(&s);
+	return s;
+}
+
+enum { SALT_FLAGS = 1, SALT_SUBJ, SALT_FILES, SALT_AUTH, SALT_BODY, SALT_PLAN,
+       SALT_FINAL, SALT_STABLE, SALT_MISC };
+
+#define PICK(r, arr) ((arr)[rbelow((r), (uint32_t)(sizeof(arr) / sizeof(*(arr))))])
+
+/* ------------------------------------------------------------------ SHA-1 */
+
+struct sha1 {
+	uint32_t h[5];
+	uint64_t len;
+	uint8_t buf[64];
+	size_t n;
+};
+
+#define ROL(x, k) (((x) << (k)) | ((x) >> (32 - (k))))
+
+static void sha1_block(uint32_t h[5], const uint8_t *p)
+{
+	uint32_t w[80], a, b, c, d, e, t;
+
+	for (int i = 0; i < 16; i++)
+		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+	for (int i = 16; i < 80; i++)
+		w[i] = ROL(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+	for (int i = 0; i < 80; i++) {
+		uint32_t f, k;
+		if (i < 20)
+			f = (b & c) | (~b & d), k = 0x5a827999;
+		else if (i < 40)
+			f = b ^ c ^ d, k = 0x6ed9eba1;
+		else if (i < 60)
+			f = (b & c) | (b & d) | (c & d), k = 0x8f1bbcdc;
+		else
+			f = b ^ c ^ d, k = 0xca62c1d6;
+		t = ROL(a, 5) + f + e + k + w[i];
+		e = d, d = c, c = ROL(b, 30), b = a, a = t;
+	}
+	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e;
+}
+
+static void sha1_init(struct sha1 *s)
+{
+	s->h[0] = 0x67452301, s->h[1] = 0xefcdab89, s->h[2] = 0x98badcfe;
+	s->h[3] = 0x10325476, s->h[4] = 0xc3d2e1f0;
+	s->len = 0, s->n = 0;
+}
+
+static void sha1_update(struct sha1 *s, const void *data, size_t len)
+{
+	const uint8_t *p = data;
+
+	s->len += len;
+	if (s->n) {
+		size_t k = 64 - s->n < len ? 64 - s->n : len;
+		memcpy(s->buf + s->n, p, k);
+		s->n += k, p += k, len -= k;
+		if (s->n < 64)
+			return;
+		sha1_block(s->h, s->buf);
+		s->n = 0;
+	}
+	for (; len >= 64; p += 64, len -= 64)
+		sha1_block(s->h, p);
+	memcpy(s->buf, p, len);
+	s->n = len;
+}
+
+static void sha1_final(struct sha1 *s, uint8_t out[20])
+{
+	uint64_t bits = s->len * 8;
+	uint8_t pad = 0x80, zero = 0, lenb[8];
+
+	sha1_update(s, &pad, 1);
+	while (s->n != 56)
+		sha1_update(s, &zero, 1);
+	for (int i = 0; i < 8; i++)
+		lenb[i] = (uint8_t)(bits >> (56 - 8 * i));
+	sha1_update(s, lenb, 8);
+	for (int i = 0; i < 5; i++) {
+		out[4 * i] = (uint8_t)(s->h[i] >> 24);
+		out[4 * i + 1] = (uint8_t)(s->h[i] >> 16);
+		out[4 * i + 2] = (uint8_t)(s->h[i] >> 8);
+		out[4 * i + 3] = (uint8_t)s->h[i];
+	}
+}
+
+/* "<type> <len>\0<data>" */
+static void git_hash(const char *type, const void *data, size_t len, uint8_t out[20])
+{
+	char hdr[48];
+	struct sha1 s;
+	int n = snprintf(hdr, sizeof(hdr), "%s %zu", type, len);
+
+	sha1_init(&s);
+	sha1_update(&s, hdr, (size_t)n + 1);
+	sha1_update(&s, data, len);
+	sha1_final(&s, out);
+}
+
+static void hex(const uint8_t id[20], char out[41])
+{
+	static const char d[] = "0123456789abcdef";
+
+	for (int i = 0; i < 20; i++)
+		out[2 * i] = d[id[i] >> 4], out[2 * i + 1] = d[id[i] & 15];
+	out[40] = '\0';
+}
+
+/* The first 12 hex digits as a number: the prefix kept unique. */
+static uint64_t prefix48(const uint8_t id[20])
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 6; i++)
+		v = v << 8 | id[i];
+	return v;
+}
+
+/* Open-addressing set of 48-bit prefixes (stored +1 so 0 means empty). */
+static uint64_t *pset;
+static size_t pset_cap, pset_n;
+
+static int pset_insert(uint64_t v)
+{
+	if (2 * (pset_n + 1) > pset_cap) {
+		size_t oc = pset_cap;
+		uint64_t *old = pset;
+		pset_cap = oc ? 2 * oc : 1 << 16;
+		pset = xcalloc(pset_cap, sizeof(*pset));
+		pset_n = 0;
+		for (size_t i = 0; i < oc; i++)
+			if (old[i])
+				pset_insert(old[i] - 1);
+		free(old);
+	}
+	size_t m = pset_cap - 1, i = (size_t)((v * 0x9e3779b97f4a7c15ULL) >> 20) & m;
+	for (; pset[i]; i = (i + 1) & m)
+		if (pset[i] == v + 1)
+			return 0;
+	pset[i] = v + 1;
+	pset_n++;
+	return 1;
+}
+
+/* ------------------------------------------------------------------ tree */
+
+/* A kernel-like tree: leaf directories with their files and the subject
+ * prefix and symbol prefix their commits use. */
+struct leaf {
+	const char *path, *prefix, *sym, *files;
+};
+
+static const struct leaf leaves[] = {
+	{ "drivers/net/ethernet/intel/e1000e", "e1000e", "e1000e",
+	  "netdev.c ethtool.c ich8lan.c phy.c mac.c nvm.c ptp.c param.c e1000.h hw.h" },
+	{ "drivers/net/ethernet/intel/ice", "ice", "ice",
+	  "ice_main.c ice_lib.c ice_txrx.c ice_ethtool.c ice_sriov.c ice_ptp.c ice.h ice_type.h" },
+	{ "drivers/net/ethernet/mellanox/mlx5/core", "net/mlx5e", "mlx5e",
+	  "en_main.c en_rx.c en_tx.c eswitch.c fs_core.c cmd.c health.c main.c en.h" },
+	{ "drivers/net/ethernet/broadcom/bnxt", "bnxt_en", "bnxt",
+	  "bnxt.c bnxt_ethtool.c bnxt_sriov.c bnxt_xdp.c bnxt_devlink.c bnxt.h" },
+	{ "drivers/net/ethernet/stmicro/stmmac", "net: stmmac", "stmmac",
+	  "stmmac_main.c stmmac_ethtool.c dwmac4_core.c stmmac_platform.c stmmac.h" },
+	{ "drivers/net/wireless/intel/iwlwifi/mvm", "wifi: iwlwifi: mvm", "iwl_mvm",
+	  "mac80211.c ops.c rxmq.c tx.c fw.c scan.c sta.c mvm.h" },
+	{ "drivers/gpu/drm/amd/amdgpu", "drm/amdgpu", "amdgpu",
+	  "amdgpu_device.c amdgpu_drv.c amdgpu_gem.c amdgpu_vm.c amdgpu_ttm.c amdgpu_ring.c gfx_v9_0.c amdgpu.h" },
+	{ "drivers/gpu/drm/i915", "drm/i915", "i915",
+	  "i915_drv.c i915_gem.c i915_irq.c intel_pm.c i915_perf.c i915_reg.h" },
+	{ "drivers/gpu/drm/i915/display", "drm/i915/display", "intel_dp",
+	  "intel_display.c intel_dp.c intel_hdmi.c intel_psr.c intel_bios.c" },
+	{ "drivers/usb/core", "usb: core", "usb",
+	  "hub.c message.c config.c devio.c quirks.c urb.c driver.c" },
+	{ "drivers/usb/host", "usb: xhci", "xhci",
+	  "xhci.c xhci-ring.c xhci-mem.c xhci-pci.c xhci-hub.c xhci.h" },
+	{ "drivers/usb/dwc3", "usb: dwc3: gadget", "dwc3",
+	  "core.c gadget.c ep0.c dwc3-pci.c core.h" },
+	{ "drivers/scsi", "scsi: sd", "sd",
+	  "sd.c scsi_lib.c scsi_error.c scsi_scan.c sg.c" },
+	{ "drivers/nvme/host", "nvme", "nvme",
+	  "core.c pci.c multipath.c fabrics.c tcp.c rdma.c nvme.h" },
+	{ "drivers/md", "dm", "dm",
+	  "dm.c dm-table.c dm-crypt.c dm-thin.c dm-bufio.c md.c raid10.c" },
+	{ "drivers/block", "block: loop", "loop",
+	  "loop.c nbd.c virtio_blk.c brd.c" },
+	{ "drivers/acpi", "ACPI", "acpi",
+	  "bus.c scan.c ec.c osl.c battery.c processor_idle.c" },
+	{ "drivers/acpi/acpica", "ACPICA", "acpi_ds",
+	  "dsfield.c exfield.c nsaccess.c utdelete.c evregion.c psloop.c" },
+	{ "drivers/input/mouse", "Input: synaptics", "synaptics",
+	  "synaptics.c elantech.c psmouse-base.c alps.c" },
+	{ "drivers/hid", "HID", "hid",
+	  "hid-core.c hid-input.c hid-multitouch.c hid-logitech-hidpp.c hid-ids.h" },
+	{ "drivers/tty/serial", "serial", "uart",
+	  "serial_core.c amba-pl011.c imx.c sh-sci.c max310x.c" },
+	{ "drivers/i2c/busses", "i2c", "i2c",
+	  "i2c-i801.c i2c-designware-core.c i2c-imx.c i2c-qcom-geni.c" },
+	{ "drivers/spi", "spi", "spi",
+	  "spi.c spi-imx.c spi-dw-core.c spi-fsl-dspi.c spi-rockchip.c" },
+	{ "drivers/pci", "PCI", "pci",
+	  "pci.c probe.c quirks.c pci-driver.c setup-bus.c" },
+	{ "drivers/char/tpm", "tpm", "tpm",
+	  "tpm-chip.c tpm2-cmd.c tpm_tis_core.c tpm-interface.c" },
+	{ "drivers/infiniband/core", "RDMA/core", "rdma",
+	  "cma.c verbs.c uverbs_cmd.c device.c" },
+	{ "fs/ext4", "ext4", "ext4",
+	  "inode.c super.c extents.c namei.c xattr.c balloc.c ialloc.c mballoc.c ext4.h" },
+	{ "fs/btrfs", "btrfs", "btrfs",
+	  "inode.c extent-tree.c disk-io.c volumes.c relocation.c send.c ioctl.c ctree.h" },
+	{ "fs/xfs", "xfs", "xfs",
+	  "xfs_inode.c xfs_log.c xfs_buf.c xfs_iomap.c xfs_super.c xfs_reflink.c" },
+	{ "fs/nfs", "NFS", "nfs4",
+	  "nfs4proc.c inode.c dir.c write.c pnfs.c super.c" },
+	{ "fs/smb/client", "smb: client", "cifs",
+	  "connect.c smb2ops.c file.c inode.c cifsfs.c smb2pdu.c" },
+	{ "fs/f2fs", "f2fs", "f2fs",
+	  "data.c segment.c node.c gc.c super.c checkpoint.c" },
+	{ "fs/fuse", "fuse", "fuse",
+	  "dev.c file.c inode.c dir.c" },
+	{ "fs", "fs", "vfs",
+	  "namei.c dcache.c inode.c splice.c exec.c super.c" },
+	{ "io_uring", "io_uring", "io",
+	  "io_uring.c rw.c net.c poll.c sqpoll.c" },
+	{ "arch/x86/kvm", "KVM: x86", "kvm",
+	  "x86.c lapic.c emulate.c cpuid.c hyperv.c" },
+	{ "arch/x86/kvm/mmu", "KVM: x86/mmu", "kvm_mmu",
+	  "mmu.c tdp_mmu.c spte.c paging_tmpl.h" },
+	{ "arch/x86/kvm/vmx", "KVM: VMX", "vmx",
+	  "vmx.c nested.c pmu_intel.c vmx.h" },
+	{ "arch/x86/kernel", "x86", "x86",
+	  "setup.c traps.c process.c smpboot.c e820.c ftrace.c" },
+	{ "arch/x86/kernel/cpu", "x86/cpu", "cpu",
+	  "bugs.c common.c intel.c amd.c" },
+	{ "arch/arm64/kernel", "arm64", "arm64",
+	  "cpufeature.c entry.S process.c traps.c smp.c" },
+	{ "arch/arm64/mm", "arm64: mm", "arm64_mm",
+	  "mmu.c fault.c init.c hugetlbpage.c" },
+	{ "arch/powerpc/kernel", "powerpc", "ppc",
+	  "setup_64.c traps.c process.c exceptions-64s.S" },
+	{ "mm", "mm", "mm",
+	  "memory.c page_alloc.c vmscan.c huge_memory.c mmap.c slub.c hugetlb.c memcontrol.c" },
+	{ "kernel/sched", "sched/fair", "sched",
+	  "core.c fair.c rt.c deadline.c topology.c" },
+	{ "kernel/bpf", "bpf", "bpf",
+	  "verifier.c syscall.c core.c btf.c hashtab.c" },
+	{ "kernel/trace", "tracing", "trace",
+	  "trace.c ftrace.c trace_events.c ring_buffer.c trace_kprobe.c" },
+	{ "kernel", "kernel", "kernel",
+	  "fork.c exit.c signal.c workqueue.c module.c" },
+	{ "net/ipv4", "ipv4", "tcp",
+	  "tcp.c tcp_input.c tcp_output.c route.c udp.c ip_output.c fib_trie.c" },
+	{ "net/ipv6", "ipv6", "ip6",
+	  "route.c addrconf.c ip6_output.c tcp_ipv6.c ndisc.c" },
+	{ "net/core", "net", "net",
+	  "dev.c skbuff.c sock.c rtnetlink.c filter.c neighbour.c" },
+	{ "net/netfilter", "netfilter: nf_tables", "nft",
+	  "nf_tables_api.c nf_conntrack_core.c nft_set_pipapo.c x_tables.c nf_nat_core.c" },
+	{ "net/bluetooth", "Bluetooth", "hci",
+	  "hci_core.c hci_event.c l2cap_core.c mgmt.c" },
+	{ "net/mac80211", "wifi: mac80211", "ieee80211",
+	  "rx.c tx.c mlme.c sta_info.c cfg.c" },
+	{ "net/sched", "net/sched", "tc",
+	  "sch_generic.c cls_api.c act_api.c sch_taprio.c" },
+	{ "sound/soc/codecs", "ASoC: codecs", "rt5645",
+	  "rt5645.c wm8994.c hdmi-codec.c max98090.c" },
+	{ "sound/pci/hda", "ALSA: hda/realtek", "alc",
+	  "patch_realtek.c hda_intel.c patch_hdmi.c hda_codec.c" },
+	{ "security/selinux", "selinux", "selinux",
+	  "hooks.c selinuxfs.c avc.c" },
+	{ "tools/testing/selftests/bpf", "selftests/bpf", "test",
+	  "test_verifier.c test_progs.c" },
+};
+#define NLEAVES (sizeof(leaves) / sizeof(*leaves))
+
+/* Extra paths: second files, the Makefile the release commits touch. */
+static const char *const extra_files[] = {
+	"include/linux/mm.h", "include/linux/skbuff.h", "include/linux/netdevice.h",
+	"include/linux/fs.h", "include/linux/sched.h", "include/linux/pci.h",
+	"include/linux/device.h", "include/linux/bpf.h", "include/net/sock.h",
+	"include/net/tcp.h", "Documentation/admin-guide/kernel-parameters.txt",
+	"MAINTAINERS", "Makefile",
+};
+#define NEXTRA (sizeof(extra_files) / sizeof(*extra_files))
+#define NINCLUDE 10		/* the first NINCLUDE extra files are headers */
+
+struct file {
+	char *path;
+	const char *name;
+	int dir;
+};
+struct dir {
+	char *name;
+	int parent;
+	int *ent;		/* >= 0: file index; < 0: -(dir index) - 1 */
+	int nent;
+};
+
+static struct file *files;
+static int nfiles;
+static struct dir *dirs;
+static int ndirs;
+static int leaf_first[NLEAVES], leaf_nfiles[NLEAVES];
+static int makefile_idx, include_first;
+
+/* The mutable state of one branch's tree. */
+struct tree {
+	uint8_t (*file_oid)[20];
+	uint8_t (*dir_oid)[20];
+	uint8_t *dirty;
+};
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = xcalloc(n + 1, 1);
+
+	memcpy(p, s, n);
+	return p;
+}
+
+static int dir_child(int d, const char *name, size_t len)
+{
+	for (int i = 0; i < dirs[d].nent; i++) {
+		int e = dirs[d].ent[i];
+		if (e < 0 && strlen(dirs[-e - 1].name) == len &&
+		    !memcmp(dirs[-e - 1].name, name, len))
+			return -e - 1;
+	}
+	dirs = xrealloc(dirs, (size_t)(ndirs + 1) * sizeof(*dirs));
+	dirs[ndirs] = (struct dir){ xstrndup(name, len), d, NULL, 0 };
+	dirs[d].ent = xrealloc(dirs[d].ent, (size_t)(dirs[d].nent + 1) * sizeof(int));
+	dirs[d].ent[dirs[d].nent++] = -ndirs - 1;
+	return ndirs++;
+}
+
+static int add_file(const char *path)
+{
+	int d = 0;
+	const char *p = path, *slash;
+
+	while ((slash = strchr(p, '/'))) {
+		d = dir_child(d, p, (size_t)(slash - p));
+		p = slash + 1;
+	}
+	files = xrealloc(files, (size_t)(nfiles + 1) * sizeof(*files));
+	files[nfiles].path = xstrndup(path, strlen(path));
+	files[nfiles].name = files[nfiles].path + (p - path);
+	files[nfiles].dir = d;
+	dirs[d].ent = xrealloc(dirs[d].ent, (size_t)(dirs[d].nent + 1) * sizeof(int));
+	dirs[d].ent[dirs[d].nent++] = nfiles;
+	return nfiles++;
+}
+
+/* git's tree order: names compared bytewise, a directory as if it ended '/'. */
+static int ent_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	const char *na = x >= 0 ? files[x].name : dirs[-x - 1].name;
+	const char *nb = y >= 0 ? files[y].name : dirs[-y - 1].name;
+	size_t la = strlen(na), lb = strlen(nb), l = la < lb ? la : lb;
+	int c = memcmp(na, nb, l);
+
+	if (c)
+		return c;
+	unsigned ca = la > l ? (unsigned char)na[l] : (x < 0 ? '/' : 0);
+	unsigned cb = lb > l ? (unsigned char)nb[l] : (y < 0 ? '/' : 0);
+	return (int)ca - (int)cb;
+}
+
+static void tree_layout(void)
+{
+	char path[256];
+
+	dirs = xcalloc(1, sizeof(*dirs));
+	dirs[0] = (struct dir){ xstrndup("", 0), -1, NULL, 0 };
+	ndirs = 1;
+	for (size_t l = 0; l < NLEAVES; l++) {
+		const char *p = leaves[l].files;
+		leaf_first[l] = nfiles;
+		while (*p) {
+			size_t n = strcspn(p, " ");
+			snprintf(path, sizeof(path), "%s/%.*s", leaves[l].path, (int)n, p);
+			add_file(path);
+			p += n;
+			p += strspn(p, " ");
+		}
+		leaf_nfiles[l] = nfiles - leaf_first[l];
+	}
+	include_first = nfiles;
+	for (size_t i = 0; i < NEXTRA; i++) {
+		int f = add_file(extra_files[i]);
+		if (!strcmp(extra_files[i], "Makefile"))
+			makefile_idx = f;
+	}
+	for (int d = 0; d < ndirs; d++)
+		qsort(dirs[d].ent, (size_t)dirs[d].nent, sizeof(int), ent_cmp);
+}
+
+static void tree_alloc(struct tree *t)
+{
+	t->file_oid = xcalloc((size_t)nfiles, 20);
+	t->dir_oid = xcalloc((size_t)ndirs, 20);
+	t->dirty = xcalloc((size_t)ndirs, 1);
+}
+
+static void tree_copy(struct tree *to, const struct tree *from)
+{
+	memcpy(to->file_oid, from->file_oid, (size_t)nfiles * 20);
+	memcpy(to->dir_oid, from->dir_oid, (size_t)ndirs * 20);
+	memcpy(to->dirty, from->dirty, (size_t)ndirs);
+}
+
+static void tree_set(struct tree *t, int f, const char *content, size_t len)
+{
+	git_hash("blob", content, len, t->file_oid[f]);
+	for (int d = files[f].dir; d >= 0; d = dirs[d].parent)
+		t->dirty[d] = 1;
+}
+
+static struct sb tree_buf;
+
+static void tree_hash_dir(struct tree *t, int d)
+{
+	if (!t->dirty[d])
+		return;
+	for (int i = 0; i < dirs[d].nent; i++)
+		if (dirs[d].ent[i] < 0)
+			tree_hash_dir(t, -dirs[d].ent[i] - 1);
+	sb_reset(&tree_buf);
+	for (int i = 0; i < dirs[d].nent; i++) {
+		int e = dirs[d].ent[i];
+		if (e >= 0) {
+			sb_puts(&tree_buf, "100644 ");
+			sb_puts(&tree_buf, files[e].name);
+			sb_putn(&tree_buf, "", 1);
+			sb_putn(&tree_buf, (const char *)t->file_oid[e], 20);
+		} else {
+			sb_puts(&tree_buf, "40000 ");
+			sb_puts(&tree_buf, dirs[-e - 1].name);
+			sb_putn(&tree_buf, "", 1);
+			sb_putn(&tree_buf, (const char *)t->dir_oid[-e - 1], 20);
+		}
+	}
+	git_hash("tree", tree_buf.p, tree_buf.n, t->dir_oid[d]);
+	t->dirty[d] = 0;
+}
+
+/* ------------------------------------------------------------------ words */
+
+static const char *const first_names[] = {
+	"Alexander", "Andrew", "Anna", "Arnd", "Bart", "Ben", "Boris", "Chen", "Christoph",
+	"Chuck", "Dan", "Daniel", "Darrick", "David", "Eric", "Florian", "Gao", "Geert",
+	"Hans", "Heiner", "Ido", "Ilpo", "Jakub", "Jan", "Jason", "Jens", "Jiri", "Johan",
+	"Josef", "Juergen", "Kees", "Krzysztof", "Li", "Linus", "Lorenzo", "Marc", "Mark",
+	"Mathias", "Matthew", "Maxime", "Miaohe", "Michael", "Mika", "Ming", "Miquel",
+	"Nathan", "Neil", "Pablo", "Paolo", "Pavel", "Peter", "Qu", "Rafael", "Rob",
+	"Russell", "Sean", "Shuah", "Stefan", "Steven", "Takashi", "Tejun", "Thomas", "Tony",
+	"Uwe", "Vlastimil", "Wei", "Will", "Xin", "Yang", "Zhang",
+};
+static const char *const last_names[] = {
+	"Viro", "Morton", "Bergmann", "Van Assche", "Skeggs", "Petkov", "Hellwig", "Lever",
+	"Carpenter", "Vetter", "Wong", "Howells", "Dumazet", "Fainelli", "Xiang", "Uytterhoeven",
+	"de Goede", "Kallweit", "Schimmel", "Jarvinen", "Kicinski", "Kara", "Gunthorpe", "Axboe",
+	"Pirko", "Hovold", "Bacik", "Gross", "Cook", "Kozlowski", "Zefan", "Torvalds", "Bianconi",
+	"Zyngier", "Brown", "Nyman", "Wilcox", "Ripard", "Lin", "Ellerman", "Westerberg", "Lei",
+	"Raynal", "Chancellor", "Armstrong", "Neira Ayuso", "Abeni", "Begunkov", "Zijlstra",
+	"Wenruo", "Wysocki", "Herring", "King", "Christopherson", "Khan", "Hajnoczi", "Rostedt",
+	"Iwai", "Heo", "Gleixner", "Luck", "Kleine-Koenig", "Babka", "Liu", "Deacon", "Long",
+	"Yang", "Yi",
+};
+static const char *const domains[] = {
+	"intel.com", "redhat.com", "suse.com", "suse.cz", "google.com", "kernel.org", "amd.com",
+	"nvidia.com", "huawei.com", "linaro.org", "oracle.com", "gmail.com", "arm.com",
+	"linux.ibm.com", "meta.com", "collabora.com", "pengutronix.de", "linutronix.de",
+};
+static const char *const tzs[] = {
+	"+0000", "+0100", "+0200", "-0700", "-0800", "-0400", "+0800", "+0530", "+0900", "+0300",
+};
+
+static const char *const problems[] = {
+	"use-after-free", "NULL pointer dereference", "memory leak", "race condition",
+	"deadlock", "integer overflow", "out-of-bounds read", "out-of-bounds write",
+	"refcount leak", "double free", "data race", "uninitialized variable use",
+	"wrong error code", "incorrect return value", "missing unlock", "sleeping in atomic context",
+	"buffer overflow", "off-by-one error", "potential hang", "lockdep warning",
+	"resource leak", "stack overflow", "divide by zero", "soft lockup", "list corruption",
+};
+static const char *const situations[] = {
+	"on error path", "during suspend", "on resume", "after reset", "when the device is removed",
+	"under memory pressure", "in the probe failure path", "on big-endian systems",
+	"with CONFIG_PREEMPT_RT", "on 32-bit architectures", "during hot-unplug",
+	"when the queue is full", "at module unload", "with a zero-length buffer",
+	"when firmware loading fails", "during shutdown", "with many CPUs", "after a timeout",
+};
+static const char *const objects[] = {
+	"the return value", "the buffer length", "the refcount", "the lock", "the DMA mapping",
+	"the timer", "the workqueue", "the IRQ handler", "the descriptor ring", "the page count",
+	"the header size", "the allocation size", "the error code", "the device state",
+	"the statistics counters", "the link state", "the hardware queue", "the cached pointer",
+};
+static const char *const funcwords[] = {
+	"probe", "remove", "init_one", "setup_rings", "free_irq_vectors", "xmit_frame", "poll",
+	"open", "close", "reset_task", "get_stats64", "set_features", "handle_event",
+	"alloc_context", "release", "resume", "suspend", "map_buffer", "unmap_page",
+	"update_stats", "read_config", "write_reg", "parse_options", "fill_super", "evict_inode",
+	"lookup", "create", "rename", "writepages", "readahead", "flush_work", "queue_work",
+	"start_xmit", "rx_handler", "tx_timeout", "change_mtu", "config_intr", "enable_device",
+	"irq_handler", "timer_fn", "destroy", "get_link_ksettings", "dump_state", "validate_args",
+	"submit_request", "complete_request", "set_mac_address", "get_sset_count", "setattr",
+};
+static const char *const nouns[] = {
+	"driver", "device", "buffer", "queue", "lock", "page", "inode", "socket", "descriptor",
+	"request", "interrupt", "mapping", "reference", "callback", "handler", "firmware",
+	"register", "packet", "context", "allocation", "transaction", "entry", "table", "list",
+	"counter", "timeout", "thread", "worker", "controller", "link", "port", "channel",
+	"endpoint", "extent", "journal", "folio", "cgroup", "namespace", "skb", "netdev",
+};
+static const char *const verbs3[] = {
+	"frees", "allocates", "releases", "takes", "drops", "accesses", "updates", "clears",
+	"resets", "reads", "writes", "checks", "returns", "schedules", "cancels", "queues",
+	"maps", "unmaps", "initializes", "registers", "walks", "modifies", "overwrites",
+};
+static const char *const pasts[] = {
+	"freed", "allocated", "released", "initialized", "registered", "unmapped", "cancelled",
+	"reset", "cleared", "queued", "completed", "detached", "disabled", "torn down",
+};
+static const char *const gerunds[] = {
+	"taking", "dropping", "checking", "clearing", "moving", "deferring", "validating",
+	"resetting", "holding", "releasing", "initializing", "flushing", "cancelling",
+};
+static const char *const contexts[] = {
+	"atomic", "interrupt", "softirq", "process", "RCU read-side", "NMI",
+};
+static const char *const tools[] = {
+	"syzkaller", "KASAN", "smatch", "Coverity", "code inspection", "lockdep", "KCSAN",
+	"the kernel test robot", "a fuzzer", "UBSAN", "kmemleak", "sparse",
+};
+static const char *const platforms[] = {
+	"arm64", "x86_64", "ppc64le", "s390", "riscv", "i386", "mips",
+};
+static const char *const tasks[] = {
+	"kworker/0:1", "syz-executor", "systemd-udevd", "ip", "modprobe", "kswapd0", "fio",
+};
+
+static void name_of(uint32_t who, const char **first, const char **last, const char **dom)
+{
+	uint64_t r = stream(SALT_MISC, who);
+
+	*first = PICK(&r, first_names);
+	*last = PICK(&r, last_names);
+	*dom = PICK(&r, domains);
+}
+
+static void email_lower(struct sb *b, const char *s)
+{
+	for (; *s; s++)
+		if (*s != ' ')
+			sb_putc(b, (*s >= 'A' && *s <= 'Z') ? (char)(*s - 'A' + 'a') : *s);
+}
+
+/* "First Last <first.last@domain>" */
+static void person(struct sb *b, uint32_t who)
+{
+	const char *f, *l, *d;
+
+	name_of(who, &f, &l, &d);
+	sb_printf(b, "%s %s <", f, l);
+	email_lower(b, f);
+	sb_putc(b, '.');
+	email_lower(b, l);
+	sb_printf(b, "@%s>", d);
+}
+
+/* ------------------------------------------------------------------ mainline model */
+
+enum {
+	F_RELEASE = 1,		/* initial, -rc and release commits: never backported */
+	F_TAGGED = 2,		/* Fixes: <id> ("subject") */
+	F_NONSHA = 4,		/* Fixes: <url> */
+	F_REVERT = 8,		/* Revert "..." / This reverts commit <id>. */
+	F_CC = 16,		/* Cc: stable@vger.kernel.org */
+	F_REVTGT = 32,		/* target of a mainline revert: no series may take it */
+};
+
+struct cfg {
+	uint32_t n;		/* mainline commits */
+	uint32_t series_commits, releases;
+	const char *planted;
+	int plan_only;
+};
+static struct cfg cfg;
+
+static uint32_t N, I;			/* mainline commits, commits per release */
+static uint8_t *mflags;
+static int32_t *mtarget;		/* Fixes: or revert target, -1: none/unassigned */
+static int32_t *fixer_of;		/* the one mainline commit whose Fixes: names it, or -1 */
+static uint8_t (*mid)[20];		/* mainline ids, filled while emitting */
+static int64_t T0 = 1309478400;		/* 2011-07-01 */
+static double DT;			/* seconds per mainline commit */
+static uint32_t rel_idx[NREL], rc_idx[NREL][NRC];
+
+static void version(int r, int *maj, int *min)
+{
+	if (r < 20)
+		*maj = 3, *min = r;
+	else if (r < 41)
+		*maj = 4, *min = r - 20;
+	else if (r < 61)
+		*maj = 5, *min = r - 41;
+	else
+		*maj = 6, *min = r - 61;
+}
+
+/* The release or rc a mainline index carries: 0 none, else fills name. */
+static int mainline_tag(uint32_t i, char *name, size_t len, int *is_final)
+{
+	int r = (int)(i / I);
+
+	if (r >= NREL)
+		return 0;
+	int maj, min;
+	version(r, &maj, &min);
+	if (rel_idx[r] == i) {
+		snprintf(name, len, "v%d.%d", maj, min);
+		*is_final = 1;
+		return 1;
+	}
+	for (int k = 0; k < NRC; k++)
+		if (rc_idx[r][k] == i) {
+			snprintf(name, len, "v%d.%d-rc%d", maj, min, k + 1);
+			*is_final = 0;
+			return 1;
+		}
+	return 0;
+}
+
+static int64_t mtime(uint32_t i)
+{
+	return T0 + (int64_t)((double)i * DT);
+}
+
+static uint32_t leaf_of(uint32_t i)
+{
+	uint64_t r = stream(SALT_FILES, i);
+
+	/* Skewed: drivers and fs dominate, like the real tree. */
+	uint32_t a = rbelow(&r, NLEAVES), b = rbelow(&r, NLEAVES);
+	return a < b ? a : b;
+}
+
+/* Files a mainline commit touches (1 or 2). */
+static int files_of(uint32_t i, int out[2])
+{
+	uint64_t r = stream(SALT_FILES, i);
+	uint32_t a = rbelow(&r, NLEAVES), b = rbelow(&r, NLEAVES);
+	uint32_t l = a < b ? a : b;
+	int n = 1;
+
+	out[0] = leaf_first[l] + (int)rbelow(&r, (uint32_t)leaf_nfiles[l]);
+	if (runif(&r) < 0.3) {
+		int f = runif(&r) < 0.5 ? include_first + (int)rbelow(&r, NINCLUDE)
+					: leaf_first[l] + (int)rbelow(&r, (uint32_t)leaf_nfiles[l]);
+		if (f != out[0])
+			out[n++] = f;
+	}
+	return n;
+}
+
+static void symbol(struct sb *b, uint64_t *r, uint32_t l)
+{
+	sb_printf(b, "%s_%s()", leaves[l].sym, PICK(r, funcwords));
+}
+
+/* The subject of an ordinary mainline commit (no release, no revert). */
+static void plain_subject(struct sb *b, uint32_t i)
+{
+	uint64_t r = stream(SALT_SUBJ, i);
+	uint32_t l = leaf_of(i);
+
+	sb_printf(b, "%s: ", leaves[l].prefix);
+	switch (rbelow(&r, 12)) {
+	case 0: case 1: case 2:
+		sb_printf(b, "fix %s in ", PICK(&r, problems));
+		symbol(b, &r, l);
+		break;
+	case 3:
+		sb_printf(b, "fix %s %s", PICK(&r, problems), PICK(&r, situations));
+		break;
+	case 4:
+		sb_printf(b, "avoid %s in ", PICK(&r, problems));
+		symbol(b, &r, l);
+		break;
+	case 5:
+		sb_printf(b, "don't reset %s %s", PICK(&r, objects), PICK(&r, situations));
+		break;
+	case 6:
+		sb_puts(b, "add missing check in ");
+		symbol(b, &r, l);
+		break;
+	case 7:
+		sb_printf(b, "check %s before use", PICK(&r, objects));
+		break;
+	case 8:
+		sb_printf(b, "release %s %s", PICK(&r, objects), PICK(&r, situations));
+		break;
+	case 9:
+		sb_printf(b, "correct %s calculation", PICK(&r, objects));
+		break;
+	case 10:
+		sb_printf(b, "prevent %s %s", PICK(&r, problems), PICK(&r, situations));
+		break;
+	default:
+		sb_puts(b, "handle errors from ");
+		symbol(b, &r, l);
+		break;
+	}
+}
+
+static void subject_of(struct sb *b, uint32_t i)
+{
+	char name[32];
+	int fin;
+
+	if (i == 0) {
+		sb_puts(b, "Import the kernel tree");
+	} else if (mainline_tag(i, name, sizeof(name), &fin)) {
+		sb_printf(b, "Linux %s", name + 1);
+	} else if (mflags[i] & F_REVERT) {
+		sb_puts(b, "Revert \"");
+		plain_subject(b, (uint32_t)mtarget[i]);
+		sb_putc(b, '"');
+	} else {
+		plain_subject(b, i);
+	}
+}
+
+/* One sentence of plausible prose. */
+static void sentence(struct sb *b, uint64_t *r, uint32_t l)
+{
+	switch (rbelow(r, 12)) {
+	case 0:
+		sb_puts(b, "The ");
+		symbol(b, r, l);
+		sb_printf(b, " function %s the %s without holding the %s lock.",
+			  PICK(r, verbs3), PICK(r, nouns), PICK(r, nouns));
+		break;
+	case 1:
+		sb_puts(b, "If ");
+		symbol(b, r, l);
+		sb_printf(b, " fails, the %s is never %s, which leads to a %s.",
+			  PICK(r, nouns), PICK(r, pasts), PICK(r, problems));
+		break;
+	case 2:
+		sb_printf(b, "This was found by %s.", PICK(r, tools));
+		break;
+	case 3:
+		sb_printf(b, "Fix it by %s the %s before %s the %s.", PICK(r, gerunds),
+			  PICK(r, nouns), PICK(r, gerunds), PICK(r, nouns));
+		break;
+	case 4:
+		sb_puts(b, "Since ");
+		symbol(b, r, l);
+		sb_printf(b, " can be called from %s context, the %s may already be %s at this point.",
+			  PICK(r, contexts), PICK(r, nouns), PICK(r, pasts));
+		break;
+	case 5:
+		sb_printf(b, "On %s systems this results in a %s when the %s is %s.",
+			  PICK(r, platforms), PICK(r, problems), PICK(r, nouns), PICK(r, pasts));
+		break;
+	case 6:
+		sb_puts(b, "Move the call to ");
+		symbol(b, r, l);
+		sb_printf(b, " after the %s has been %s.", PICK(r, nouns), PICK(r, pasts));
+		break;
+	case 7:
+		sb_printf(b, "Meanwhile the %s %s the %s %s, so %s can change underneath it.",
+			  PICK(r, nouns), PICK(r, verbs3), PICK(r, nouns), PICK(r, situations),
+			  PICK(r, objects));
+		break;
+	case 8:
+		sb_printf(b, "No functional change is intended for other %ss.", PICK(r, nouns));
+		break;
+	case 9:
+		sb_printf(b, "The %s %s %s, but nothing checks %s afterwards.", PICK(r, nouns),
+			  PICK(r, verbs3), PICK(r, objects), PICK(r, objects));
+		break;
+	case 10:
+		sb_printf(b, "As a result the %s is %s twice and the %s is left in an inconsistent state.",
+			  PICK(r, nouns), PICK(r, pasts), PICK(r, nouns));
+		break;
+	default:
+		sb_printf(b, "Make sure %s is valid before %s the %s %s.", PICK(r, objects),
+			  PICK(r, gerunds), PICK(r, nouns), PICK(r, situations));
+		break;
+	}
+}
+
+/* Append text to out wrapped at 72 columns. */
+static void wrap(struct sb *out, const char *text)
+{
+	size_t col = 0;
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		if (col && col + 1 + n > 72) {
+			sb_putc(out, '\n');
+			col = 0;
+		} else if (col) {
+			sb_putc(out, ' ');
+			col++;
+		}
+		sb_putn(out, p, n);
+		col += n;
+		p += n;
+		p += strspn(p, " ");
+	}
+	sb_putc(out, '\n');
+}
+
+static struct sb para_buf;
+
+static void paragraph(struct sb *out, uint64_t *r, uint32_t l)
+{
+	int n = 2 + (int)rbelow(r, 4);
+
+	sb_reset(&para_buf);
+	for (int k = 0; k < n; k++) {
+		if (k)
+			sb_putc(&para_buf, ' ');
+		sentence(&para_buf, r, l);
+	}
+	wrap(out, para_buf.p);
+}
+
+static void oops_block(struct sb *out, uint64_t *r, uint32_t l)
+{
+	sb_printf(out, "  BUG: KASAN: %s in %s_%s+0x%x/0x%x\n", PICK(r, problems),
+		  leaves[l].sym, PICK(r, funcwords), 0x10 + rbelow(r, 0x400), 0x400 + rbelow(r, 0x800));
+	sb_printf(out, "  Read of size %u at addr ffff8880%08x by task %s/%u\n",
+		  1u << rbelow(r, 4), (unsigned)(sm64(r) & 0xffffffffu), PICK(r, tasks),
+		  100 + rbelow(r, 30000));
+	sb_puts(out, "\n  Call Trace:\n   <TASK>\n   dump_stack_lvl+0x48/0x70\n");
+	int n = 3 + (int)rbelow(r, 5);
+	for (int k = 0; k < n; k++)
+		sb_printf(out, "   %s_%s+0x%x/0x%x\n", leaves[l].sym, PICK(r, funcwords),
+			  0x10 + rbelow(r, 0x300), 0x300 + rbelow(r, 0x600));
+	sb_puts(out, "   </TASK>\n");
+}
+
+/* Fixes: line naming mainline commit x (id must be known). */
+static void fixes_line(struct sb *b, uint32_t x, uint64_t *r)
+{
+	char h[41];
+	double u = runif(r);
+
+	hex(mid[x], h);
+	if (u < 0.90)
+		sb_printf(b, "Fixes: %.12s (\"", h);
+	else if (u < 0.94)
+		sb_printf(b, "Fixes: %.16s (\"", h);
+	else if (u < 0.97)
+		sb_printf(b, "Fixes: %s (\"", h);
+	else
+		sb_printf(b, "Fixes: commit %.12s (\"", h);
+	plain_subject(b, x);
+	sb_puts(b, "\")\n");
+}
+
+/*
+ * The whole mainline message of commit i ("subject\n\nbody...trailers\n").
+ * Needs mid[] of its Fixes:/revert target.
+ */
+static void mainline_message(struct sb *b, uint32_t i)
+{
+	char name[32];
+	int fin;
+	uint64_t r = stream(SALT_BODY, i);
+	uint32_t l = leaf_of(i);
+
+	sb_reset(b);
+	if (i == 0) {
+		sb_puts(b, "Import the kernel tree\n\nThe starting point of the generated history.\n");
+		return;
+	}
+	if (mainline_tag(i, name, sizeof(name), &fin)) {
+		sb_printf(b, "Linux %s\n", name + 1);
+		return;
+	}
+	subject_of(b, i);
+	sb_puts(b, "\n\n");
+	/* Length aimed at: 0.5 to 3 KB, most near 1 KB. */
+	double u = runif(&r);
+	size_t want = 500 + (size_t)(2500.0 * u * u * u);
+	if (mflags[i] & F_REVERT) {
+		char h[41];
+		hex(mid[mtarget[i]], h);
+		sb_printf(b, "This reverts commit %s.\n\n", h);
+	}
+	size_t trailers = 300;
+	int block = runif(&r) < 0.12;
+	while (b->n + trailers < want) {
+		paragraph(b, &r, l);
+		sb_putc(b, '\n');
+		if (block) {
+			oops_block(b, &r, l);
+			sb_putc(b, '\n');
+			block = 0;
+		}
+	}
+	if (mflags[i] & F_TAGGED)
+		fixes_line(b, (uint32_t)mtarget[i], &r);
+	if (mflags[i] & F_NONSHA)
+		sb_printf(b, "Fixes: https://bugzilla.kernel.org/show_bug.cgi?id=%u\n",
+			  200000 + rbelow(&r, 20000));
+	if (mflags[i] & F_CC) {
+		int maj, min;
+		version((int)(i / I) > 1 ? (int)(i / I) - 1 - (int)rbelow(&r, 2) : 0, &maj, &min);
+		sb_printf(b, "Cc: stable@vger.kernel.org # v%d.%d+\n", maj, min);
+	}
+	if (runif(&r) < 0.25) {
+		if (runif(&r) < 0.5)
+			sb_printf(b, "Reported-by: syzbot+%016llx%04x@syzkaller.appspotmail.com\n",
+				  (unsigned long long)sm64(&r), rbelow(&r, 65536));
+		else {
+			sb_puts(b, "Reported-by: ");
+			person(b, rbelow(&r, 5000));
+			sb_putc(b, '\n');
+		}
+	}
+	uint64_t q = stream(SALT_AUTH, i);
+	uint32_t author = (uint32_t)(sm64(&q) % 5000);	/* as author_of() */
+	sb_puts(b, "Signed-off-by: ");
+	person(b, author);
+	sb_putc(b, '\n');
+	int nrev = (int)rbelow(&r, 3);
+	for (int k = 0; k < nrev; k++) {
+		sb_puts(b, PICK(&r, ((const char *const[]){ "Reviewed-by: ", "Acked-by: ",
+							     "Reviewed-by: ", "Tested-by: " })));
+		person(b, rbelow(&r, 5000));
+		sb_putc(b, '\n');
+	}
+	if (runif(&r) < 0.7) {
+		const char *f, *ln, *d;
+		name_of(author, &f, &ln, &d);
+		int64_t t = mtime(i);
+		sb_printf(b, "Link: https://lore.kernel.org/r/%lld.%u-1-", (long long)t,
+			  1000 + rbelow(&r, 90000));
+		email_lower(b, f);
+		sb_printf(b, "@%s\n", d);
+	}
+	sb_puts(b, "Signed-off-by: ");
+	person(b, 9000 + l);
+	sb_putc(b, '\n');
+}
+
+/* ------------------------------------------------------------------ stable plan */
+
+enum { SC_BACKPORT, SC_GREVERT, SC_REAPPLY, SC_RELEASE };
+
+struct sc {
+	uint8_t kind;
+	uint8_t form;		/* BACKPORT: 0 "commit X upstream.", 1 "[ Upstream commit X ]" */
+	uint16_t rel;		/* release number 1..R */
+	uint32_t up;		/* BACKPORT: the mainline commit */
+	int32_t rev;		/* GREVERT/REAPPLY: the stable commit reverted */
+	uint8_t used;		/* planning: already the target of a planted role */
+	uint8_t id[20];
+};
+
+struct counts {
+	long commits, tagged, fixes, reverts, same_release, visible, pairs, regressions;
+	long duplicates, reapplies, ambiguous, preemptive, fixes_outside, nonsha_fixes_lines;
+	long unfixed;
+};
+
+struct series {
+	int base_r;		/* mainline release index */
+	uint32_t b;		/* mainline index of the base release commit */
+	char base[16], branch[24];
+	struct sc *sc;
+	uint32_t n;
+	uint8_t *taken;		/* per mainline commit: backported here */
+	uint8_t *forbid;	/* per mainline commit: must never be backported here */
+	struct counts want;	/* planned roles, for the log */
+	struct counts got;	/* by README's rules: the planted numbers */
+	uint8_t tip[20];
+	struct tree tree;
+};
+
+static const int series_base_r[NSERIES] = { 34, 39, 45, 51, 56 }; /* v4.14 v4.19 v5.4 v5.10 v5.15 */
+static struct series S[NSERIES];
+
+struct vec {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static void vec_push(struct vec *v, uint32_t x)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 64;
+		v->v = xrealloc(v->v, v->cap * sizeof(*v->v));
+	}
+	v->v[v->n++] = x;
+}
+
+static int usable_target(uint32_t x)
+{
+	return !(mflags[x] & (F_RELEASE | F_REVERT)) && fixer_of[x] < 0;
+}
+
+static void assign_fix(uint32_t m, uint32_t x)
+{
+	mtarget[m] = (int32_t)x;
+	fixer_of[x] = (int32_t)m;
+}
+
+/* Is some series (other than skip) backporting x? */
+static int taken_anywhere(uint32_t x, int skip)
+{
+	for (int s = 0; s < NSERIES; s++)
+		if (s != skip && S[s].taken && S[s].taken[x])
+			return 1;
+	return 0;
+}
+
+/* A random element of v, biased to recent ones, not yet used; -1 if none. */
+static int64_t pick_elig(struct series *s, struct vec *v, uint64_t *r, int untagged_only)
+{
+	for (int tries = 0; tries < 40 && v->n; tries++) {
+		double u = runif(r);
+		size_t k = v->n - 1 - (size_t)((double)v->n * u * u * u);
+		if (k >= v->n)
+			k = v->n - 1;
+		uint32_t j = v->v[k];
+		if (s->sc[j].used) {
+			v->v[k] = v->v[--v->n];
+			continue;
+		}
+		if (untagged_only && (mflags[s->sc[j].up] & F_TAGGED))
+			continue;
+		return j;
+	}
+	return -1;
+}
+
+enum role { R_UNTAGGED, R_TAGOUT, R_REGFIX, R_GREVERT, R_UPREVERT, R_DUP, R_REAPPLY, R_NROLES };
+
+struct planner {
+	struct series *s;
+	int si;
+	uint64_t r;
+	uint32_t k, fk;		/* current release and its mainline frontier */
+	struct vec elig, elig_cur, greverts;
+	long pending[R_NROLES];
+	long done[R_NROLES];
+	long same_planned;
+};
+
+static struct sc *add_sc(struct planner *p, uint8_t kind)
+{
+	struct series *s = p->s;
+	struct sc *c = &s->sc[s->n++];
+
+	memset(c, 0, sizeof(*c));
+	c->kind = kind;
+	c->rel = (uint16_t)p->k;
+	c->rev = -1;
+	return c;
+}
+
+static void add_backport(struct planner *p, uint32_t m, int eligible)
+{
+	struct sc *c = add_sc(p, SC_BACKPORT);
+
+	c->up = m;
+	c->form = runif(&p->r) < 0.8 ? 0 : 1;
+	p->s->taken[m] = 1;
+	if (eligible)
+		vec_push(&p->elig_cur, p->s->n - 1);
+}
+
+static int pool_ok(struct planner *p, uint32_t m)
+{
+	return !p->s->taken[m] && !p->s->forbid[m] && !(mflags[m] & (F_RELEASE | F_REVERT | F_REVTGT));
+}
+
+/* Scan for a mainline commit passing ok(), starting recent-biased in (b, fk]. */
+static int64_t scan_pool(struct planner *p, int (*ok)(struct planner *, uint32_t))
+{
+	uint32_t lo = p->s->b + 1, hi = p->fk;
+	double u = runif(&p->r);
+	uint32_t start = hi - (uint32_t)((double)(hi - lo) * u * u);
+
+	for (uint32_t m = start; m <= hi; m++)
+		if (ok(p, m))
+			return m;
+	for (uint32_t m = start; m-- > lo;)
+		if (ok(p, m))
+			return m;
+	return -1;
+}
+
+static int ok_untagged(struct planner *p, uint32_t m)
+{
+	return pool_ok(p, m) && !(mflags[m] & F_TAGGED);
+}
+
+static int ok_tagout(struct planner *p, uint32_t m)
+{
+	if (!pool_ok(p, m) || !(mflags[m] & F_TAGGED))
+		return 0;
+	if (mtarget[m] >= 0 && p->s->taken[mtarget[m]])
+		return 0;	/* would be an unplanned regression fix */
+	return 1;
+}
+
+static int try_untagged(struct planner *p)
+{
+	int64_t m = scan_pool(p, ok_untagged);
+
+	if (m < 0)
+		return 0;
+	add_backport(p, (uint32_t)m, 1);
+	return 1;
+}
+
+static int try_tagout(struct planner *p)
+{
+	struct series *s = p->s;
+	int64_t m = scan_pool(p, ok_tagout);
+
+	if (m < 0)
+		return 0;
+	if (mtarget[m] < 0) {
+		/* Choose what it fixes: mostly a commit older than the base. */
+		int64_t x = -1;
+		if (runif(&p->r) < 0.35 && (uint32_t)m > s->b + 2) {
+			uint32_t c = s->b + 1 + rbelow(&p->r, (uint32_t)m - s->b - 1);
+			for (uint32_t t = c; t < (uint32_t)m && x < 0; t++)
+				if (usable_target(t) && !s->taken[t] && !taken_anywhere(t, -1))
+					x = t;
+		}
+		if (x < 0) {
+			uint32_t span = s->b > 6 * I ? 6 * I : s->b - 1;
+			uint32_t c = s->b - 1 - rbelow(&p->r, span);
+			for (uint32_t t = c; t >= 1 && x < 0; t--)
+				if (usable_target(t))
+					x = t;
+		}
+		if (x < 0)
+			return 0;
+		assign_fix((uint32_t)m, (uint32_t)x);
+	}
+	if ((uint32_t)mtarget[m] > s->b)
+		s->forbid[mtarget[m]] = 1;
+	add_backport(p, (uint32_t)m, 1);
+	return 1;
+}
+
+/* A regression fix: the backport of a mainline fix of an earlier copy. */
+static int try_regfix(struct planner *p, int same)
+{
+	struct series *s = p->s;
+
+	for (int tries = 0; tries < 8; tries++) {
+		struct vec *v = same ? &p->elig_cur : &p->elig;
+		int64_t j = pick_elig(s, v, &p->r, 0);
+		if (j < 0)
+			return 0;
+		uint32_t u = s->sc[j].up;
+		int64_t m = -1;
+		if (fixer_of[u] >= 0) {
+			/* Its one mainline fix already exists: take it if we can. */
+			m = fixer_of[u];
+			if ((uint32_t)m > p->fk || !pool_ok(p, (uint32_t)m))
+				m = -1;
+		} else if (u + 1 <= p->fk) {
+			uint32_t span = p->fk - u;
+			uint32_t lim = span < 2 * I ? span : 2 * I;
+			uint32_t start = u + 1 + rbelow(&p->r, lim);
+			for (uint32_t k = 0; k < span && m < 0; k++) {
+				uint32_t t = u + 1 + (start - u - 1 + k) % span;
+				if ((mflags[t] & F_TAGGED) && mtarget[t] < 0 && pool_ok(p, t))
+					m = t;
+			}
+			if (m >= 0)
+				assign_fix((uint32_t)m, u);
+		}
+		if (m < 0)
+			continue;
+		s->sc[j].used = 1;
+		add_backport(p, (uint32_t)m, 1);
+		p->same_planned += same;
+		return 1;
+	}
+	return 0;
+}
+
+static int try_grevert(struct planner *p, int same)
+{
+	int64_t j = pick_elig(p->s, same ? &p->elig_cur : &p->elig, &p->r, 0);
+
+	if (j < 0)
+		return 0;
+	p->s->sc[j].used = 1;
+	struct sc *c = add_sc(p, SC_GREVERT);
+	c->rev = (int32_t)j;
+	vec_push(&p->greverts, p->s->n - 1);
+	p->same_planned += same;
+	return 1;
+}
+
+/* The backport of a mainline revert of an earlier copy. */
+static int try_uprevert(struct planner *p, int same)
+{
+	struct series *s = p->s;
+
+	for (int tries = 0; tries < 8; tries++) {
+		int64_t j = pick_elig(s, same ? &p->elig_cur : &p->elig, &p->r, 1);
+		if (j < 0)
+			return 0;
+		uint32_t u = s->sc[j].up;
+		if (taken_anywhere(u, p->si))
+			continue;	/* keep `unfixed` unambiguous in the other series */
+		int64_t m = -1;
+		for (uint32_t t = u + 1; t <= p->fk && m < 0; t++)
+			if ((mflags[t] & F_REVERT) && mtarget[t] < 0 && !s->taken[t] && !s->forbid[t])
+				m = t;
+		if (m < 0)
+			continue;
+		mtarget[m] = (int32_t)u;
+		mflags[u] |= F_REVTGT;
+		s->sc[j].used = 1;
+		add_backport(p, (uint32_t)m, 0);
+		p->same_planned += same;
+		return 1;
+	}
+	return 0;
+}
+
+static int try_dup(struct planner *p)
+{
+	int64_t j = pick_elig(p->s, runif(&p->r) < 0.5 ? &p->elig_cur : &p->elig, &p->r, 1);
+
+	if (j < 0)
+		return 0;
+	p->s->sc[j].used = 1;
+	add_backport(p, p->s->sc[j].up, 0);
+	return 1;
+}
+
+static int try_reapply(struct planner *p)
+{
+	while (p->greverts.n) {
+		uint32_t k = rbelow(&p->r, (uint32_t)p->greverts.n);
+		uint32_t g = p->greverts.v[k];
+		p->greverts.v[k] = p->greverts.v[--p->greverts.n];
+		if (p->s->sc[g].used)
+			continue;
+		p->s->sc[g].used = 1;
+		struct sc *c = add_sc(p, SC_REAPPLY);
+		c->rev = (int32_t)g;
+		return 1;
+	}
+	return 0;
+}
+
+static int try_role(struct planner *p, int role)
+{
+	int same = runif(&p->r) < 1.0 / 3.0;
+
+	switch (role) {
+	case R_UNTAGGED: return try_untagged(p);
+	case R_TAGOUT: return try_tagout(p);
+	case R_REGFIX: return try_regfix(p, same) || try_regfix(p, !same);
+	case R_GREVERT: return try_grevert(p, same) || try_grevert(p, !same);
+	case R_UPREVERT: return try_uprevert(p, same) || try_uprevert(p, !same);
+	case R_DUP: return try_dup(p);
+	case R_REAPPLY: return try_reapply(p);
+	}
+	return 0;
+}
+
+static long lround_pos(double x)
+{
+	return x <= 0 ? 0 : (long)(x + 0.5);
+}
+
+static void plan_series(int si)
+{
+	struct series *s = &S[si];
+	struct planner p = { .s = s, .si = si };
+	uint32_t C = cfg.series_commits, R = cfg.releases;
+
+	p.r = stream(SALT_PLAN, (uint64_t)si);
+	s->sc = xcalloc(C, sizeof(*s->sc));
+	s->taken = xcalloc(N, 1);
+	s->forbid = xcalloc(N, 1);
+
+	/* Release sizes: C - R backports spread unevenly over R releases. */
+	double *w = xcalloc(R, sizeof(double)), sum = 0;
+	for (uint32_t k = 0; k < R; k++)
+		sum += (w[k] = 0.4 + 1.2 * runif(&p.r) + (k < R / 20 ? 1.5 : 0));
+	uint32_t *size = xcalloc(R, sizeof(uint32_t));
+	double acc = 0;
+	uint32_t prev = 0, slots = C - R;
+	for (uint32_t k = 0; k < R; k++) {
+		acc += w[k];
+		uint32_t upto = k == R - 1 ? slots : (uint32_t)(acc / sum * slots);
+		size[k] = upto - prev;
+		prev = upto;
+	}
+
+	/* Roles in proportion (README of bench: the seed article's numbers). */
+	double tagfrac = 0.42 + 0.16 * runif(&p.r);
+	double fixfrac = 0.03 + 0.02 * runif(&p.r);
+	long nfix = lround_pos(fixfrac * C);
+	long nrev = lround_pos(nfix / 6.0);
+	long nup = nrev / 8;
+	long cnt[R_NROLES] = { 0 };
+	cnt[R_UPREVERT] = nup;
+	cnt[R_GREVERT] = nrev - nup;
+	cnt[R_REGFIX] = nfix - nrev;
+	cnt[R_DUP] = lround_pos(0.002 * C) ? lround_pos(0.002 * C) : 1;
+	cnt[R_REAPPLY] = lround_pos(0.001 * C) ? lround_pos(0.001 * C) : 1;
+	cnt[R_TAGOUT] = lround_pos(tagfrac * C) - cnt[R_REGFIX];
+	long rest = (long)slots;
+	for (int k = 1; k < R_NROLES; k++)
+		rest -= cnt[k];
+	if (rest < 0)
+		die("series too small for its roles");
+	cnt[R_UNTAGGED] = rest;
+	uint8_t *roles = xcalloc(slots, 1);
+	size_t at = 0;
+	for (int k = 0; k < R_NROLES; k++)
+		for (long j = 0; j < cnt[k]; j++)
+			roles[at++] = (uint8_t)k;
+	for (size_t j = slots; j > 1; j--) {
+		size_t q = rbelow(&p.r, (uint32_t)j);
+		uint8_t t = roles[j - 1];
+		roles[j - 1] = roles[q];
+		roles[q] = t;
+	}
+
+	at = 0;
+	uint32_t W = WINDOW_RELEASES * I;
+	for (p.k = 1; p.k <= R; p.k++) {
+		p.fk = s->b + (uint32_t)((uint64_t)W * p.k / R);
+		p.elig_cur.n = 0;
+		for (uint32_t j = 0; j < size[p.k - 1]; j++, at++) {
+			int role = roles[at], ok = 0;
+			for (int q = R_NROLES - 1; q > 0 && !ok; q--)
+				if (p.pending[q] && try_role(&p, q)) {
+					p.pending[q]--;
+					p.done[q]++;
+					if (role != R_UNTAGGED)
+						p.pending[role]++;
+					ok = 1;
+				}
+			if (!ok) {
+				if (try_role(&p, role)) {
+					p.done[role]++;
+				} else {
+					if (role != R_UNTAGGED)
+						p.pending[role]++;
+					if (try_untagged(&p))
+						p.done[R_UNTAGGED]++;
+					else if (try_tagout(&p))
+						p.done[R_TAGOUT]++;
+					else
+						die("%s: mainline window exhausted at release %u", s->base, p.k);
+				}
+			}
+		}
+		add_sc(&p, SC_RELEASE);
+		for (size_t j = 0; j < p.elig_cur.n; j++)
+			vec_push(&p.elig, p.elig_cur.v[j]);
+	}
+	if (s->n != C)
+		die("internal: planned %u commits, wanted %u", s->n, C);
+	for (int k = 1; k < R_NROLES; k++)
+		if (p.pending[k])
+			fprintf(stderr, "bench-gen: %s: %ld planned role-%d commits could not be placed\n",
+				s->base, p.pending[k], k);
+
+	/* A few mainline fixes of backported commits that the series never takes. */
+	long want_unfixed = lround_pos(0.01 * C), planted = 0;
+	for (long tries = 0; planted < want_unfixed && tries < 50 * want_unfixed; tries++) {
+		uint32_t j = rbelow(&p.r, s->n);
+		struct sc *c = &s->sc[j];
+		if (c->kind != SC_BACKPORT || c->used || fixer_of[c->up] >= 0 ||
+		    (mflags[c->up] & (F_REVERT | F_RELEASE)))
+			continue;
+		uint32_t hi = c->up + 3 * I < N ? c->up + 3 * I : N - 1;
+		uint32_t start = c->up + 1 + rbelow(&p.r, hi - c->up);
+		for (uint32_t t = start; t <= hi; t++)
+			if ((mflags[t] & F_TAGGED) && mtarget[t] < 0 && !s->taken[t]) {
+				assign_fix(t, c->up);
+				planted++;
+				break;
+			}
+	}
+
+	s->want.commits = C;
+	s->want.fixes = p.done[R_REGFIX] + p.done[R_GREVERT] + p.done[R_UPREVERT];
+	s->want.reverts = p.done[R_GREVERT] + p.done[R_UPREVERT];
+	s->want.tagged = p.done[R_REGFIX] + p.done[R_TAGOUT];
+	s->want.same_release = p.same_planned;
+	s->want.duplicates = p.done[R_DUP];
+	s->want.reapplies = p.done[R_REAPPLY];
+	s->want.unfixed = planted;
+	free(w);
+	free(size);
+	free(roles);
+	free(p.elig.v);
+	free(p.elig_cur.v);
+	free(p.greverts.v);
+}
+
+/* Targets of the mainline Fixes: and reverts no series planned. */
+static void finish_mainline(void)
+{
+	uint64_t r = stream(SALT_FINAL, 0);
+
+	for (uint32_t i = 1; i < N; i++) {
+		if (mtarget[i] >= 0 || !(mflags[i] & (F_TAGGED | F_REVERT)))
+			continue;
+		int revert = (mflags[i] & F_REVERT) != 0;
+		int64_t x = -1;
+		for (int tries = 0; tries < 64 && x < 0; tries++) {
+			uint32_t t;
+			if (revert || runif(&r) < 0.6) {
+				uint32_t span = i - 1 < 2 * I ? i - 1 : 2 * I;
+				t = i - 1 - rbelow(&r, span);
+			} else {
+				t = 1 + rbelow(&r, i - 1);
+			}
+			if (t == 0 || t >= i || !usable_target(t) || taken_anywhere(t, -1))
+				continue;
+			if (revert && (mflags[t] & (F_TAGGED | F_NONSHA | F_REVTGT)))
+				continue;
+			x = t;
+		}
+		if (x < 0) {
+			/* Give up on this one: drop its tag. */
+			mflags[i] &= (uint8_t)~(F_TAGGED | F_REVERT);
+			continue;
+		}
+		if (revert) {
+			mtarget[i] = (int32_t)x;
+			mflags[x] |= F_REVTGT;
+		} else {
+			assign_fix(i, (uint32_t)x);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ evaluation */
+
+/*
+ * README.md's rules, specialised to this history: linear series, every
+ * reference a full 40-hex id or a prefix of 12+ digits that is unique among
+ * all commit ids, aliases all 40 hex.  So a reference to mainline commit X
+ * matches exactly the series copies of X, and a reference to a stable
+ * commit matches exactly that commit.
+ */
+struct evalx {
+	struct series *s;
+	int32_t *copy_head, *copy_next;		/* per mainline X: copies in history order */
+	int32_t *rv_head, *rv_next;		/* per stable commit: commits reverting it */
+	uint8_t *is_revert;			/* has a revert reference */
+};
+
+static int live(struct evalx *e, uint32_t c, uint32_t f)
+{
+	for (int32_t v = e->rv_head[c]; v >= 0; v = e->rv_next[v])
+		if ((uint32_t)v < f && live(e, (uint32_t)v, f))
+			return 0;
+	return 1;
+}
+
+/* Target of a reference to mainline commit x from commit f, -1 outside, -2 preemptive. */
+static int64_t resolve_x(struct evalx *e, uint32_t x, uint32_t f)
+{
+	int64_t latest = -1;
+	int any = 0;
+
+	for (int32_t c = e->copy_head[x]; c >= 0; c = e->copy_next[c]) {
+		if ((uint32_t)c == f)
+			continue;
+		any = 1;
+		if ((uint32_t)c > f)
+			continue;
+		if (live(e, (uint32_t)c, f))
+			return c;
+		latest = c;
+	}
+	return !any ? -1 : latest >= 0 ? latest : -2;
+}
+
+static void evaluate(struct series *s)
+{
+	struct evalx e = { .s = s };
+	struct counts *g = &s->got;
+	uint32_t n = s->n;
+	uint8_t *is_target;
+
+	memset(g, 0, sizeof(*g));
+	e.copy_head = xcalloc(N, sizeof(int32_t));
+	memset(e.copy_head, 0xff, N * sizeof(int32_t));
+	e.copy_next = xcalloc(n, sizeof(int32_t));
+	e.rv_head = xcalloc(n, sizeof(int32_t));
+	e.rv_next = xcalloc(n, sizeof(int32_t));
+	e.is_revert = xcalloc(n, 1);
+	is_target = xcalloc(n, 1);
+	memset(e.rv_head, 0xff, n * sizeof(int32_t));
+	memset(e.rv_next, 0xff, n * sizeof(int32_t));
+	/* copies, in history order */
+	int32_t *tail = xcalloc(N, sizeof(int32_t));
+	for (uint32_t i = 0; i < n; i++) {
+		e.copy_next[i] = -1;
+		if (s->sc[i].kind != SC_BACKPORT)
+			continue;
+		uint32_t x = s->sc[i].up;
+		if (e.copy_head[x] < 0)
+			e.copy_head[x] = (int32_t)i;
+		else
+			e.copy_next[tail[x]] = (int32_t)i;
+		tail[x] = (int32_t)i;
+	}
+	free(tail);
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct sc *c = &s->sc[i];
+		int64_t fix_t = -3, rev_t = -3;	/* -3: no such reference */
+		g->commits++;
+		if (c->kind == SC_BACKPORT) {
+			uint32_t m = c->up;
+			/* duplicate: an earlier copy live here */
+			for (int32_t d = e.copy_head[m]; d >= 0 && (uint32_t)d < i; d = e.copy_next[d])
+				if (live(&e, (uint32_t)d, i)) {
+					g->duplicates++;
+					break;
+				}
+			if (mflags[m] & F_NONSHA)
+				g->nonsha_fixes_lines++;
+			if (mflags[m] & F_TAGGED) {
+				g->tagged++;
+				fix_t = resolve_x(&e, (uint32_t)mtarget[m], i);
+			}
+			if (mflags[m] & F_REVERT) {
+				e.is_revert[i] = 1;
+				rev_t = resolve_x(&e, (uint32_t)mtarget[m], i);
+			}
+		} else if (c->kind == SC_GREVERT || c->kind == SC_REAPPLY) {
+			e.is_revert[i] = 1;
+			rev_t = c->rev;	/* full id of an earlier commit: matches it alone */
+		}
+		if (fix_t == -1)
+			g->fixes_outside++;
+		if (rev_t == -1)
+			g->fixes_outside++;
+		if (fix_t == -2)
+			g->preemptive++;
+		if (rev_t == -2)
+			g->preemptive++;
+		if (fix_t >= 0 && fix_t == rev_t)
+			fix_t = -3;	/* one link, of the revert kind */
+		int nlinks = 0, nrevert = 0, same = 1;
+		if (fix_t >= 0) {
+			nlinks++;
+			same &= s->sc[fix_t].rel == c->rel;
+			is_target[fix_t] = 1;
+		}
+		if (rev_t >= 0) {
+			if (e.is_revert[rev_t]) {
+				g->reapplies++;
+			} else {
+				nlinks++, nrevert++;
+				same &= s->sc[rev_t].rel == c->rel;
+				is_target[rev_t] = 1;
+			}
+			e.rv_next[i] = e.rv_head[rev_t];
+			e.rv_head[rev_t] = (int32_t)i;
+		}
+		if (nlinks) {
+			g->fixes++;
+			g->pairs += nlinks;
+			g->reverts += nrevert > 0;
+			g->same_release += same;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		g->regressions += is_target[i];
+	g->visible = g->fixes - g->same_release;
+
+	/* unfixed: upstream commits with a copy live at the tip whose one mainline
+	 * fix (Fixes: naming them) is not backported here. */
+	uint8_t *seen = xcalloc(N, 1);
+	for (uint32_t i = 0; i < n; i++) {
+		struct sc *c = &s->sc[i];
+		if (c->kind != SC_BACKPORT || seen[c->up] || fixer_of[c->up] < 0)
+			continue;
+		if (!live(&e, i, n))
+			continue;	/* a later copy may be live: checked at that copy */
+		seen[c->up] = 1;
+		g->unfixed += !s->taken[fixer_of[c->up]];
+	}
+	free(seen);
+	free(is_target);
+	free(e.copy_head);
+	free(e.copy_next);
+	free(e.rv_head);
+	free(e.rv_next);
+	free(e.is_revert);
+}
+
+/* ------------------------------------------------------------------ emission */
+
+struct ident {
+	struct sb who;
+	int64_t t;
+	const char *tz;
+};
+
+static struct sb msg, tmp, out_buf;
+static uint32_t next_mark;
+static uint64_t blob_serial;
+
+static void out_flush(void)
+{
+	if (out_buf.n && fwrite(out_buf.p, 1, out_buf.n, stdout) != out_buf.n)
+		die("write error");
+	sb_reset(&out_buf);
+}
+
+/*
+ * One commit: apply the file changes to t, hash everything, emit.  Bumps the
+ * dates by a second until the id's first 12 hex digits are new.
+ */
+static void emit_commit(const char *ref, uint32_t mark, const char *from, struct tree *t,
+			const uint8_t *parent, struct ident *a, struct ident *c,
+			const struct sb *message, const int *fl, int nf, uint8_t id[20])
+{
+	char content[320], th[41], ph[41];
+	size_t clen[3];
+	char cbuf[3][320];
+
+	for (int k = 0; k < nf; k++) {
+		blob_serial++;
+		int n = snprintf(content, sizeof(content), "/* %s */\nrevision %llu\n",
+				 files[fl[k]].path, (unsigned long long)blob_serial);
+		memcpy(cbuf[k], content, (size_t)n);
+		clen[k] = (size_t)n;
+		tree_set(t, fl[k], content, (size_t)n);
+	}
+	tree_hash_dir(t, 0);
+	hex(t->dir_oid[0], th);
+	if (parent)
+		hex(parent, ph);
+	for (;;) {
+		sb_reset(&tmp);
+		sb_printf(&tmp, "tree %s\n", th);
+		if (parent)
+			sb_printf(&tmp, "parent %s\n", ph);
+		sb_printf(&tmp, "author %s %lld %s\ncommitter %s %lld %s\n\n", a->who.p,
+			  (long long)a->t, a->tz, c->who.p, (long long)c->t, c->tz);
+		char hdr[48];
+		int hn = snprintf(hdr, sizeof(hdr), "commit %zu", tmp.n + message->n);
+		struct sha1 h;
+		sha1_init(&h);
+		sha1_update(&h, hdr, (size_t)hn + 1);
+		sha1_update(&h, tmp.p, tmp.n);
+		sha1_update(&h, message->p, message->n);
+		sha1_final(&h, id);
+		if (pset_insert(prefix48(id)))
+			break;
+		a->t++, c->t++;
+	}
+	if (cfg.plan_only)
+		return;
+	sb_printf(&out_buf, "commit %s\n", ref);
+	if (mark)
+		sb_printf(&out_buf, "mark :%u\n", mark);
+	sb_printf(&out_buf, "author %s %lld %s\ncommitter %s %lld %s\ndata %zu\n", a->who.p,
+		  (long long)a->t, a->tz, c->who.p, (long long)c->t, c->tz, message->n);
+	sb_putn(&out_buf, message->p, message->n);
+	sb_putc(&out_buf, '\n');
+	if (from)
+		sb_printf(&out_buf, "from %s\n", from);
+	for (int k = 0; k < nf; k++) {
+		sb_printf(&out_buf, "M 100644 inline %s\ndata %zu\n", files[fl[k]].path, clen[k]);
+		sb_putn(&out_buf, cbuf[k], clen[k]);
+		sb_putc(&out_buf, '\n');
+	}
+	sb_putc(&out_buf, '\n');
+	if (out_buf.n > (1 << 20))
+		out_flush();
+}
+
+static void emit_tag(const char *name, uint32_t mark, const char *tagger, int64_t t,
+		     const char *message)
+{
+	if (cfg.plan_only)
+		return;
+	sb_printf(&out_buf, "tag %s\nfrom :%u\ntagger %s %lld +0000\ndata %zu\n%s\n", name, mark,
+		  tagger, (long long)t, strlen(message), message);
+}
+
+static const char *LINUS = "Linus Torvalds <torvalds@linux-foundation.org>";
+static const char *GREG = "Greg Kroah-Hartman <gregkh@linuxfoundation.org>";
+
+static struct ident A, Cm;
+
+static void author_of(uint32_t i, struct ident *a)
+{
+	uint64_t q = stream(SALT_AUTH, i);
+
+	sb_reset(&a->who);
+	person(&a->who, (uint32_t)(sm64(&q) % 5000));
+	a->tz = PICK(&q, tzs);
+	a->t = mtime(i) - (int64_t)rbelow(&q, 20 * 86400);
+	if (a->t < T0 - 30 * 86400)
+		a->t = T0 - 30 * 86400;
+}
+
+static uint32_t *marks_of_main;	/* per mainline release index: its mark */
+
+static void emit_mainline(void)
+{
+	struct tree t;
+	uint32_t mainline_mark = 0;
+	int fl[2], nf;
+
+	tree_alloc(&t);
+	for (int k = 0; k < NSERIES; k++)
+		tree_alloc(&S[k].tree);
+	marks_of_main = xcalloc(N, sizeof(uint32_t));
+	for (uint32_t i = 0; i < N; i++) {
+		char name[32];
+		int fin = 0, tagged = mainline_tag(i, name, sizeof(name), &fin);
+		mainline_message(&msg, i);
+		if (i == 0 || tagged) {
+			sb_reset(&A.who);
+			sb_puts(&A.who, LINUS);
+			A.t = mtime(i);
+			A.tz = "-0700";
+		} else {
+			author_of(i, &A);
+		}
+		sb_reset(&Cm.who);
+		if (i == 0 || tagged)
+			sb_puts(&Cm.who, LINUS);
+		else
+			person(&Cm.who, 9000 + leaf_of(i));
+		Cm.t = mtime(i);
+		Cm.tz = tagged ? "-0700" : tzs[i % 3];
+		if (Cm.t < A.t)
+			Cm.t = A.t;
+		if (i == 0) {
+			/* The initial commit adds every file. */
+			for (int f = 0; f < nfiles; f++) {
+				int n = snprintf(NULL, 0, "/* %s */\n", files[f].path);
+				char *c = xcalloc((size_t)n + 1, 1);
+				snprintf(c, (size_t)n + 1, "/* %s */\n", files[f].path);
+				tree_set(&t, f, c, (size_t)n);
+				free(c);
+			}
+			tree_hash_dir(&t, 0);
+			/* emit with explicit M lines: build the stream by hand */
+			char th[41];
+			hex(t.dir_oid[0], th);
+			sb_reset(&tmp);
+			sb_printf(&tmp, "tree %s\nauthor %s %lld %s\ncommitter %s %lld %s\n\n", th,
+				  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t, Cm.tz);
+			char hdr[48];
+			int hn = snprintf(hdr, sizeof(hdr), "commit %zu", tmp.n + msg.n);
+			struct sha1 h;
+			sha1_init(&h);
+			sha1_update(&h, hdr, (size_t)hn + 1);
+			sha1_update(&h, tmp.p, tmp.n);
+			sha1_update(&h, msg.p, msg.n);
+			sha1_final(&h, mid[0]);
+			pset_insert(prefix48(mid[0]));
+			if (!cfg.plan_only) {
+				sb_printf(&out_buf, "commit refs/heads/master\nmark :%u\n", ++next_mark);
+				sb_printf(&out_buf, "author %s %lld %s\ncommitter %s %lld %s\ndata %zu\n",
+					  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t,
+					  Cm.tz, msg.n);
+				sb_putn(&out_buf, msg.p, msg.n);
+				sb_putc(&out_buf, '\n');
+				for (int f = 0; f < nfiles; f++)
+					sb_printf(&out_buf, "M 100644 inline %s\ndata %zu\n/* %s */\n\n",
+						  files[f].path, strlen(files[f].path) + 7, files[f].path);
+				sb_putc(&out_buf, '\n');
+			}
+			mainline_mark = next_mark;
+			continue;
+		}
+		if (tagged) {
+			fl[0] = makefile_idx;
+			nf = 1;
+		} else {
+			nf = files_of(i, fl);
+		}
+		uint32_t mark = tagged ? ++next_mark : 0;
+		emit_commit("refs/heads/master", mark, NULL, &t, mid[i - 1], &A, &Cm, &msg, fl, nf,
+			    mid[i]);
+		(void)mainline_mark;
+		if (tagged) {
+			marks_of_main[i] = mark;
+			char tm[64];
+			snprintf(tm, sizeof(tm), "Linux %s", name + 1);
+			emit_tag(name, mark, LINUS, Cm.t, tm);
+			for (int k = 0; k < NSERIES; k++)
+				if (S[k].b == i)
+					tree_copy(&S[k].tree, &t);
+		}
+	}
+	out_flush();
+	free(t.file_oid);
+	free(t.dir_oid);
+	free(t.dirty);
+}
+
+static void stable_message(struct sb *b, struct series *s, uint32_t j, uint64_t *r)
+{
+	struct sc *c = &s->sc[j];
+	char h[41], h2[41];
+	int maj, min;
+
+	version(s->base_r, &maj, &min);
+	sb_reset(b);
+	switch (c->kind) {
+	case SC_RELEASE:
+		sb_printf(b, "Linux %d.%d.%u\n", maj, min, c->rel);
+		return;
+	case SC_BACKPORT: {
+		mainline_message(&tmp, c->up);
+		const char *body = strstr(tmp.p, "\n\n");
+		hex(mid[c->up], h);
+		sb_putn(b, tmp.p, (size_t)(body - tmp.p));
+		if (c->form == 0)
+			sb_printf(b, "\n\ncommit %s upstream.\n\n", h);
+		else
+			sb_printf(b, "\n\n[ Upstream commit %s ]\n\n", h);
+		sb_puts(b, body + 2);
+		if (c->form == 1)
+			sb_puts(b, "Signed-off-by: Sasha Levin <sashal@kernel.org>\n");
+		else if (runif(r) < 0.3)
+			sb_printf(b, "Signed-off-by: Sasha Levin <sashal@kernel.org>\n");
+		sb_printf(b, "Signed-off-by: %s\n", GREG);
+		return;
+	}
+	case SC_GREVERT: {
+		struct sc *t = &s->sc[c->rev];
+		sb_puts(b, "Revert \"");
+		plain_subject(b, t->up);
+		hex(t->id, h);
+		hex(mid[t->up], h2);
+		sb_printf(b, "\"\n\nThis reverts commit %s which is\ncommit %s upstream.\n\n", h, h2);
+		sb_reset(&para_buf);
+		sb_printf(&para_buf, "It causes a %s on some %s systems, as reported by several "
+			  "users, and the fix for that is not yet merged, so revert it for now.",
+			  PICK(r, problems), PICK(r, platforms));
+		wrap(b, para_buf.p);
+		sb_printf(b, "\nReported-by: ");
+		person(b, rbelow(r, 5000));
+		sb_printf(b, "\nSigned-off-by: %s\n", GREG);
+		return;
+	}
+	case SC_REAPPLY: {
+		struct sc *g = &s->sc[c->rev];
+		struct sc *t = &s->sc[g->rev];
+		sb_puts(b, "Revert \"Revert \"");
+		plain_subject(b, t->up);
+		hex(g->id, h);
+		sb_printf(b, "\"\"\n\nThis reverts commit %s.\n\n", h);
+		wrap(b, "The problem has been resolved by the follow-up changes, so this "
+		     "change is needed again.");
+		sb_printf(b, "\nSigned-off-by: %s\n", GREG);
+		return;
+	}
+	}
+}
+
+static void emit_series(int si)
+{
+	struct series *s = &S[si];
+	uint64_t r = stream(SALT_STABLE, (uint64_t)si);
+	int maj, min, fl[2], nf;
+	char ref[64], from[24], name[32], tm[96];
+	const uint8_t *parent = mid[s->b];
+	uint32_t W = WINDOW_RELEASES * I;
+	int64_t prev_t = mtime(s->b) + 86400;
+
+	version(s->base_r, &maj, &min);
+	snprintf(ref, sizeof(ref), "refs/heads/%s", s->branch);
+	snprintf(from, sizeof(from), ":%u", marks_of_main[s->b]);
+	for (uint32_t j = 0; j < s->n; j++) {
+		struct sc *c = &s->sc[j];
+		/* Dates: release k goes out a day after mainline reaches its frontier. */
+		uint32_t fk = s->b + (uint32_t)((uint64_t)W * c->rel / cfg.releases);
+		int64_t rel_t = mtime(fk) + 86400;
+		int64_t t = prev_t + 1 + (int64_t)rbelow(&r, 3600);
+		if (t < prev_t + 1)
+			t = prev_t + 1;
+		if (c->kind == SC_BACKPORT && t < mtime(c->up) + 86400)
+			t = mtime(c->up) + 86400;	/* never before its upstream commit */
+		if (c->kind == SC_RELEASE && t < rel_t)
+			t = rel_t;
+		prev_t = t;
+		stable_message(&msg, s, j, &r);
+		if (c->kind == SC_BACKPORT) {
+			author_of(c->up, &A);
+			nf = files_of(c->up, fl);
+		} else {
+			sb_reset(&A.who);
+			sb_puts(&A.who, GREG);
+			A.t = t;
+			A.tz = "+0100";
+			if (c->kind == SC_RELEASE) {
+				fl[0] = makefile_idx;
+				nf = 1;
+			} else {
+				uint32_t up = s->sc[c->kind == SC_GREVERT ? c->rev : s->sc[c->rev].rev].up;
+				nf = files_of(up, fl);
+			}
+		}
+		sb_reset(&Cm.who);
+		sb_puts(&Cm.who, GREG);
+		Cm.t = t > A.t ? t : A.t;
+		Cm.tz = "+0100";
+		uint32_t mark = c->kind == SC_RELEASE ? ++next_mark : 0;
+		emit_commit(ref, mark, j == 0 ? from : NULL, &s->tree, parent, &A, &Cm, &msg, fl, nf,
+			    c->id);
+		prev_t = Cm.t;
+		parent = c->id;
+		if (c->kind == SC_RELEASE) {
+			snprintf(name, sizeof(name), "v%d.%d.%u", maj, min, c->rel);
+			snprintf(tm, sizeof(tm), "This is the %d.%d.%u stable release", maj, min, c->rel);
+			emit_tag(name, mark, GREG, Cm.t, tm);
+		}
+	}
+	memcpy(s->tip, parent, 20);
+	out_flush();
+}
+
+/* ------------------------------------------------------------------ main */
+
+static void write_planted(void)
+{
+	FILE *f = fopen(cfg.planted, "w");
+	char h[41];
+
+	if (!f)
+		die("cannot write %s", cfg.planted);
+	hex(mid[N - 1], h);
+	fprintf(f, "{\n  \"generator\": {\"seed\": %llu, \"commits\": %u, \"series_commits\": %u, "
+		"\"releases\": %u},\n", (unsigned long long)g_seed, N, cfg.series_commits,
+		cfg.releases);
+	fprintf(f, "  \"master\": {\"branch\": \"master\", \"tip\": \"%s\", \"commits\": %u, "
+		"\"releases\": %d, \"tags\": %d},\n", h, N, NREL,
+		NREL * (NRC + 1));
+	fprintf(f, "  \"series\": [\n");
+	for (int k = 0; k < NSERIES; k++) {
+		struct series *s = &S[k];
+		struct counts *g = &s->got;
+		int maj, min;
+		version(s->base_r, &maj, &min);
+		hex(s->tip, h);
+		fprintf(f, "    {\"range\": \"%s..%s.%u\", \"base\": \"%s\", \"tip\": \"%s.%u\", "
+			"\"branch\": \"%s\", \"branch_tip\": \"%s\",\n", s->base, s->base,
+			cfg.releases, s->base, s->base, cfg.releases, s->branch,
+			h);
+		fprintf(f, "     \"commits\": %ld, \"tagged\": %ld, \"fixes\": %ld, \"reverts\": %ld, "
+			"\"same_release\": %ld, \"visible\": %ld,\n", g->commits, g->tagged,
+			g->fixes, g->reverts, g->same_release, g->visible);
+		fprintf(f, "     \"pairs\": %ld, \"regressions\": %ld, \"duplicates\": %ld, "
+			"\"reapplies\": %ld, \"ambiguous\": %ld, \"preemptive\": %ld,\n", g->pairs,
+			g->regressions, g->duplicates, g->reapplies, g->ambiguous, g->preemptive);
+		fprintf(f, "     \"fixes_outside\": %ld, \"nonsha_fixes_lines\": %ld, \"unfixed\": %ld}%s\n",
+			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed,
+			k + 1 < NSERIES ? "," : "");
+	}
+	fprintf(f, "  ]\n}\n");
+	if (fclose(f))
+		die("cannot write %s", cfg.planted);
+}
+
+static uint64_t parse_num(const char *opt, const char *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (!v)
+		die("%s needs a value", opt);
+	x = strtoull(v, &end, 10);
+	if (*end || end == v)
+		die("%s: not a number: %s", opt, v);
+	return x;
+}
+
+static void usage(void)
+{
+	fputs("usage: bench-gen [--small] [--commits N] [--series-commits C] [--releases R]\n"
+	      "                 [--seed S] [--planted FILE] [--plan-only]\n", stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	int small = 0;
+	uint64_t n = 0, sc = 0, rel = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--small"))
+			small = 1;
+		else if (!strcmp(a, "--commits"))
+			n = parse_num(a, v), i++;
+		else if (!strcmp(a, "--series-commits"))
+			sc = parse_num(a, v), i++;
+		else if (!strcmp(a, "--releases"))
+			rel = parse_num(a, v), i++;
+		else if (!strcmp(a, "--seed"))
+			g_seed = parse_num(a, v), i++;
+		else if (!strcmp(a, "--planted")) {
+			if (!v)
+				die("--planted needs a file");
+			cfg.planted = v, i++;
+		} else if (!strcmp(a, "--plan-only"))
+			cfg.plan_only = 1;
+		else
+			usage();
+	}
+	cfg.n = (uint32_t)(n ? n : small ? 50000 : 1200000);
+	int big = small ? 0 : n ? cfg.n >= 600000 : 1;
+	cfg.series_commits = (uint32_t)(sc ? sc : big ? 15000 : 1500);
+	cfg.releases = (uint32_t)(rel ? rel : big ? 200 : 40);
+	if (cfg.n < 20000 || cfg.n > 50000000)
+		die("--commits must be between 20000 and 50000000");
+	if (cfg.releases < 2 || cfg.releases > 60000 || cfg.series_commits < 4 * cfg.releases)
+		die("need --releases >= 2 and --series-commits >= 4 * releases");
+
+	N = cfg.n;
+	I = N / NREL;
+	DT = 15.0 * 365.25 * 86400.0 / N;
+	if ((uint64_t)cfg.series_commits * 4 > (uint64_t)WINDOW_RELEASES * I)
+		die("--series-commits too large for %u mainline commits", N);
+	for (int r = 0; r < NREL; r++) {
+		rel_idx[r] = (uint32_t)(r + 1) * I - 1;
+		for (int k = 0; k < NRC; k++)
+			rc_idx[r][k] = (uint32_t)r * I + (uint32_t)((double)I * (0.66 + 0.045 * k));
+	}
+	tree_layout();
+
+	/* The skeleton: what kind each mainline commit is. */
+	mflags = xcalloc(N, 1);
+	mtarget = xcalloc(N, sizeof(int32_t));
+	fixer_of = xcalloc(N, sizeof(int32_t));
+	memset(fixer_of, 0xff, N * sizeof(int32_t));
+	mid = xcalloc(N, 20);
+	memset(mtarget, 0xff, N * sizeof(int32_t));
+	for (uint32_t i = 0; i < N; i++) {
+		char name[32];
+		int fin;
+		uint64_t r = stream(SALT_FLAGS, i);
+		if (i == 0 || mainline_tag(i, name, sizeof(name), &fin)) {
+			mflags[i] = F_RELEASE;
+			continue;
+		}
+		double u = runif(&r);
+		if (u < 0.20)
+			mflags[i] = F_TAGGED;
+		else if (u < 0.203)
+			mflags[i] = F_NONSHA;
+		else if (u < 0.206)
+			mflags[i] = F_REVERT;
+		if (runif(&r) < 0.05)
+			mflags[i] |= F_CC;
+	}
+
+	for (int k = 0; k < NSERIES; k++) {
+		int maj, min;
+		S[k].base_r = series_base_r[k];
+		S[k].b = rel_idx[S[k].base_r];
+		version(S[k].base_r, &maj, &min);
+		snprintf(S[k].base, sizeof(S[k].base), "v%d.%d", maj, min);
+		snprintf(S[k].branch, sizeof(S[k].branch), "linux-%d.%d.y", maj, min);
+		plan_series(k);
+	}
+	finish_mainline();
+	for (int k = 0; k < NSERIES; k++)
+		evaluate(&S[k]);
+
+	for (int k = 0; k < NSERIES; k++) {
+		struct counts *w = &S[k].want, *g = &S[k].got;
+		fprintf(stderr, "bench-gen: %s..%s.%u commits %ld tagged %ld/%ld fixes %ld/%ld "
+			"reverts %ld/%ld same %ld/%ld dup %ld/%ld reapply %ld/%ld outside %ld "
+			"nonsha %ld unfixed %ld (planted %ld) preemptive %ld\n", S[k].base, S[k].base,
+			cfg.releases, g->commits, g->tagged, w->tagged, g->fixes, w->fixes,
+			g->reverts, w->reverts, g->same_release, w->same_release, g->duplicates,
+			w->duplicates, g->reapplies, w->reapplies, g->fixes_outside,
+			g->nonsha_fixes_lines, g->unfixed, w->unfixed, g->preemptive);
+		if (g->preemptive || g->ambiguous)
+			die("internal: the plan has preemptive or ambiguous references");
+	}
+
+	static char obuf[1 << 20];
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	emit_mainline();
+	for (int k = 0; k < NSERIES; k++)
+		emit_series(k);
+	if (!cfg.plan_only) {
+		sb_puts(&out_buf, "done\n");
+		out_flush();
+		if (fflush(stdout))
+			die("write error");
+	}
+	if (cfg.planted)
+		write_planted();
+	return 0;
+}

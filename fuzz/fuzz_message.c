@@ -1,0 +1,344 @@
+/*
+ * fuzz_message.c — libFuzzer harness for src/message.c.
+ *
+ * The input is a raw commit message (any bytes).  Besides running the parser
+ * under ASan/UBSan, each run checks properties of the result and aborts
+ * (a "crash" for libFuzzer) when one does not hold:
+ *
+ *  - every id (aliases and references) is 7..40 lower-case hex digits and
+ *    occurs in the input, compared ignoring case, as a whole run of hex
+ *    digits ended by a character that is neither a letter nor a digit;
+ *  - the subject and every quoted subject are clean: valid UTF-8, no control
+ *    character, at most MSG_SUBJECT_MAX bytes, no leading, trailing or double
+ *    space;
+ *  - aliases are distinct, references are distinct per kind;
+ *  - fixes_lines + nonsha_fixes_lines <= the number of lines, and the Fixes
+ *    references are no more than fixes_lines;
+ *  - is_revert is set exactly when there is a revert reference;
+ *  - the result does not change when a final newline is added, or when
+ *    every "\n" becomes "\r\n" (input without '\r');
+ *  - msg_parse_with(NULL) == msg_parse; with project patterns, the
+ *    references and counts are the same and the aliases a superset, each
+ *    still 7..40 lower-case hex found in the input;
+ *  - msg_clean_text gives clean text and is idempotent; msg_subject_equal is
+ *    reflexive, symmetric, blind to ASCII case and agrees with a reference
+ *    comparison.
+ */
+#include <regex.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "message.h"
+
+#define CHECK(cond, ...) \
+	do { \
+		if (!(cond)) { \
+			fprintf(stderr, "PROPERTY FAILED (%s:%d): %s: ", __FILE__, __LINE__, \
+				#cond); \
+			fprintf(stderr, __VA_ARGS__); \
+			fputc('\n', stderr); \
+			abort(); \
+		} \
+	} while (0)
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
+}
+
+static int is_alnum(int c)
+{
+	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z');
+}
+
+static int is_lower_hex_id(const char *id)
+{
+	size_t n = strnlen(id, MSG_ID_MAX + 1);
+
+	if (n < MSG_ID_MIN || n > MSG_ID_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/*
+ * id occurs in data ignoring case.  whole: also as a whole hex run (no hex
+ * digit just before it) ended by a non-alphanumeric character or the end.
+ */
+static int occurs(const uint8_t *data, size_t size, const char *id, int whole)
+{
+	size_t n = strlen(id);
+
+	for (size_t i = 0; i + n <= size; i++) {
+		size_t k = 0;
+		while (k < n && lower(data[i + k]) == id[k])
+			k++;
+		if (k < n)
+			continue;
+		if (!whole)
+			return 1;
+		if ((i == 0 || !is_hex(data[i - 1])) && (i + n == size || !is_alnum(data[i + n])))
+			return 1;
+	}
+	return 0;
+}
+
+/* Strict UTF-8 (no overlongs, surrogates or > U+10FFFF), no C0/DEL. */
+static int clean_text_ok(const char *s, size_t max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s);
+
+	if (n > max)
+		return 0;
+	if (n && (s[0] == ' ' || s[n - 1] == ' '))
+		return 0;
+	for (size_t i = 0; i < n;) {
+		unsigned c = u[i];
+		size_t k;
+		unsigned cp;
+		if (c < 0x80) {
+			if (c < 0x20 || c == 0x7f)
+				return 0;
+			if (c == ' ' && i + 1 < n && u[i + 1] == ' ')
+				return 0;
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			k = 2, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			k = 3, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			k = 4, cp = c & 0x07;
+		else
+			return 0;
+		if (i + k > n)
+			return 0;
+		for (size_t j = 1; j < k; j++) {
+			if ((u[i + j] & 0xc0) != 0x80)
+				return 0;
+			cp = (cp << 6) | (u[i + j] & 0x3f);
+		}
+		if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+		    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+static size_t count_lines(const uint8_t *data, size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < size; i++)
+		n += data[i] == '\n';
+	return n + (size && data[size - 1] != '\n');
+}
+
+static int same_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+static int same_facts(const struct msg_facts *a, const struct msg_facts *b, int aliases)
+{
+	if (strcmp(a->subject, b->subject) || a->nrefs != b->nrefs ||
+	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
+	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable)
+		return 0;
+	for (size_t i = 0; i < a->nrefs; i++)
+		if (a->refs[i].kind != b->refs[i].kind || strcmp(a->refs[i].id, b->refs[i].id) ||
+		    !same_str(a->refs[i].subject, b->refs[i].subject))
+			return 0;
+	if (!aliases)
+		return 1;
+	if (a->naliases != b->naliases || a->autosel_form != b->autosel_form)
+		return 0;
+	for (size_t i = 0; i < a->naliases; i++)
+		if (strcmp(a->aliases[i], b->aliases[i]))
+			return 0;
+	return 1;
+}
+
+static void check_facts(const uint8_t *data, size_t size, const struct msg_facts *f,
+			int builtin_only)
+{
+	size_t nfix = 0, nrev = 0;
+
+	CHECK(f->subject != NULL, "no subject");
+	CHECK(clean_text_ok(f->subject, MSG_SUBJECT_MAX), "subject '%s'", f->subject);
+	CHECK(f->naliases <= f->aliases_cap && f->nrefs <= f->refs_cap, "counts");
+	for (size_t i = 0; i < f->naliases; i++) {
+		CHECK(is_lower_hex_id(f->aliases[i]), "alias '%s'", f->aliases[i]);
+		CHECK(occurs(data, size, f->aliases[i], builtin_only), "alias '%s' not in input",
+		      f->aliases[i]);
+		for (size_t j = 0; j < i; j++)
+			CHECK(strcmp(f->aliases[i], f->aliases[j]), "alias '%s' twice",
+			      f->aliases[i]);
+	}
+	for (size_t i = 0; i < f->nrefs; i++) {
+		const struct msg_ref *r = &f->refs[i];
+		CHECK(r->kind == MSG_REF_FIXES || r->kind == MSG_REF_REVERT, "kind %d", r->kind);
+		CHECK(is_lower_hex_id(r->id), "ref '%s'", r->id);
+		CHECK(occurs(data, size, r->id, 1), "ref '%s' not in input", r->id);
+		CHECK(!r->subject || clean_text_ok(r->subject, MSG_SUBJECT_MAX),
+		      "ref subject '%s'", r->subject);
+		for (size_t j = 0; j < i; j++)
+			CHECK(r->kind != f->refs[j].kind || strcmp(r->id, f->refs[j].id),
+			      "ref '%s' twice", r->id);
+		nfix += r->kind == MSG_REF_FIXES;
+		nrev += r->kind == MSG_REF_REVERT;
+	}
+	CHECK((size_t)f->fixes_lines + f->nonsha_fixes_lines <= count_lines(data, size),
+	      "%u + %u lines > %zu", f->fixes_lines, f->nonsha_fixes_lines,
+	      count_lines(data, size));
+	CHECK(nfix <= f->fixes_lines, "%zu refs > %u lines", nfix, f->fixes_lines);
+	CHECK(!f->is_revert == !nrev, "is_revert %d, %zu revert refs", f->is_revert, nrev);
+}
+
+/* Project patterns, as a .regtrace might give them. */
+static const char *const patterns[] = {
+	"^Original-Change: ([0-9a-f]+)$",
+	"^[[:space:]]*Upstream-Id:[[:space:]]*([0-9A-Fa-f]{7,40})",
+	"backport of ([0-9a-f]+)",
+};
+#define NPATTERNS (sizeof(patterns) / sizeof(*patterns))
+static regex_t compiled[NPATTERNS];
+static struct msg_rules rules = { compiled, NPATTERNS };
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; i < NPATTERNS; i++)
+		if (regcomp(&compiled[i], patterns[i], REG_EXTENDED))
+			abort();
+	return 0;
+}
+
+static void check_parser(const uint8_t *data, size_t size)
+{
+	const char *msg = (const char *)data;
+	struct msg_facts f, g;
+
+	msg_parse(msg, size, &f);
+	check_facts(data, size, &f, 1);
+
+	msg_parse_with(msg, size, NULL, &g);
+	CHECK(same_facts(&f, &g, 1), "msg_parse_with(NULL) differs");
+	msg_facts_release(&g);
+
+	/* A final newline changes nothing. */
+	char *copy = malloc(2 * size + 2);
+	memcpy(copy, data, size);
+	copy[size] = '\n';
+	msg_parse(copy, size + 1, &g);
+	CHECK(same_facts(&f, &g, 1), "a final newline changes the result");
+	msg_facts_release(&g);
+
+	/* Neither do CRLF line ends, when the input has no CR. */
+	if (!memchr(data, '\r', size)) {
+		size_t n = 0;
+		for (size_t i = 0; i < size; i++) {
+			if (data[i] == '\n')
+				copy[n++] = '\r';
+			copy[n++] = (char)data[i];
+		}
+		msg_parse(copy, n, &g);
+		CHECK(same_facts(&f, &g, 1), "CRLF line ends change the result");
+		msg_facts_release(&g);
+	}
+	free(copy);
+
+	/* Project patterns only add aliases. */
+	msg_parse_with(msg, size, &rules, &g);
+	check_facts(data, size, &g, 0);
+	CHECK(same_facts(&f, &g, 0), "project patterns change references");
+	for (size_t i = 0; i < f.naliases; i++) {
+		int found = 0;
+		for (size_t j = 0; j < g.naliases && !found; j++)
+			found = !strcmp(f.aliases[i], g.aliases[j]);
+		CHECK(found, "alias '%s' lost with project patterns", f.aliases[i]);
+	}
+	msg_facts_release(&g);
+	msg_facts_release(&f);
+	CHECK(f.subject == NULL && f.nrefs == 0, "release does not reset");
+}
+
+/* Reference for msg_subject_equal on clean strings. */
+static int ref_equal(const char *a, const char *b)
+{
+	for (;;) {
+		if (*a == ' ' && *b == ' ') {
+			while (*a == ' ')
+				a++;
+			while (*b == ' ')
+				b++;
+			continue;
+		}
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (lower((unsigned char)*a) != lower((unsigned char)*b))
+			return 0;
+		a++, b++;
+	}
+}
+
+static void check_text(const uint8_t *data, size_t size)
+{
+	/* Three parts, and a cap drawn from the first byte. */
+	size_t third = size / 3, max = size ? (size_t)data[0] % 64 : 0;
+	const char *p[3] = { (const char *)data, (const char *)data + third,
+			     (const char *)data + 2 * third };
+	size_t len[3] = { third, third, size - 2 * third };
+	char *c[3];
+
+	for (int i = 0; i < 3; i++) {
+		size_t cap = i == 2 ? max : MSG_SUBJECT_MAX;
+		c[i] = msg_clean_text(p[i], len[i], cap);
+		CHECK(clean_text_ok(c[i], cap), "clean_text gives '%s'", c[i]);
+		char *again = msg_clean_text(c[i], strlen(c[i]), cap);
+		CHECK(!strcmp(again, c[i]), "clean_text not idempotent: '%s' -> '%s'", c[i],
+		      again);
+		free(again);
+	}
+	for (int i = 0; i < 3; i++) {
+		CHECK(msg_subject_equal(c[i], c[i]), "not reflexive: '%s'", c[i]);
+		char *up = strdup(c[i]);
+		for (char *q = up; *q; q++)
+			if (*q >= 'a' && *q <= 'z')
+				*q = (char)(*q - 32);
+		CHECK(msg_subject_equal(c[i], up) && msg_subject_equal(up, c[i]),
+		      "case matters: '%s'", c[i]);
+		free(up);
+		for (int j = 0; j < 3; j++) {
+			int e = msg_subject_equal(c[i], c[j]);
+			CHECK(e == msg_subject_equal(c[j], c[i]), "not symmetric: '%s' '%s'", c[i],
+			      c[j]);
+			CHECK(!e == !ref_equal(c[i], c[j]), "differs from reference: '%s' '%s'",
+			      c[i], c[j]);
+		}
+	}
+	for (int i = 0; i < 3; i++)
+		free(c[i]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	check_parser(data, size);
+	check_text(data, size);
+	return 0;
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# fuzz/mkcorpus.sh — (re)make the seed corpora of fuzz/corpus/ from the scenarios.
+#
+#   message/   every commit message of every built scenario repository, plus the real
+#              stable-kernel patches of ../shared/seeds/*.patch when present (whole file,
+#              and the message alone), plus hand-made hostile ones (hostile-*)
+#   release/   "BASE\nTAG\nTAG..." : each scenario's range base and its repository's tags,
+#              plus hand-made tag lists (hand-*)
+#   scenario/  every tests/scenarios/*.scenario file
+#
+# usage: fuzz/mkcorpus.sh [MKSCENARIO]   (default build/mkscenario; run from the top)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mk=${1:-build/mkscenario}
+[ -x "$mk" ] || make -s "$mk"
+out=fuzz/corpus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out/message" "$out/release" "$out/scenario"
+
+for f in tests/scenarios/*.scenario; do
+	name=$(basename "$f" .scenario)
+	cp "$f" "$out/scenario/$name"
+	repo="$tmp/$name"
+	"$mk" "$f" "$repo" >/dev/null 2>&1 || { echo "skip $name: does not build" >&2; continue; }
+	for c in $(git -C "$repo" rev-list --all); do
+		git -C "$repo" cat-file commit "$c" | sed '1,/^$/d' >"$out/message/$name-${c:0:8}"
+	done
+	base=$(sed -n 's/^range[[:space:]]*\([^.[:space:]]*\)\.\..*/\1/p' "$f" | head -n 1)
+	{ echo "${base:-v4.19}"; git -C "$repo" tag -l; } >"$out/release/$name"
+done
+
+shopt -s nullglob
+for p in ../shared/seeds/*.patch /work/shared/seeds/*.patch; do
+	name=$(basename "$p" .patch | cut -c1-40)
+	[ -e "$out/message/patch-$name" ] && continue
+	cat "$p" >"$out/message/patch-$name"
+	# the message: after the header block, up to the "---" line before the diff
+	sed -n '/^$/,$p' "$p" | sed '1d' | sed '/^---$/,$d' >"$out/message/msg-$name"
+done
+
+# Hand-made hostile messages.
+h="$out/message"
+printf 'subject\n\nFixes: 4ABB951B73FF ("upper case")\nFixes: 4abb951b73ff0a8a979113ef185651aa3c8da19b0 ("41 digits")\n> Fixes: 1234567 ("quoted")\n' >"$h/hostile-ids"
+printf 'Revert "x"\n\nSome text before.\nThis reverts commit 22083c028d0b3ee419232d25ce90367e5b25df8f which is\ncommit 4abb951b73ff0a8a979113ef185651aa3c8da19b upstream.\n' >"$h/hostile-revert-paragraph"
+printf 'A <b>bold</b> "quoted", comma,\ttab & =cmd\n\nFixes: 1234567 ("<script>\n alert(1)</script>")\n' >"$h/hostile-html"
+printf 'bad \xff\xfe utf-8 \xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80 end\r\n\r\nupstream commit: ABCDEF0\r\n' >"$h/hostile-utf8"
+printf 'nul\0 inside\n\nFixes: abcdef0\0123\n' >"$h/hostile-nul"
+printf '=SUM(A1)\n\n[ Upstream commit 0123456789abcdef0123456789abcdef01234567 ]\n(cherry picked from commit fedcba9)\nGit-commit: 89abcde\n' >"$h/hostile-formula"
+
+# Hand-made tag lists.
+r="$out/release"
+printf 'v4.19\nv4.19.1\nv4.19.2\nv4.19.x\nv4.19.01\nv4.19.0\nv4.19.10\nv4.19\nv4.190.1\nv4.1\nv4.1.9\n' >"$r/hand-linux"
+printf 'v8.0.0\nv8.0.0\nv8.0.1\nv8.0.2\nv8.0.10\nv8.1.0\nv8.1.1\nv3.0\nv3.1\nv3.0.1\n' >"$r/hand-x.y.0"
+printf 'refs/tags/v4.19\nv4.19.18446744073709551615\nv4.19.18446744073709551616\nv4.19.18446744073709551610\nv4.19.99999999999999999999\n' >"$r/hand-overflow"
+printf '\001RELEASE-1.2.0\nRELEASE-1.2.0\nRELEASE-1.2.1\nRELEASE-1.2.3\nRELEASE-1.3.0\nRELEASE-1.2.01\n' >"$r/hand-pattern"
+printf 'tags/v254\nv254.1\nv254.2\nv254.1.1\nv254.1.2\nv255\nv255.1\n' >"$r/hand-nested"
+echo "corpus: $(ls "$out/message" | wc -l) messages, $(ls "$out/release" | wc -l) tag lists," \
+	"$(ls "$out/scenario" | wc -l) scenarios"

@@ -1,0 +1,367 @@
+/*
+ * walk.c — see walk.h.  Nodes live in one array, found by id through an
+ * open-addressing table; the queue is a binary heap on committer time.
+ */
+#include "walk.h"
+#include "commit_parse.h"
+#include "repo.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOP 5			/* extra uninteresting pops, as git does */
+#define F_SEEN 1u		/* queued once */
+#define F_PARSED 2u
+#define F_UNINTERESTING 4u
+
+struct node {
+	uint8_t oid[20];
+	int64_t time;
+	uint32_t flags;
+	uint32_t *parents;	/* node indices */
+	uint32_t nparents;
+	unsigned all_parents;
+	void *data;
+};
+
+struct walker {
+	git_odb *odb;
+	struct node *nodes;
+	size_t n, cap;
+	uint32_t *table;	/* node index + 1; 0 = empty */
+	size_t tcap;		/* power of two */
+	uint32_t *heap;
+	size_t hn, hcap;
+	walk_message_fn *fn;
+	walk_free_fn *free_data;
+	void *ctx;
+};
+
+static uint64_t hash_oid(const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, sizeof(h));
+	return h;
+}
+
+static void table_grow(struct walker *w)
+{
+	size_t ncap = w->tcap ? w->tcap * 2 : 1024;
+	uint32_t *t = xcalloc(ncap, sizeof(uint32_t));
+
+	for (size_t i = 0; i < w->n; i++) {
+		size_t k = hash_oid(w->nodes[i].oid) & (ncap - 1);
+		while (t[k])
+			k = (k + 1) & (ncap - 1);
+		t[k] = (uint32_t)i + 1;
+	}
+	free(w->table);
+	w->table = t;
+	w->tcap = ncap;
+}
+
+/* The node of oid, created when new. */
+static uint32_t node_of(struct walker *w, const uint8_t oid[20])
+{
+	if ((w->n + 1) * 2 > w->tcap)
+		table_grow(w);
+	size_t k = hash_oid(oid) & (w->tcap - 1);
+	while (w->table[k]) {
+		uint32_t i = w->table[k] - 1;
+		if (!memcmp(w->nodes[i].oid, oid, 20))
+			return i;
+		k = (k + 1) & (w->tcap - 1);
+	}
+	ARRAY_GROW(w->nodes, w->n, w->cap);
+	memset(&w->nodes[w->n], 0, sizeof(struct node));
+	memcpy(w->nodes[w->n].oid, oid, 20);
+	w->table[k] = (uint32_t)w->n + 1;
+	return (uint32_t)w->n++;
+}
+
+/* Max-heap on time; ties by insertion are fine. */
+static int newer(const struct walker *w, uint32_t a, uint32_t b)
+{
+	return w->nodes[a].time > w->nodes[b].time;
+}
+
+static void heap_push(struct walker *w, uint32_t x)
+{
+	ARRAY_GROW(w->heap, w->hn, w->hcap);
+	size_t i = w->hn++;
+	while (i && newer(w, x, w->heap[(i - 1) / 2])) {
+		w->heap[i] = w->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->heap[i] = x;
+}
+
+static uint32_t heap_pop(struct walker *w)
+{
+	uint32_t top = w->heap[0], x = w->heap[--w->hn];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= w->hn)
+			break;
+		if (c + 1 < w->hn && newer(w, w->heap[c + 1], w->heap[c]))
+			c++;
+		if (!newer(w, w->heap[c], x))
+			break;
+		w->heap[i] = w->heap[c];
+		i = c;
+	}
+	if (w->hn)
+		w->heap[i] = x;
+	return top;
+}
+
+static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
+{
+	git_odb_object *obj = NULL;
+	git_oid oid;
+	struct raw_commit rc;
+	char hex[41];
+
+	memcpy(oid.id, w->nodes[i].oid, 20);
+	if (git_odb_read(&obj, w->odb, &oid) < 0 || git_odb_object_type(obj) != GIT_OBJECT_COMMIT ||
+	    commit_parse(git_odb_object_data(obj), git_odb_object_size(obj), &rc) < 0) {
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		snprintf(err, errlen, "cannot read commit %s: %s", hex,
+			 obj ? "not a commit" : git_error_last() ? git_error_last()->message
+								  : "object missing");
+		git_odb_object_free(obj);
+		return REPO_EFAIL;
+	}
+	struct node *n = &w->nodes[i];
+	n->time = rc.time;
+	n->all_parents = rc.all_parents;
+	n->flags |= F_PARSED;
+	if (!(n->flags & F_UNINTERESTING))
+		n->data = w->fn(w->ctx, n->oid, rc.message, rc.message_len);
+	uint32_t *ps = xmalloc((rc.nparents + 1) * sizeof(uint32_t));
+	for (unsigned k = 0; k < rc.nparents; k++)
+		ps[k] = node_of(w, rc.parents[k]);	/* may move w->nodes */
+	w->nodes[i].parents = ps;
+	w->nodes[i].nparents = rc.nparents;
+	git_odb_object_free(obj);
+	return REPO_OK;
+}
+
+/* Paint i and everything parsed below it uninteresting. */
+static void paint(struct walker *w, uint32_t i)
+{
+	uint32_t *stack = NULL;
+	size_t n = 0, cap = 0;
+
+	ARRAY_GROW(stack, n, cap);
+	stack[n++] = i;
+	while (n) {
+		struct node *x = &w->nodes[stack[--n]];
+		if (x->flags & F_UNINTERESTING && x != &w->nodes[i])
+			continue;
+		x->flags |= F_UNINTERESTING;
+		for (uint32_t k = 0; k < x->nparents; k++) {
+			ARRAY_GROW(stack, n, cap);
+			stack[n++] = x->parents[k];
+		}
+	}
+	free(stack);
+}
+
+static int queue_has_interesting(const struct walker *w)
+{
+	for (size_t i = 0; i < w->hn; i++)
+		if (!(w->nodes[w->heap[i]].flags & F_UNINTERESTING))
+			return 1;
+	return 0;
+}
+
+/* Queue a commit once, reading it first: the queue is ordered by its date. */
+static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
+{
+	if (w->nodes[p].flags & F_SEEN)
+		return REPO_OK;
+	w->nodes[p].flags |= F_SEEN;
+	if (!(w->nodes[p].flags & F_PARSED)) {
+		int rc = read_node(w, p, err, errlen);
+		if (rc)
+			return rc;
+	}
+	heap_push(w, p);
+	return REPO_OK;
+}
+
+static int run_walk(struct walker *w, char *err, size_t errlen)
+{
+	int slop = SLOP, rc;
+
+	while (w->hn) {
+		uint32_t i = heap_pop(w);
+		int unint = w->nodes[i].flags & F_UNINTERESTING;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
+			uint32_t p = w->nodes[i].parents[k];
+			if (unint)
+				paint(w, p);
+			if ((rc = enqueue(w, p, err, errlen)))
+				return rc;
+		}
+		if (queue_has_interesting(w))
+			slop = SLOP;
+		else if (--slop <= 0)
+			break;
+	}
+	return REPO_OK;
+}
+
+/* In range: read, and never painted. */
+static int in_range(const struct node *n)
+{
+	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
+}
+
+/* Min-heap by (time, index) for the ready set of the topological sort. */
+static int older(const struct walker *w, uint32_t a, uint32_t b)
+{
+	if (w->nodes[a].time != w->nodes[b].time)
+		return w->nodes[a].time < w->nodes[b].time;
+	return a < b;
+}
+
+static void ready_push(const struct walker *w, uint32_t *h, size_t *n, uint32_t x)
+{
+	size_t i = (*n)++;
+	while (i && older(w, x, h[(i - 1) / 2])) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = x;
+}
+
+static uint32_t ready_pop(const struct walker *w, uint32_t *h, size_t *n)
+{
+	uint32_t top = h[0], x = h[--*n];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && older(w, h[c + 1], h[c]))
+			c++;
+		if (!older(w, h[c], x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+/*
+ * Parents first; among commits ready at once, the oldest first.  pos[i]
+ * is the position of node i in the result (UINT32_MAX outside the range).
+ */
+static void topo_order(struct walker *w, struct walk_result *out)
+{
+	uint32_t *pending = xcalloc(w->n + 1, sizeof(uint32_t));
+	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
+	struct u32s *children = xcalloc(w->n + 1, sizeof(struct u32s));
+	uint32_t *ready = xmalloc((w->n + 1) * sizeof(uint32_t));
+	size_t nready = 0, total = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		pos[i] = UINT32_MAX;
+		if (!in_range(&w->nodes[i]))
+			continue;
+		total++;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
+			uint32_t p = w->nodes[i].parents[k];
+			if (in_range(&w->nodes[p])) {
+				pending[i]++;
+				u32s_push(&children[p], i);
+			}
+		}
+		if (!pending[i])
+			ready_push(w, ready, &nready, i);
+	}
+	out->v = xcalloc(total + 1, sizeof(*out->v));
+	while (nready) {
+		uint32_t i = ready_pop(w, ready, &nready);
+		struct node *n = &w->nodes[i];
+		struct walk_commit *c = &out->v[out->n];
+		pos[i] = (uint32_t)out->n++;
+		memcpy(c->oid, n->oid, 20);
+		c->all_parents = n->all_parents;
+		c->data = n->data;
+		n->data = NULL;
+		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
+		for (uint32_t k = 0; k < n->nparents; k++)
+			if (pos[n->parents[k]] != UINT32_MAX)
+				c->parents[c->nparents++] = pos[n->parents[k]];
+		for (size_t k = 0; k < children[i].n; k++)
+			if (--pending[children[i].v[k]] == 0)
+				ready_push(w, ready, &nready, children[i].v[k]);
+	}
+	for (uint32_t i = 0; i < w->n + 1; i++)
+		u32s_release(&children[i]);
+	free(children);
+	free(pending);
+	free(pos);
+	free(ready);
+}
+
+static void walker_release(struct walker *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		free(w->nodes[i].parents);
+		if (w->nodes[i].data)
+			w->free_data(w->nodes[i].data);
+	}
+	free(w->nodes);
+	free(w->table);
+	free(w->heap);
+	git_odb_free(w->odb);
+}
+
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       walk_message_fn *fn, walk_free_fn *free_data, void *ctx,
+	       struct walk_result *out, char *err, size_t errlen)
+{
+	struct walker w = { .fn = fn, .free_data = free_data, .ctx = ctx };
+	int rc = REPO_OK;
+
+	memset(out, 0, sizeof(*out));
+	if (git_repository_odb(&w.odb, repo) < 0) {
+		snprintf(err, errlen, "cannot open the object database: %s",
+			 git_error_last() ? git_error_last()->message : "unknown error");
+		return REPO_EFAIL;
+	}
+	uint32_t t = node_of(&w, tip->id);
+	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
+	if (b != UINT32_MAX) {
+		w.nodes[b].flags |= F_UNINTERESTING;
+		rc = enqueue(&w, b, err, errlen);
+	}
+	if (!rc)
+		rc = enqueue(&w, t, err, errlen);
+	if (!rc)
+		rc = run_walk(&w, err, errlen);
+	if (!rc)
+		topo_order(&w, out);
+	walker_release(&w);
+	return rc;
+}
+
+void walk_result_release(struct walk_result *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].parents);
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}

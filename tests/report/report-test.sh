@@ -1,0 +1,147 @@
+#!/bin/sh
+# report-test.sh REGTRACE MKSCENARIO WORK — end-to-end test of `regtrace report`.
+#
+# Builds tests/report/report.scenario (two series, subjects with markup and quotes) into WORK,
+# writes the report, opens it in headless Chromium and checks the DOM the browser built
+# (check_report.py: summary rows, link rows, the three charts, no script from a subject, the
+# commit links); saves a screenshot as WORK/report.png.  Then the choice of commit links
+# (none, --commit-url, a Linux remote, a Linux tree), the same bytes on every run, the
+# default file name, and the atomic writing and its errors.  Needs chromium and python3
+# (scripts/install-deps.sh --browser).
+set -eu
+REGTRACE=$(realpath "$1")
+MKSCENARIO=$(realpath "$2")
+WORK=$3
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+
+KERNEL='https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git/commit/?id=%s'
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+WORK=$(realpath "$WORK")
+REPO=$WORK/repo
+"$MKSCENARIO" "$HERE/report.scenario" "$REPO" >/dev/null
+
+BROWSER=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$BROWSER" ]; then
+	echo "report-test: chromium is missing (scripts/install-deps.sh --browser)" >&2
+	exit 1
+fi
+
+# browser OUT ARG...: headless, offline, a fresh profile each time.
+browser() {
+	out=$1
+	shift
+	profile=$(mktemp -d "$WORK/profile.XXXXXX")
+	timeout 120 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking --disable-component-update \
+		--disable-sync --disable-extensions --hide-scrollbars --user-data-dir="$profile" \
+		"$@" >"$out" 2>"$WORK/browser.err"
+	rm -rf "$profile"
+}
+
+# dom_check WHAT HTML LINKS: the browser's DOM of HTML passes check_report.py.
+dom_check() {
+	if ! browser "$WORK/dom.html" --dump-dom "file://$2"; then
+		fail "$1: chromium failed" "$(tail -3 "$WORK/browser.err")"
+		return
+	fi
+	if python3 "$HERE/check_report.py" "$WORK/dom.html" "$3" >"$WORK/check.out"; then
+		ok "$1"
+	else
+		fail "$1" "$(cat "$WORK/check.out")"
+	fi
+}
+
+# ---- the page, as a browser builds it ----
+HTML=$WORK/report.html
+run "$REGTRACE" -C "$REPO" report -o "$HTML"
+check_run "report" 0 "wrote $HTML" ""
+dom_check "report: DOM (no commit links)" "$HTML" none
+browser "$WORK/shot.out" --window-size=1280,2400 --screenshot="$WORK/report.png" \
+	"file://$HTML" || true
+if [ -s "$WORK/report.png" ]; then ok "screenshot: $WORK/report.png"; else fail "screenshot"; fi
+check "self-contained: no external reference" \
+	"$(grep -Eio '(src|href)="(https?:)?//[^"]*"|@import|url\(' "$HTML" | head -3)" ""
+check "no script at all" "$(grep -ic '<script' "$HTML")" 0
+
+run "$REGTRACE" -C "$REPO" report -o "$WORK/again.html"
+check "the same bytes on every run" "$(cmp "$HTML" "$WORK/again.html" 2>&1)" ""
+
+# ---- commit links ----
+URL='https://example.org/c/%s?from=regtrace&x=%%41'
+run "$REGTRACE" -C "$REPO" report -o "$WORK/custom.html" --commit-url "$URL"
+check_run "report --commit-url" 0 "wrote $WORK/custom.html" ""
+dom_check "report --commit-url: DOM" "$WORK/custom.html" \
+	'https://example.org/c/%s?from=regtrace&x=%41'
+
+git -C "$REPO" remote add origin https://example.org/pub/scm/linux-stable.git
+run "$REGTRACE" -C "$REPO" report -o "$WORK/remote.html"
+check_run "report, Linux remote" 0 "wrote $WORK/remote.html" ""
+dom_check "report, Linux remote: git.kernel.org links" "$WORK/remote.html" "$KERNEL"
+git -C "$REPO" remote remove origin
+
+# A Linux tree: MAINTAINERS and Kbuild at the top of TIP's tree (plain git, fixed dates).
+LINUX=$WORK/linux
+git init -q "$LINUX"
+commit() {
+	GIT_AUTHOR_DATE="@$1 +0000" GIT_COMMITTER_DATE="@$1 +0000" \
+		git -C "$LINUX" -c user.name=T -c user.email=t@example.org commit -q -m "$2"
+}
+: >"$LINUX/MAINTAINERS"
+: >"$LINUX/Kbuild"
+git -C "$LINUX" add MAINTAINERS Kbuild
+commit 1500000000 "Linux 6.1"
+git -C "$LINUX" tag v6.1
+echo 'obj-y += kernel/' >"$LINUX/Kbuild"
+git -C "$LINUX" add Kbuild
+commit 1500086400 "kbuild: a change"
+git -C "$LINUX" tag v6.1.1
+: >"$LINUX/Kbuild"
+git -C "$LINUX" add Kbuild
+commit 1500172800 "Revert \"kbuild: a change\"
+
+This reverts commit $(git -C "$LINUX" rev-parse HEAD)."
+git -C "$LINUX" tag v6.1.2
+run "$REGTRACE" -C "$LINUX" report -o "$WORK/linux.html"
+check_run "report, Linux tree" 0 "wrote $WORK/linux.html" ""
+check "report, Linux tree: git.kernel.org links (revert and reverted)" \
+	"$(grep -o 'href="https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git/commit/?id=[0-9a-f]\{40\}"' "$WORK/linux.html" | wc -l)" 2
+
+for bad in 'https://example.org/c/' 'https://example.org/%s/%s' 'https://example.org/%d/%s' \
+	'https://example.org/%s%'; do
+	printf 'old report\n' >"$HTML"
+	run "$REGTRACE" -C "$REPO" report -o "$HTML" --commit-url "$bad"
+	check_run "bad --commit-url '$bad'" 2 "" "regtrace: --commit-url '$bad' must hold exactly \
+one %s (the commit id) and no other % directive (write %% for a %)"
+	check "bad --commit-url '$bad': old file intact" "$(cat "$HTML")" "old report"
+done
+
+# ---- default name, atomic writing, errors ----
+mkdir "$WORK/cwd"
+(cd "$WORK/cwd" && "$REGTRACE" -C "$REPO" report >"$WORK/out" 2>"$WORK/err") && rc=0 || rc=$?
+check_run "report without -o" 0 "wrote regtrace-report.html" ""
+check "report without -o: the file" "$(cmp "$WORK/cwd/regtrace-report.html" \
+	"$WORK/again.html" 2>&1)" ""
+
+printf 'old report\n' >"$HTML"
+run "$REGTRACE" -C "$REPO" report -o "$HTML" v5.4..no-such-tag
+check_run "failed report" 1 "" "regtrace: unknown revision 'no-such-tag'"
+check "failed report: the old file is intact" "$(cat "$HTML")" "old report"
+check_no_temp "failed report" "$HTML"
+run "$REGTRACE" -C "$REPO" report -o "$WORK/no-such-dir/r.html"
+check_run "report into a missing directory" 1 "" \
+	"regtrace: cannot write '$WORK/no-such-dir/r.html': No such file or directory"
+run "$REGTRACE" -C "$REPO" report -o "$HTML/r.html"
+check_run "report below a file" 1 "" "regtrace: cannot write '$HTML/r.html': Not a directory"
+run "$REGTRACE" -C "$REPO" report -o "$WORK"
+check_run "report onto a directory" 1 "" "regtrace: cannot write '$WORK': Is a directory"
+chmod 640 "$HTML"
+run "$REGTRACE" -C "$REPO" report -o "$HTML" v5.4
+check_run "report over an old file" 0 "wrote $HTML" ""
+check "report over an old file: its permissions are kept" "$(stat -c %a "$HTML")" 640
+check "report over an old file: one series" "$(grep -c '<table class="details"' "$HTML")" 1
+check_no_temp "report over an old file" "$HTML"
+
+finish

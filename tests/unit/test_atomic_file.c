@@ -1,0 +1,214 @@
+/* Unit tests for atomic_file.c: the temporary file beside the target, commit, abort, and the
+ * errors, in a fresh directory under $TMPDIR (or /tmp). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+
+struct dir {
+	char path[512];
+};
+
+static int setup(void **state)
+{
+	struct dir *d = calloc(1, sizeof(*d));
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(d->path, sizeof(d->path), "%s/test_atomic_file.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(d->path))
+		return -1;
+	*state = d;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct dir *d = *state;
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", d->path);
+	free(d);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void in_dir(const struct dir *d, const char *name, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%s", d->path, name);
+}
+
+static size_t entries(const struct dir *d)
+{
+	DIR *dir = opendir(d->path);
+	struct dirent *e;
+	size_t n = 0;
+
+	assert_non_null(dir);
+	while ((e = readdir(dir)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(dir);
+	return n;
+}
+
+static void assert_contents(const char *path, const char *want)
+{
+	char buf[256] = "";
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	assert_string_equal(buf, want);
+}
+
+static void write_file(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	chmod(path, mode);
+}
+
+static void test_commit_new(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+	struct stat st;
+
+	in_dir(d, "out.html", path, sizeof(path));
+	umask(022);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	assert_non_null(strstr(f.tmp, "/.out.html."));
+	fputs("hello\n", f.fp);
+	assert_int_equal(access(path, F_OK), -1);	/* nothing at the target yet */
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "hello\n");
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+	assert_int_equal(entries(d), 1);
+}
+
+static void test_commit_replaces_and_keeps_mode(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+	struct stat st;
+
+	in_dir(d, "db", path, sizeof(path));
+	write_file(path, "old", 0600);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	fputs("new", f.fp);
+	assert_contents(path, "old");
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "new");
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(entries(d), 1);
+}
+
+/* A library may write the temporary file by its path instead of the stream. */
+static void test_commit_by_path(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+
+	in_dir(d, "lib.db", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	write_file(f.tmp, "written elsewhere", 0644);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "written elsewhere");
+}
+
+static void test_abort_keeps_old(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+
+	in_dir(d, "keep", path, sizeof(path));
+	write_file(path, "old", 0644);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	fputs("half a repo", f.fp);
+	assert_int_equal(entries(d), 2);
+	atomic_file_abort(&f);
+	assert_contents(path, "old");
+	assert_int_equal(entries(d), 1);
+	assert_null(f.fp);
+	assert_null(f.tmp);
+}
+
+static void assert_open_fails(const char *path, const char *why)
+{
+	struct atomic_file f;
+	char err[700], want[700];
+
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "cannot write '%s': %s", path, why);
+	assert_string_equal(err, want);
+	assert_null(f.tmp);
+	assert_null(f.fp);
+}
+
+static void test_open_errors(void **state)
+{
+	struct dir *d = *state;
+	char path[600];
+
+	in_dir(d, "missing/out.html", path, sizeof(path));
+	assert_open_fails(path, "No such file or directory");
+	assert_open_fails(d->path, "Is a directory");
+	in_dir(d, "sub/", path, sizeof(path));
+	assert_open_fails(path, "Is a directory");
+	assert_open_fails("", "No such file or directory");
+	in_dir(d, "file", path, sizeof(path));
+	write_file(path, "x", 0644);
+	in_dir(d, "file/below", path, sizeof(path));
+	assert_open_fails(path, "Not a directory");
+	assert_int_equal(entries(d), 1);
+}
+
+/* The target became a directory meanwhile: the rename fails, the commit aborts. */
+static void test_commit_error_aborts(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700], want[700];
+
+	in_dir(d, "late", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	fputs("data", f.fp);
+	assert_int_equal(mkdir(path, 0755), 0);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "cannot write '%s': Is a directory", path);
+	assert_string_equal(err, want);
+	assert_int_equal(entries(d), 1);	/* only the directory */
+	assert_null(f.tmp);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_commit_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_replaces_and_keeps_mode, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_by_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_abort_keeps_old, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_error_aborts, setup, teardown),
+	};
+	return cmocka_run_group_tests_name("atomic_file", tests, NULL, NULL);
+}

@@ -1,0 +1,197 @@
+/* Unit tests for the report's pure helpers: html.c (escaping, link templates), fmt.c
+ * (numbers and dates as people read them) and chart.c (axes, bins, scales). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "chart.h"
+#include "fmt.h"
+#include "html.h"
+
+static void assert_escape(const char *in, const char *want)
+{
+	char *got = html_escape(in);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_escape(void **state)
+{
+	(void)state;
+	assert_escape("", "");
+	assert_escape("plain text", "plain text");
+	assert_escape("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;");
+	assert_escape("a & b", "a &amp; b");
+	assert_escape("\"double\" 'single'", "&quot;double&quot; &#39;single&#39;");
+	assert_escape("&amp;", "&amp;amp;");
+	assert_escape("caf\xc3\xa9 \xef\xbf\xbd", "caf\xc3\xa9 \xef\xbf\xbd");
+	assert_escape("<<>>", "&lt;&lt;&gt;&gt;");
+}
+
+static void test_template_ok(void **state)
+{
+	(void)state;
+	assert_true(html_url_template_ok("https://example.org/commit/?id=%s"));
+	assert_true(html_url_template_ok("%s"));
+	assert_true(html_url_template_ok("https://example.org/%s?a=100%%"));
+	assert_true(html_url_template_ok("%%%s%%"));
+	assert_false(html_url_template_ok(""));
+	assert_false(html_url_template_ok("https://example.org/"));
+	assert_false(html_url_template_ok("%s/%s"));
+	assert_false(html_url_template_ok("%d/%s"));
+	assert_false(html_url_template_ok("%s%"));
+	assert_false(html_url_template_ok("%S"));
+	assert_false(html_url_template_ok("%1$s"));
+	assert_false(html_url_template_ok("%%s"));	/* a literal "%s", no id */
+	assert_false(html_url_template_ok("https://example.org/%2Fx/%s"));
+}
+
+static void assert_expand(const char *tmpl, const char *id, const char *want)
+{
+	char *got = html_url_expand(tmpl, id);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_template_expand(void **state)
+{
+	(void)state;
+	assert_expand("https://e.org/?id=%s", "0123abcd", "https://e.org/?id=0123abcd");
+	assert_expand("%s", "ab", "ab");
+	assert_expand("%%2F%s%%", "ab", "%2Fab%");
+	assert_expand("a&b=%s", "ab", "a&b=ab");
+}
+
+static void assert_count(size_t v, const char *want)
+{
+	char buf[32];
+
+	fmt_count(buf, sizeof(buf), v);
+	assert_string_equal(buf, want);
+}
+
+static void test_fmt(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_count(0, "0");
+	assert_count(999, "999");
+	assert_count(1000, "1,000");
+	assert_count(11758, "11,758");
+	assert_count(1234567, "1,234,567");
+	fmt_count(buf, 4, 1234567);
+	assert_string_equal(buf, "1,2");	/* cut, still NUL-ended */
+	fmt_pct(buf, sizeof(buf), -1);
+	assert_string_equal(buf, "-");
+	fmt_pct(buf, sizeof(buf), 2.0 / 9.0);
+	assert_string_equal(buf, "22.2%");
+	fmt_pct(buf, sizeof(buf), 1);
+	assert_string_equal(buf, "100.0%");
+	fmt_pct(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "0.0%");
+	fmt_date(buf, sizeof(buf), 1500432000);
+	assert_string_equal(buf, "2017-07-19");
+	fmt_date(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "1970-01-01");
+}
+
+static void test_nice(void **state)
+{
+	(void)state;
+	assert_float_equal(chart_nice(0), 1, 1e-12);
+	assert_float_equal(chart_nice(-3), 1, 1e-12);
+	assert_float_equal(chart_nice(1), 1, 1e-12);
+	assert_float_equal(chart_nice(1.5), 2, 1e-12);
+	assert_float_equal(chart_nice(0.2), 0.2, 1e-12);
+	assert_float_equal(chart_nice(0.3), 0.5, 1e-12);
+	assert_float_equal(chart_nice(7), 10, 1e-12);
+	assert_float_equal(chart_nice(12), 20, 1e-12);
+	assert_float_equal(chart_nice(0.0133), 0.02, 1e-12);
+	assert_float_equal(chart_nice(5000), 5000, 1e-9);
+}
+
+static void assert_axis(double vmax, int integer, double step, double max, int nticks)
+{
+	struct chart_axis a;
+
+	chart_axis(vmax, 5, integer, &a);
+	assert_float_equal(a.step, step, 1e-12);
+	assert_float_equal(a.max, max, 1e-12);
+	assert_int_equal(a.nticks, nticks);
+}
+
+static void test_axis(void **state)
+{
+	(void)state;
+	assert_axis(2.0 / 3.0, 0, 0.2, 0.8, 4);	/* a rate: 0..80% */
+	assert_axis(1, 0, 0.2, 1, 5);
+	assert_axis(2, 1, 1, 2, 2);		/* counts: whole steps */
+	assert_axis(0, 1, 1, 1, 1);		/* nothing: still an axis */
+	assert_axis(0, 0, 0.002, 0.01, 5);
+	assert_axis(37, 1, 10, 40, 4);
+	assert_axis(1000, 1, 200, 1000, 5);
+}
+
+static void test_bins(void **state)
+{
+	size_t n;
+	long v[] = { 0, 3, 2 };
+
+	(void)state;
+	assert_int_equal(chart_bin_width(0, 20), 1);
+	assert_int_equal(chart_bin_width(19, 20), 1);
+	assert_int_equal(chart_bin_width(20, 20), 2);
+	assert_int_equal(chart_bin_width(100, 20), 7);
+	assert_int_equal(chart_bin_width(400, 20), 30);
+	assert_int_equal(chart_bin_width(7000, 20), 365);
+	assert_int_equal(chart_bin_width(10000, 20), 730);
+	assert_true(10000 / chart_bin_width(10000, 20) < 20);
+	assert_int_equal(chart_bin_width(-5, 0), 1);
+
+	size_t *c = chart_histogram(v, 3, 1, &n);
+	assert_int_equal(n, 4);
+	assert_int_equal(c[0], 1);
+	assert_int_equal(c[1], 0);
+	assert_int_equal(c[2], 1);
+	assert_int_equal(c[3], 1);
+	free(c);
+	c = chart_histogram(v, 3, 2, &n);	/* [0,2) [2,4) */
+	assert_int_equal(n, 2);
+	assert_int_equal(c[0], 1);
+	assert_int_equal(c[1], 2);
+	free(c);
+	c = chart_histogram(NULL, 0, 7, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(c[0], 0);
+	free(c);
+}
+
+static void test_scale(void **state)
+{
+	(void)state;
+	assert_float_equal(chart_scale(5, 0, 10, 100, 200), 150, 1e-12);
+	assert_float_equal(chart_scale(0, 0, 10, 240, 20), 240, 1e-12);	/* inverted */
+	assert_float_equal(chart_scale(10, 0, 10, 240, 20), 20, 1e-12);
+	assert_float_equal(chart_scale(3, 3, 3, 48, 704), 48, 1e-12);	/* empty domain */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_template_ok),
+		cmocka_unit_test(test_template_expand),
+		cmocka_unit_test(test_fmt),
+		cmocka_unit_test(test_nice),
+		cmocka_unit_test(test_axis),
+		cmocka_unit_test(test_bins),
+		cmocka_unit_test(test_scale),
+	};
+	return cmocka_run_group_tests_name("html", tests, NULL, NULL);
+}
