@@ -12,7 +12,7 @@ LDFLAGS  += -fsanitize=address,undefined
 else
 B        ?= build
 endif
-WARN     = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
+WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed.
 GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3)
 GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
@@ -20,7 +20,7 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
-PURE   = util message commit_parse graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
+PURE   = util message commit_parse cgraph graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
 # Modules that touch libgit2 or produce output.
 OUTER  = repo walk discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
@@ -37,8 +37,8 @@ all:
 binaries: $(B)/regtrace
 
 check:
-	@scripts/install-deps.sh --test
-	@$(MAKE) --no-print-directory unit e2e
+	@scripts/install-deps.sh --test --browser
+	@$(MAKE) --no-print-directory unit e2e report-test
 
 demo:
 	@scripts/install-deps.sh
@@ -81,6 +81,7 @@ unit: $(UNIT:%=$(B)/%)
 
 e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
+	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
 # big, so it is installed only here (install-deps.sh --browser).

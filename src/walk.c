@@ -2,19 +2,28 @@
  * walk.c — see walk.h.  Nodes live in one array, found by id through an
  * open-addressing table; the queue is a binary heap on committer time.
  */
+#define _DEFAULT_SOURCE
 #include "walk.h"
+#include "cgraph.h"
 #include "commit_parse.h"
 #include "repo.h"
 #include "util.h"
 
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define SLOP 5			/* extra uninteresting pops, as git does */
 #define F_SEEN 1u		/* queued once */
 #define F_PARSED 2u
 #define F_UNINTERESTING 4u
+#define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
+#define MAX_THREADS 8
 
 struct node {
 	uint8_t oid[20];
@@ -37,6 +46,9 @@ struct walker {
 	walk_message_fn *fn;
 	walk_free_fn *free_data;
 	void *ctx;
+	struct cgraph cg;		/* no layers: walk without it */
+	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
+	int nmaps;
 };
 
 static uint64_t hash_oid(const uint8_t *oid)
@@ -120,34 +132,83 @@ static uint32_t heap_pop(struct walker *w)
 	return top;
 }
 
+static void read_error(const uint8_t oid20[20], const char *why, char *err, size_t errlen)
+{
+	git_oid oid;
+	char hex[41];
+
+	memcpy(oid.id, oid20, 20);
+	git_oid_tostr(hex, sizeof(hex), &oid);
+	snprintf(err, errlen, "cannot read commit %s: %s", hex, why);
+}
+
+/* Read one commit object: header and message. */
+static int read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit *rc,
+		       git_odb_object **obj, char *err, size_t errlen)
+{
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(obj, odb, &oid) < 0) {
+		const git_error *e = git_error_last();
+		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
+		return REPO_EFAIL;
+	}
+	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT ||
+	    commit_parse(git_odb_object_data(*obj), git_odb_object_size(*obj), rc) < 0) {
+		read_error(oid20, "not a commit", err, errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return REPO_EFAIL;
+	}
+	return REPO_OK;
+}
+
+static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20], unsigned n)
+{
+	uint32_t *ps = xmalloc((n + 1) * sizeof(uint32_t));
+
+	for (unsigned k = 0; k < n; k++)
+		ps[k] = node_of(w, oids[k]);	/* may move w->nodes */
+	w->nodes[i].parents = ps;
+	w->nodes[i].nparents = n;
+}
+
+/* Parents and date from the commit-graph; 0, or -1 when it lacks i. */
+static int read_graph(struct walker *w, uint32_t i)
+{
+	struct cgraph_commit c;
+	uint8_t oids[64][20];
+	int64_t pos;
+
+	if (!w->cg.nlayers || (pos = cgraph_find(&w->cg, w->nodes[i].oid)) < 0 ||
+	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0)
+		return -1;
+	for (unsigned k = 0; k < c.nparents; k++)
+		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
+	w->nodes[i].time = c.time;
+	w->nodes[i].all_parents = c.all_parents;
+	w->nodes[i].flags |= F_PARSED | F_GRAPH;
+	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
+	return 0;
+}
+
 static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
 	git_odb_object *obj = NULL;
-	git_oid oid;
 	struct raw_commit rc;
-	char hex[41];
 
-	memcpy(oid.id, w->nodes[i].oid, 20);
-	if (git_odb_read(&obj, w->odb, &oid) < 0 || git_odb_object_type(obj) != GIT_OBJECT_COMMIT ||
-	    commit_parse(git_odb_object_data(obj), git_odb_object_size(obj), &rc) < 0) {
-		git_oid_tostr(hex, sizeof(hex), &oid);
-		snprintf(err, errlen, "cannot read commit %s: %s", hex,
-			 obj ? "not a commit" : git_error_last() ? git_error_last()->message
-								  : "object missing");
-		git_odb_object_free(obj);
+	if (read_graph(w, i) == 0)
+		return REPO_OK;
+	if (read_object(w->odb, w->nodes[i].oid, &rc, &obj, err, errlen))
 		return REPO_EFAIL;
-	}
 	struct node *n = &w->nodes[i];
 	n->time = rc.time;
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING))
 		n->data = w->fn(w->ctx, n->oid, rc.message, rc.message_len);
-	uint32_t *ps = xmalloc((rc.nparents + 1) * sizeof(uint32_t));
-	for (unsigned k = 0; k < rc.nparents; k++)
-		ps[k] = node_of(w, rc.parents[k]);	/* may move w->nodes */
-	w->nodes[i].parents = ps;
-	w->nodes[i].nparents = rc.nparents;
+	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return REPO_OK;
 }
@@ -216,6 +277,155 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 			break;
 	}
 	return REPO_OK;
+}
+
+/* Map one commit-graph file and add it as a layer; 0 or -1. */
+static int map_layer(struct walker *w, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_size <= 0 || w->nmaps >= CGRAPH_MAX_LAYERS ||
+	    (p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	w->maps[w->nmaps].p = p;
+	w->maps[w->nmaps++].len = (size_t)st.st_size;
+	return cgraph_add_layer(&w->cg, p, (size_t)st.st_size);
+}
+
+static void unmap_all(struct walker *w)
+{
+	for (int i = 0; i < w->nmaps; i++)
+		munmap(w->maps[i].p, w->maps[i].len);
+	w->nmaps = 0;
+	cgraph_init(&w->cg);
+}
+
+/* The split form: commit-graphs/commit-graph-chain lists the layers, base first. */
+static int load_chain(struct walker *w, const char *info)
+{
+	char path[4300], line[128];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%scommit-graphs/commit-graph-chain", info);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	while (!rc && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (strlen(line) != 40 || strspn(line, "0123456789abcdef") != 40) {
+			rc = -1;
+			break;
+		}
+		snprintf(path, sizeof(path), "%scommit-graphs/graph-%s.graph", info, line);
+		rc = map_layer(w, path);
+	}
+	fclose(f);
+	return w->cg.nlayers ? rc : -1;
+}
+
+/*
+ * Use the repository's commit-graph when it has a sound one (as git does:
+ * objects/info/commit-graph, else the chain).  REGTRACE_NO_COMMIT_GRAPH set
+ * to anything walks without it.
+ */
+static void load_graph(struct walker *w, git_repository *repo)
+{
+	char info[4000], single[4100];
+
+	cgraph_init(&w->cg);
+	if (getenv("REGTRACE_NO_COMMIT_GRAPH"))
+		return;
+	snprintf(info, sizeof(info), "%sobjects/info/", git_repository_commondir(repo));
+	snprintf(single, sizeof(single), "%scommit-graph", info);
+	if (map_layer(w, single) == 0)
+		return;
+	unmap_all(w);
+	if (load_chain(w, info) < 0)
+		unmap_all(w);
+}
+
+struct reader {
+	struct walker *w;
+	const uint32_t *list;
+	size_t n, start, step;
+	int rc;
+	char err[512];
+};
+
+static void *read_messages(void *arg)
+{
+	struct reader *r = arg;
+	struct raw_commit rc;
+	git_odb_object *obj;
+
+	for (size_t k = r->start; k < r->n && !r->rc; k += r->step) {
+		struct node *n = &r->w->nodes[r->list[k]];
+		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
+			break;
+		n->data = r->w->fn(r->w->ctx, n->oid, rc.message, rc.message_len);
+		git_odb_object_free(obj);
+	}
+	return NULL;
+}
+
+static size_t thread_count(size_t work)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("REGTRACE_THREADS");
+	long t = env ? atol(env) : cpus;
+
+	if (t < 1)
+		t = 1;
+	if (t > MAX_THREADS)
+		t = MAX_THREADS;
+	if ((size_t)t > work / 64 + 1)
+		t = (long)(work / 64 + 1);	/* not worth a thread */
+	return (size_t)t;
+}
+
+/*
+ * The messages of the commits the commit-graph walked past, read by
+ * several threads (git_odb is safe to share for reading).
+ */
+static int read_graph_messages(struct walker *w, char *err, size_t errlen)
+{
+	struct u32s list = { 0 };
+	struct reader r[MAX_THREADS];
+	pthread_t tid[MAX_THREADS];
+	size_t nt, started = 0;
+	int rc = REPO_OK;
+
+	for (uint32_t i = 0; i < w->n; i++)
+		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
+			u32s_push(&list, i);
+	nt = thread_count(list.n);
+	for (size_t t = 0; t < nt; t++) {
+		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
+		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
+			continue;
+		started |= (size_t)1 << t;
+	}
+	/* this thread takes slice 0, and any slice whose thread did not start */
+	for (size_t t = 0; t < nt; t++)
+		if (!(started & ((size_t)1 << t)))
+			read_messages(&r[t]);
+	for (size_t t = 0; t < nt; t++) {
+		if (started & ((size_t)1 << t))
+			pthread_join(tid[t], NULL);
+		if (r[t].rc && !rc) {
+			rc = r[t].rc;
+			snprintf(err, errlen, "%s", r[t].err);
+		}
+	}
+	u32s_release(&list);
+	return rc;
 }
 
 /* In range: read, and never painted. */
@@ -326,6 +536,7 @@ static void walker_release(struct walker *w)
 	free(w->nodes);
 	free(w->table);
 	free(w->heap);
+	unmap_all(w);
 	git_odb_free(w->odb);
 }
 
@@ -342,6 +553,7 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 			 git_error_last() ? git_error_last()->message : "unknown error");
 		return REPO_EFAIL;
 	}
+	load_graph(&w, repo);
 	uint32_t t = node_of(&w, tip->id);
 	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
 	if (b != UINT32_MAX) {
@@ -352,6 +564,8 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 		rc = enqueue(&w, t, err, errlen);
 	if (!rc)
 		rc = run_walk(&w, err, errlen);
+	if (!rc)
+		rc = read_graph_messages(&w, err, errlen);
 	if (!rc)
 		topo_order(&w, out);
 	walker_release(&w);
