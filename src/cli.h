@@ -13,6 +13,7 @@
 #include "render.h"
 
 struct project_config;
+struct cache;
 
 #define REGTRACE_VERSION "0.1.0"
 
@@ -41,6 +42,7 @@ struct cli {
 	size_t nupstream_patterns;
 	/* not from the words: main loads the project's settings (config.h) */
 	const struct project_config *project;
+	struct cache *cache;		/* and the commit cache, or NULL */
 	int by_depth;			/* --by path:N, default 2 */
 };
 

@@ -68,5 +68,9 @@ int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 		p++;		/* the blank line */
 	out->message = p;
 	out->message_len = (size_t)(end - p);
+	/* read up to the first NUL, as libgit2 returns it (README "Limits") */
+	const char *nul = memchr(p, '\0', out->message_len);
+	if (nul)
+		out->message_len = (size_t)(nul - p);
 	return 0;
 }

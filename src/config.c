@@ -29,10 +29,14 @@ int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, 
 static int add_upstream(struct project_config *p, const char *pattern, char *err,
 			size_t errlen)
 {
+	size_t cap = p->cap;
+
 	ARRAY_GROW(p->rules.upstream, p->rules.nupstream, p->cap);
+	if (cap != p->cap)
+		p->upstream_sources = xrealloc(p->upstream_sources, p->cap * sizeof(char *));
 	if (config_compile(&p->rules.upstream[p->rules.nupstream], pattern, 1, err, errlen))
 		return -1;
-	p->rules.nupstream++;
+	p->upstream_sources[p->rules.nupstream++] = xstrdup(pattern);
 	return 0;
 }
 
@@ -142,8 +146,11 @@ void config_release(struct project_config *p)
 {
 	if (p->has_series)
 		regfree(&p->series);
-	for (size_t i = 0; i < p->rules.nupstream; i++)
+	for (size_t i = 0; i < p->rules.nupstream; i++) {
 		regfree(&p->rules.upstream[i]);
+		free(p->upstream_sources[i]);
+	}
 	free(p->rules.upstream);
+	free(p->upstream_sources);
 	memset(p, 0, sizeof(*p));
 }

@@ -21,6 +21,7 @@ struct project_config {
 	int has_series;
 	struct msg_rules rules;
 	size_t cap;
+	char **upstream_sources;	/* the patterns' text, for the cache's fingerprint */
 };
 
 /* REPO_OK, REPO_EUSAGE (a bad command-line pattern) or REPO_EFAIL. */

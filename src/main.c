@@ -4,11 +4,15 @@
  * status: 0 success, 1 error, 2 usage error.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <git2.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "cache.h"
 #include "config.h"
+#include "util.h"
 #include "repo.h"
 
 static command_fn *const handlers[CMD_COUNT] = {
@@ -21,21 +25,47 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_EXPORT] = cmd_export,
 };
 
+/* The commit cache of the repository (cache.h), unless REGTRACE_NO_CACHE. */
+static char *open_cache(git_repository *repo, const struct project_config *cfg,
+			struct cache *cache)
+{
+	const char *dir = git_repository_commondir(repo);
+	size_t n = strlen(dir) + sizeof("regtrace-cache");
+	char *path = xmalloc(n);
+
+	snprintf(path, n, "%sregtrace-cache", dir);
+	cache_init(cache, cache_fingerprint((const char *const *)cfg->upstream_sources,
+					    cfg->rules.nupstream));
+	cache_load_file(cache, path);
+	return path;
+}
+
 static int run(struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
+	struct cache cache = { 0 };
+	char *cache_path = NULL, ignored[256];
 	int rc = repo_open(&repo, c->dir, err, errlen);
 
 	if (!rc)
 		rc = config_load(repo, c, &cfg, err, errlen);
 	c->project = &cfg;
+	if (!rc && !getenv("REGTRACE_NO_CACHE")) {
+		cache_path = open_cache(repo, &cfg, &cache);
+		c->cache = &cache;
+	}
 	if (!rc && !handlers[c->cmd]) {
 		snprintf(err, errlen, "'%s' is not available in this build", c->cmd_name);
 		rc = REPO_EFAIL;
 	} else if (!rc) {
 		rc = handlers[c->cmd](c, repo, err, errlen);
 	}
+	/* a cache that cannot be written only costs the next run time */
+	if (!rc && cache_path)
+		cache_save(&cache, cache_path, ignored, sizeof(ignored));
+	free(cache_path);
+	cache_release(&cache);
 	config_release(&cfg);
 	git_repository_free(repo);
 	return rc;

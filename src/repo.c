@@ -99,36 +99,21 @@ static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
 	return -1;
 }
 
-static void *parse_message(void *ctx, const uint8_t oid[20], const char *msg, size_t len)
-{
-	struct msg_facts *f = xmalloc(sizeof(*f));
-
-	(void)oid;
-	msg_parse_with(msg, len, ctx, f);
-	return f;
-}
-
-static void free_facts(void *data)
-{
-	msg_facts_release(data);
-	free(data);
-}
-
 /* The range through walk.h, into the graph (history order). */
 static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
-		const struct msg_rules *rules, struct graph *g, char *err, size_t errlen)
+		const struct load_options *opt, struct graph *g, char *err, size_t errlen)
 {
+	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL };
 	struct walk_result w;
 	char hex[41];
 	git_oid oid;
-	int rc = walk_range(repo, base, tip, parse_message, free_facts, (void *)rules, &w, err,
-			    errlen);
+	int rc = walk_range(repo, base, tip, &wo, &w, err, errlen);
 
 	for (size_t i = 0; i < w.n; i++) {
 		memcpy(oid.id, w.v[i].oid, 20);
 		git_oid_tostr(hex, sizeof(hex), &oid);
-		graph_add(g, hex, w.v[i].all_parents > 1, w.v[i].data);
-		free(w.v[i].data);
+		graph_add(g, hex, w.v[i].all_parents > 1, w.v[i].facts);
+		free(w.v[i].facts);
 		for (uint32_t k = 0; k < w.v[i].nparents; k++)
 			graph_add_parent(g, (uint32_t)i, w.v[i].parents[k]);
 	}
@@ -241,8 +226,7 @@ int repo_load_series(git_repository *repo, const char *range,
 	if ((rc = split_range(range, &base, &tip, err, errlen)) ||
 	    (rc = resolve_rev(repo, base, &base_oid, err, errlen)) ||
 	    (rc = resolve_rev(repo, tip, &tip_oid, err, errlen)) ||
-	    (rc = walk(repo, &base_oid, &tip_oid, opt ? opt->msg_rules : NULL, &s->g, err,
-		       errlen)))
+	    (rc = walk(repo, &base_oid, &tip_oid, opt, &s->g, err, errlen)))
 		goto out;
 	s->base = xstrdup(base);
 	s->tip = xstrdup(tip);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <git2.h>
 
+#include "cache.h"
 #include "series.h"
 
 enum { REPO_OK = 0, REPO_EFAIL = 1, REPO_EUSAGE = 2 };
@@ -22,6 +23,7 @@ struct load_options {
 	const char *introduced_until;	/* a release name, or NULL */
 	const regex_t *series_re;	/* the project's series pattern, or NULL */
 	const struct msg_rules *msg_rules;	/* its alias patterns, or NULL */
+	struct cache *cache;		/* commit facts of earlier runs, or NULL */
 };
 
 /* Fill s (which must be zeroed) from range "BASE..TIP". */

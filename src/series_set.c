@@ -57,4 +57,5 @@ void series_set_options(const struct cli *c, struct load_options *opt)
 		opt->series_re = &c->project->series;
 	if (c->project && c->project->rules.nupstream)
 		opt->msg_rules = &c->project->rules;
+	opt->cache = c->cache;
 }

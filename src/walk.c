@@ -23,6 +23,7 @@
 #define F_PARSED 2u
 #define F_UNINTERESTING 4u
 #define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
+#define F_CACHED 16u		/* everything from the cache */
 #define MAX_THREADS 8
 
 struct node {
@@ -32,7 +33,7 @@ struct node {
 	uint32_t *parents;	/* node indices */
 	uint32_t nparents;
 	unsigned all_parents;
-	void *data;
+	struct msg_facts *data;
 };
 
 struct walker {
@@ -43,9 +44,8 @@ struct walker {
 	size_t tcap;		/* power of two */
 	uint32_t *heap;
 	size_t hn, hcap;
-	walk_message_fn *fn;
-	walk_free_fn *free_data;
-	void *ctx;
+	const struct msg_rules *rules;
+	struct cache *cache;
 	struct cgraph cg;		/* no layers: walk without it */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
@@ -161,6 +161,13 @@ static int read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit 
 		*obj = NULL;
 		return REPO_EFAIL;
 	}
+	if (rc->nparents < rc->all_parents) {	/* dropped parents: a wrong count */
+		read_error(oid20, "more than 64 parents (or an unreadable parent line)", err,
+			   errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return REPO_EFAIL;
+	}
 	return REPO_OK;
 }
 
@@ -182,8 +189,8 @@ static int read_graph(struct walker *w, uint32_t i)
 	int64_t pos;
 
 	if (!w->cg.nlayers || (pos = cgraph_find(&w->cg, w->nodes[i].oid)) < 0 ||
-	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0)
-		return -1;
+	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
+		return -1;	/* (more than 64 parents: the object says why) */
 	for (unsigned k = 0; k < c.nparents; k++)
 		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
 	w->nodes[i].time = c.time;
@@ -193,12 +200,39 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
+static struct msg_facts *parse(const struct walker *w, const char *msg, size_t len)
+{
+	struct msg_facts *f = xmalloc(sizeof(*f));
+
+	msg_parse_with(msg, len, w->rules, f);
+	return f;
+}
+
+/* Everything from the cache; 0, or -1 when it lacks i. */
+static int read_cached(struct walker *w, uint32_t i)
+{
+	struct cache_hit h;
+
+	if (!cache_lookup(w->cache, w->nodes[i].oid, &h))
+		return -1;
+	struct node *n = &w->nodes[i];
+	n->time = h.time;
+	n->all_parents = h.all_parents;
+	n->flags |= F_PARSED | F_CACHED;
+	if (!(n->flags & F_UNINTERESTING)) {
+		n->data = xmalloc(sizeof(*n->data));
+		cache_facts(&h, n->data);
+	}
+	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
+	return 0;
+}
+
 static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
 	git_odb_object *obj = NULL;
 	struct raw_commit rc;
 
-	if (read_graph(w, i) == 0)
+	if (read_cached(w, i) == 0 || read_graph(w, i) == 0)
 		return REPO_OK;
 	if (read_object(w->odb, w->nodes[i].oid, &rc, &obj, err, errlen))
 		return REPO_EFAIL;
@@ -207,7 +241,7 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING))
-		n->data = w->fn(w->ctx, n->oid, rc.message, rc.message_len);
+		n->data = parse(w, rc.message, rc.message_len);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return REPO_OK;
@@ -369,7 +403,7 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
-		n->data = r->w->fn(r->w->ctx, n->oid, rc.message, rc.message_len);
+		n->data = parse(r->w, rc.message, rc.message_len);
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -508,7 +542,7 @@ static void topo_order(struct walker *w, struct walk_result *out)
 		pos[i] = (uint32_t)out->n++;
 		memcpy(c->oid, n->oid, 20);
 		c->all_parents = n->all_parents;
-		c->data = n->data;
+		c->facts = n->data;
 		n->data = NULL;
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
 		for (uint32_t k = 0; k < n->nparents; k++)
@@ -530,8 +564,10 @@ static void walker_release(struct walker *w)
 {
 	for (size_t i = 0; i < w->n; i++) {
 		free(w->nodes[i].parents);
-		if (w->nodes[i].data)
-			w->free_data(w->nodes[i].data);
+		if (w->nodes[i].data) {
+			msg_facts_release(w->nodes[i].data);
+			free(w->nodes[i].data);
+		}
 	}
 	free(w->nodes);
 	free(w->table);
@@ -540,11 +576,36 @@ static void walker_release(struct walker *w)
 	git_odb_free(w->odb);
 }
 
-int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
-	       walk_message_fn *fn, walk_free_fn *free_data, void *ctx,
-	       struct walk_result *out, char *err, size_t errlen)
+/* What this walk learned goes into the cache, and the counts into out. */
+static void learn(struct walker *w, struct walk_result *out)
 {
-	struct walker w = { .fn = fn, .free_data = free_data, .ctx = ctx };
+	uint8_t (*parents)[20] = NULL;
+	size_t cap = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		const struct node *n = &w->nodes[i];
+		if (!in_range(n))
+			continue;
+		out->from_cache += !!(n->flags & F_CACHED);
+		out->from_graph += !!(n->flags & F_GRAPH);
+		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
+		if (!w->cache || (n->flags & F_CACHED) || !n->data)
+			continue;
+		if (n->nparents > cap)
+			parents = xrealloc(parents, (cap = n->nparents) * 20);
+		for (uint32_t k = 0; k < n->nparents; k++)
+			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
+		cache_add(w->cache, n->oid, n->time, n->all_parents,
+			  (const uint8_t (*)[20])parents, n->nparents, n->data);
+	}
+	free(parents);
+}
+
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen)
+{
+	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL };
 	int rc = REPO_OK;
 
 	memset(out, 0, sizeof(*out));
@@ -566,8 +627,10 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 		rc = run_walk(&w, err, errlen);
 	if (!rc)
 		rc = read_graph_messages(&w, err, errlen);
-	if (!rc)
+	if (!rc) {
+		learn(&w, out);
 		topo_order(&w, out);
+	}
 	walker_release(&w);
 	return rc;
 }

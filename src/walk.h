@@ -5,7 +5,10 @@
  * The walk follows git's: a queue by committer date, commits reachable
  * from BASE painted uninteresting, and it stops once only uninteresting
  * commits are queued (after a few more, for clock skew).  Messages go to
- * a callback as they are read, so no message is kept.  The repository
+ * msg_parse as they are read, so no message is kept.  Commits come, in
+ * this order of preference, from the cache (cache.h), the commit-graph
+ * (cgraph.h: parents and dates; messages then read by several threads) or
+ * the object database.  The repository
  * layer's replacement for libgit2's revwalk, which inflates each commit a
  * second time to read its message.
  */
@@ -16,29 +19,33 @@
 #include <stdint.h>
 #include <git2.h>
 
+#include "cache.h"
+#include "message.h"
+
 struct walk_commit {
 	uint8_t oid[20];
 	uint32_t *parents;	/* positions in walk_result.v (in-range parents only) */
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
-	void *data;		/* what the callback returned */
+	struct msg_facts *facts;	/* owned by the caller after the walk */
 };
 
 struct walk_result {
 	struct walk_commit *v;	/* history order: parents before children */
 	size_t n;
+	size_t from_cache, from_graph, from_objects;	/* how each was found */
 };
 
-/* Called once per commit in the range, in no particular order. */
-typedef void *walk_message_fn(void *ctx, const uint8_t oid[20], const char *msg, size_t len);
-/* Frees what walk_message_fn returned for a commit that left the range. */
-typedef void walk_free_fn(void *data);
+struct walk_options {
+	const struct msg_rules *rules;	/* the project's alias patterns, or NULL */
+	struct cache *cache;		/* facts of earlier runs, or NULL; what this
+					   walk learns is added to it */
+};
 
-/* base may be NULL (everything reachable from tip).  The caller owns each
- * v[i].data. */
+/* base may be NULL (everything reachable from tip). */
 int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
-	       walk_message_fn *fn, walk_free_fn *free_data, void *ctx,
-	       struct walk_result *out, char *err, size_t errlen);
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen);
 void walk_result_release(struct walk_result *r);
 
 #endif

@@ -1,37 +1,59 @@
 #!/usr/bin/env bash
-# The commit-graph walk must give exactly what the plain walk gives.
-# For every scenario repository the end-to-end run built (DIR), write a
-# commit-graph (single file, then split layers), run stats and fixes with and
-# without it (REGTRACE_NO_COMMIT_GRAPH), and compare byte for byte.
+# Every way of reading history must give exactly what the plain walk gives.
+# For every scenario repository the end-to-end run built (DIR), run stats and
+# fixes plainly (REGTRACE_NO_COMMIT_GRAPH, REGTRACE_NO_CACHE) and compare,
+# byte for byte, with: a single-file commit-graph, split commit-graph layers,
+# a cold cache (none on disk: the run writes it), the warm cache it wrote, and
+# that cache with a byte flipped or cut short (ignored, never trusted).
 # usage: tests/graph/compare.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
 set -u
 regtrace=$1 work=$2 scenarios=$3
 pass=0 fail=0
 for repo in "$work"/*/; do
 	name=$(basename "$repo")
-	range=$(awk '$1 == "range" { print $2; exit }' "$scenarios/$name.scenario" 2>/dev/null)
+	range=$(awk '$1 == "range" && NF == 2 && $2 ~ /[.][.]/ { r = $2 } END { print r }' "$scenarios/$name.scenario" 2>/dev/null)
 	[ -n "$range" ] && [ -d "$repo/.git" ] || continue
-	for mode in single split; do
+	for mode in single split cold-cache warm-cache corrupt-cache truncated-cache; do
 		rm -rf "$repo/.git/objects/info/commit-graph" "$repo/.git/objects/info/commit-graphs"
-		if [ $mode = split ]; then
-			git -C "$repo" commit-graph write --reachable --split=no-merge >/dev/null 2>&1
-		else
-			git -C "$repo" commit-graph write --reachable >/dev/null 2>&1
-		fi
+		case $mode in
+		single) git -C "$repo" commit-graph write --reachable >/dev/null 2>&1 ;;
+		split) git -C "$repo" commit-graph write --reachable --split=no-merge >/dev/null 2>&1 ;;
+		cold-cache) rm -f "$repo/.git/regtrace-cache" ;;
+		corrupt-cache)	# one byte flipped in the middle: the checksum rejects it
+			f="$repo/.git/regtrace-cache"
+			if [ -s "$f" ]; then
+				size=$(stat -c %s "$f")
+				printf '\377' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+			fi ;;
+		truncated-cache)
+			f="$repo/.git/regtrace-cache"
+			[ -s "$f" ] && truncate -s $(( $(stat -c %s "$f") * 2 / 3 )) "$f" ;;
+		esac
 		ok=1
 		for cmd in stats fixes; do
-			with=$("$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
-			without=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
+			if [ $mode = cold-cache ]; then
+				rm -f "$repo/.git/regtrace-cache"
+				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
+			elif [ "${mode%-cache}" != "$mode" ]; then
+				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
+			else
+				with=$(REGTRACE_NO_CACHE=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
+			fi
+			without=$(REGTRACE_NO_CACHE=1 REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
 			[ "$with" = "$without" ] || ok=0
 		done
+		if [ $mode = warm-cache ] && [ "${without##*exit }" = 0 ] &&
+			[ ! -s "$repo/.git/regtrace-cache" ]; then
+			ok=0	# the cold run must have written it
+		fi
 		if [ $ok = 1 ]; then
 			pass=$((pass + 1))
 		else
 			fail=$((fail + 1))
-			echo "FAIL $name ($mode commit-graph): output differs from the plain walk"
+			echo "FAIL $name ($mode): output differs from the plain walk"
 		fi
 	done
 	rm -rf "$repo/.git/objects/info/commit-graph" "$repo/.git/objects/info/commit-graphs"
 done
-echo "commit-graph: $pass passed, $fail failed"
+echo "history readers: $pass passed, $fail failed"
 [ $fail = 0 ] && [ $pass -gt 0 ]
