@@ -32,6 +32,12 @@
 
 #include "message.h"
 
+/* The checks below are not what is being fuzzed: keep coverage feedback (and
+ * its cost) to the code under test.  ASan and UBSan still apply. */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((no_sanitize("coverage"))), apply_to = function)
+#endif
+
 #define CHECK(cond, ...) \
 	do { \
 		if (!(cond)) { \
@@ -324,7 +330,7 @@ static void check_text(const uint8_t *data, size_t size)
 		CHECK(msg_subject_equal(c[i], up) && msg_subject_equal(up, c[i]),
 		      "case matters: '%s'", c[i]);
 		free(up);
-		for (int j = 0; j < 3; j++) {
+		for (int j = i + 1; j < 3; j++) {
 			int e = msg_subject_equal(c[i], c[j]);
 			CHECK(e == msg_subject_equal(c[j], c[i]), "not symmetric: '%s' '%s'", c[i],
 			      c[j]);
@@ -342,3 +348,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_text(data, size);
 	return 0;
 }
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

@@ -463,53 +463,90 @@ static int same_key(const char *a, const char *b)
 	       !strcasecmp(la, lb);
 }
 
-/*
- * libgit2 (up to 1.9 at least) writes the value given to
- * git_config_set_multivar() into the file as is, where git_config_set_string()
- * escapes it first; so a repeated value is escaped here as that function
- * would (\ " and the control characters); write_configs() reads every
- * value back to make sure.
- */
-static char *escape_value(const char *v)
+/* Is line i's key given on an earlier line? */
+static int repeated(const struct scenario *s, size_t i)
 {
-	static const char from[] = "\n\t\b\"\\", to[] = "ntb\"\\";
-	size_t n = strlen(v), i, o = 0;
-	char *d = malloc(2 * n + 1);
-	const char *e;
+	size_t j;
 
-	if (!d)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		if ((e = strchr(from, v[i])) != NULL) {
-			d[o++] = '\\';
-			d[o++] = to[e - from];
-		} else {
-			d[o++] = v[i];
-		}
-	}
-	d[o] = '\0';
-	return d;
+	for (j = 0; j < i; j++)
+		if (same_key(s->configs[j].key, s->configs[i].key))
+			return 1;
+	return 0;
 }
 
-static int set_config(struct builder *b, git_config *local, size_t i)
+/* s between double quotes, with \ " and the control characters git config
+ * knows escaped (as git_config_set_string() escapes a value). */
+static int put_quoted(FILE *f, const char *s, size_t n)
 {
-	const struct scenario_config *c = &b->s->configs[i];
-	char *esc;
-	size_t j;
-	int r;
+	static const char from[] = "\n\t\b\"\\", to[] = "ntb\"\\";
+	const char *e;
+	size_t i;
 
-	for (j = 0; j < i && !same_key(b->s->configs[j].key, c->key); j++)
-		;
-	if (j == i)
-		return git_config_set_string(local, c->key, c->value);
-	if (!(esc = escape_value(c->value))) {
-		git_error_set_oom();
+	putc('"', f);
+	for (i = 0; i < n; i++) {
+		if (s[i] && (e = strchr(from, s[i])) != NULL) {
+			putc('\\', f);
+			putc(to[e - from], f);
+		} else {
+			putc(s[i], f);
+		}
+	}
+	return putc('"', f) == EOF ? -1 : 0;
+}
+
+/*
+ * A repeated key adds a value.  libgit2's only way to do so,
+ * git_config_set_multivar() with a regular expression that matches no old
+ * value, is broken in the libgit2 this builds with (1.5): it writes the new
+ * value unescaped (config_file_set_multivar() skips escape_value(), so a
+ * '\' in a pattern breaks the file), and its PCRE2 matcher leaks its match
+ * data on every value that does not match (LeakSanitizer).  So each
+ * repeated value goes at the end of .git/config here, in a section header
+ * of its own ("[section \"subsection\"]", as git writes it), which git and
+ * libgit2 read as one more value of the key; check_config() then reads
+ * every value back through libgit2.
+ */
+static int append_repeats(struct builder *b)
+{
+	const struct scenario *s = b->s;
+	const char *gitdir = git_repository_path(b->repo);
+	size_t i, gl = strlen(gitdir);
+	char *path = malloc(gl + sizeof "config");
+	FILE *f = NULL;
+	int bad = 0;
+
+	if (!path) {
+		set_err(b->err, b->errlen, "out of memory");
 		return -1;
 	}
-	/* "a^" matches no value: add one, replace none */
-	r = git_config_set_multivar(local, c->key, "a^", esc);
-	free(esc);
-	return r;
+	memcpy(path, gitdir, gl);
+	memcpy(path + gl, "config", sizeof "config");
+	for (i = 0; !bad && i < s->nconfigs; i++) {
+		const char *key = s->configs[i].key;
+		const char *first = strchr(key, '.'), *last = strrchr(key, '.');
+
+		if (!repeated(s, i))
+			continue;
+		if (!f && !(f = fopen(path, "a"))) {
+			bad = 1;
+			break;
+		}
+		fprintf(f, "[%.*s", (int)(first - key), key);
+		if (last > first) {
+			putc(' ', f);
+			put_quoted(f, first + 1, (size_t)(last - first - 1));
+		}
+		fprintf(f, "]\n\t%s = ", last + 1);
+		put_quoted(f, s->configs[i].value, strlen(s->configs[i].value));
+		bad = putc('\n', f) == EOF;
+	}
+	if (f && (fclose(f) || bad))
+		bad = 1;
+	if (bad)
+		set_err(b->err, b->errlen, "git-config: cannot write %s: %s", path,
+			strerror(errno));
+	free(path);
+	return bad ? -1 : 0;
 }
 
 /* The next line after j with the key of c, or nconfigs. */
@@ -559,20 +596,31 @@ static int check_config(struct builder *b, git_config *local, size_t i)
 
 static int write_configs(struct builder *b)
 {
+	const struct scenario *s = b->s;
 	git_config *cfg = NULL, *local = NULL;
 	size_t i;
 	int r = 0;
 
-	if (!b->s->nconfigs)
+	if (!s->nconfigs)
 		return 0;
 	if (git_repository_config(&cfg, b->repo) < 0 ||
 	    git_config_open_level(&local, cfg, GIT_CONFIG_LEVEL_LOCAL) < 0)
-		r = git_fail(b, b->s->configs[0].line, "git-config: the repository's config");
-	for (i = 0; !r && i < b->s->nconfigs; i++)
-		if (set_config(b, local, i) < 0)
-			r = git_fail(b, b->s->configs[i].line, "git-config '%s'",
-				     b->s->configs[i].key);
-	for (i = 0; !r && i < b->s->nconfigs; i++)
+		r = git_fail(b, s->configs[0].line, "git-config: the repository's config");
+	for (i = 0; !r && i < s->nconfigs; i++)
+		if (!repeated(s, i) &&
+		    git_config_set_string(local, s->configs[i].key, s->configs[i].value) < 0)
+			r = git_fail(b, s->configs[i].line, "git-config '%s'",
+				     s->configs[i].key);
+	git_config_free(local);
+	git_config_free(cfg);
+	local = cfg = NULL;
+	if (!r)
+		r = append_repeats(b);
+	/* read back from a fresh handle: the file as it now is */
+	if (!r && (git_repository_config(&cfg, b->repo) < 0 ||
+		   git_config_open_level(&local, cfg, GIT_CONFIG_LEVEL_LOCAL) < 0))
+		r = git_fail(b, s->configs[0].line, "git-config: the repository's config");
+	for (i = 0; !r && i < s->nconfigs; i++)
 		r = check_config(b, local, i);
 	git_config_free(local);
 	git_config_free(cfg);

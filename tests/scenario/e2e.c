@@ -824,16 +824,23 @@ static void check_json(struct check *c, const struct run *r,
 static void check_text(struct check *c, const struct run *r,
 		       const struct scenario_expect *e, const char *base)
 {
+	struct id_ctx x = { c->s, c->ids };
 	int err = e->kind == SCENARIO_EXPECT_STDERR_RUN;
 	const char *hay = err ? r->err : r->out;
-	size_t n = err ? r->errlen : r->outlen;
-	char snip[SNIPPET + 4];
+	size_t n = err ? r->errlen : r->outlen, tn;
+	char snip[SNIPPET + 4], msg[256], *text;
 
-	if (find_bytes(hay, n, e->text, e->text_len))
+	if (scenario_expand(e->text, e->text_len, label_id, &x, &text, &tn, msg,
+			    sizeof msg)) {
+		say(c, e, "%s: TEXT: %s", r->cmd, msg);
 		return;
-	say(c, e, "%s: expected its %s to contain '%s', got %zu bytes starting "
-	    "'%s' (all in %s.%s)", r->cmd, err ? "stderr" : "stdout", e->text, n,
-	    first_line(hay, snip), base ? base : "?", err ? "err" : "out");
+	}
+	if (!find_bytes(hay, n, text, tn))
+		say(c, e, "%s: expected its %s to contain '%s', got %zu bytes "
+		    "starting '%s' (all in %s.%s)", r->cmd, err ? "stderr" : "stdout",
+		    text, n, first_line(hay, snip), base ? base : "?",
+		    err ? "err" : "out");
+	free(text);
 }
 
 /* The JSON of r, or NULL (reported once, as the failure of every

@@ -992,6 +992,8 @@ static int parse_expect_row(struct parser *p, struct toks *t, const char *com,
 		return fail(p, "'expect-row' wants commit labels for FIX and TARGET");
 	if (amb && !none)
 		return fail(p, "an ambiguous row has '-' as TARGET");
+	if (!amb && none)
+		return fail(p, "only an ambiguous row has '-' as TARGET");
 	if (row_tail(p, t, amb, &cands, &cn, &ncands, &same) ||
 	    !(e = add_expect(p, SCENARIO_EXPECT_ROW, com, clen)))
 		return -1;
@@ -1574,11 +1576,13 @@ static int resolve_pending(struct parser *p)
 	return 0;
 }
 
-/* Each run's placeholders name commits of the file (any, earlier or
- * later: the runs come after the build). */
-static int check_runs(struct parser *p)
+/* The placeholders of each run's arguments and of each expect-text and
+ * expect-stderr-run TEXT name commits of the file (any, earlier or later:
+ * the runs come after the build). */
+static int check_placeholders(struct parser *p)
 {
 	const struct scenario_run *r;
+	const struct scenario_expect *e;
 	char msg[MSG_BUF];
 	size_t i, k;
 
@@ -1590,6 +1594,14 @@ static int check_runs(struct parser *p)
 					    sizeof msg))
 				return fail_at(p, r->line, "argument %zu: %s", k + 1,
 					       msg);
+	}
+	for (i = 0; i < p->s->nexpects; i++) {
+		e = &p->s->expects[i];
+		if ((e->kind == SCENARIO_EXPECT_TEXT ||
+		     e->kind == SCENARIO_EXPECT_STDERR_RUN) &&
+		    scenario_expand(e->text, e->text_len, check_lookup, p, NULL,
+				    NULL, msg, sizeof msg))
+			return fail_at(p, e->line, "TEXT: %s", msg);
 	}
 	return 0;
 }
@@ -1650,7 +1662,7 @@ static int parse_all(struct parser *p)
 			return -1;
 	if (r < 0)
 		return -1;
-	return check_range_needs(p) || resolve_pending(p) || check_runs(p) ||
+	return check_range_needs(p) || resolve_pending(p) || check_placeholders(p) ||
 	       set_run_exits(p) ? -1 : 0;
 }
 
