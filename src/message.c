@@ -135,7 +135,8 @@ static int trailer_alias(struct span s, char id[MSG_ID_MAX + 1])
 /*
  * The built-in alias forms, after blanks and an optional '[': "commit <id>
  * upstream", "upstream commit[:] <id>", "[ ... upstream commit <id> ]",
- * "<word>-commit: <id>".  *bracket tells whether the line opened with '['.
+ * "<word>-commit: <id>".  *bracket tells whether it was the bracketed form
+ * "[ upstream commit <id> ]" or "[ commit <id> upstream ]" itself.
  */
 static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 {
@@ -153,8 +154,11 @@ static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 	}
 	if (upstream_commit_at(s, id))
 		return 1;
-	if (*bracket)
-		return bracketed_upstream(s, id);
+	if (*bracket && bracketed_upstream(s, id)) {
+		*bracket = 0;	/* words before it: not "[ Upstream commit <id> ]" */
+		return 1;
+	}
+	*bracket = 0;
 	return trailer_alias(s, id);
 }
 
@@ -186,8 +190,10 @@ static int cc_stable_line(struct span s)
 	skip_blanks(&s);
 	if (!eat_word(&s, "cc:"))
 		return 0;
-	for (; s.p + 7 <= s.end; s.p++)
-		if (eat_word(&(struct span){ s.p, s.end }, "stable@"))
+	/* "stable@" starting an address: not inside "unstable@" */
+	for (const char *q = s.p; q + 7 <= s.end; q++)
+		if (eat_word(&(struct span){ q, s.end }, "stable@") &&
+		    (q == s.p || (!is_alnum((unsigned char)q[-1]) && q[-1] != '.' && q[-1] != '-')))
 			return 1;
 	return 0;
 }

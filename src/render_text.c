@@ -263,10 +263,11 @@ int render_fixes_text(FILE *out, const struct series *s)
 	const struct census *c = &s->census;
 	char rel[128];
 
-	fprintf(out, "%s: %zu regression fixes of %zu regressions (reverts %zu, same release "
+	fprintf(out, "%s: %zu regression fix%s of %zu regression%s (reverts %zu, same release "
 		"%zu, visible %zu); other links: duplicate %zu, reapply %zu, preemptive %zu, "
-		"ambiguous %zu\n", s->name, c->fixes, c->regressions, c->reverts, c->same_release,
-		c->visible, c->duplicates, c->reapplies, c->preemptive, c->ambiguous);
+		"ambiguous %zu\n", s->name, c->fixes, c->fixes == 1 ? "" : "es", c->regressions,
+		c->regressions == 1 ? "" : "s", c->reverts, c->same_release, c->visible,
+		c->duplicates, c->reapplies, c->preemptive, c->ambiguous);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		const char *a, *b;

@@ -147,14 +147,13 @@ static int64_t tag_date(git_object *obj, git_object *commit)
 	return git_commit_time((git_commit *)commit);
 }
 
-/* "4.19.102" for v4.19..v4.19.102 (TIP a release); the range otherwise. */
-static char *series_label(const char *range, const struct release_matcher *m,
-			  const char *tip)
+/* "4.19.102" for v4.19..v4.19.102 (TIP one of the releases found); the
+ * range otherwise. */
+static char *series_label(const char *range, const struct release_list *rels, const char *tip)
 {
 	const char *t = release_base_name(tip);
-	unsigned long n;
 
-	if (!release_match(m, t, &n))
+	if (release_find(rels, t) < 0)
 		return xstrdup(range);
 	if (t[0] == 'v' && t[1] >= '0' && t[1] <= '9')
 		t++;
@@ -173,7 +172,6 @@ static int find_releases(git_repository *repo, const char *base, const char *tip
 	if (git_tag_list(&names, repo) < 0)
 		return fail(err, errlen, REPO_EFAIL, "cannot list tags: %s", git_msg());
 	release_matcher_init(&m, release_base_name(base), re, names.strings, names.count);
-	s->label = series_label(s->name, &m, tip);
 	for (size_t i = 0; i < names.count; i++) {
 		git_object *obj = NULL, *commit = NULL;
 		char ref[1024];
@@ -193,6 +191,7 @@ static int find_releases(git_repository *repo, const char *base, const char *tip
 	}
 	release_matcher_release(&m);
 	git_strarray_dispose(&names);
+	s->label = series_label(s->name, &s->rels, tip);
 	return REPO_OK;
 }
 

@@ -51,6 +51,8 @@ static int is_reverted(const struct mainline *m, const char *id)
 {
 	char key[MSG_ID_MAX + 1];
 
+	if (!m->nreverted)
+		return 0;
 	for (size_t len = MSG_ID_MIN; len <= MSG_ID_MAX && id[len - 1]; len++) {
 		memcpy(key, id, len);
 		key[len] = '\0';

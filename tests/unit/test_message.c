@@ -190,7 +190,7 @@ static void test_extended_alias_forms(void **state)
 	(void)state;
 	struct msg_facts f = parse("s\n\n[ backported from upstream commit " ID40 " ]\n");
 	assert_int_equal(f.naliases, 1);
-	assert_true(f.autosel_form);
+	assert_false(f.autosel_form);	/* only "[ Upstream commit <id> ]" itself */
 	msg_facts_release(&f);
 
 	f = parse("s\n\nUpstream-commit: " ID40 "\nMainline commit: " ID40B "\n");
@@ -217,6 +217,12 @@ static void test_cc_stable(void **state)
 	msg_facts_release(&f);
 	f = parse("s\n\nCc: linux-acpi@vger.kernel.org\nmentions stable@vger.kernel.org\n");
 	assert_false(f.cc_stable);
+	msg_facts_release(&f);
+	f = parse("s\n\nCc: Unstable <unstable@example.org>\n");
+	assert_false(f.cc_stable);
+	msg_facts_release(&f);
+	f = parse("s\n\nCC: Greg <gregkh@kernel.org>, stable@kernel.org\n");
+	assert_true(f.cc_stable);
 	msg_facts_release(&f);
 }
 
