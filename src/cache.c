@@ -63,7 +63,8 @@ static void put_bytes(uint8_t **b, size_t *len, size_t *cap, const void *p, size
 		*cap = *cap ? *cap * 2 : 4096;
 		*b = xrealloc(*b, *cap);
 	}
-	memcpy(*b + *len, p, n);
+	if (n)		/* p may be NULL then (no parents, nothing added) */
+		memcpy(*b + *len, p, n);
 	*len += n;
 }
 

@@ -17,7 +17,6 @@ int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
 		       struct mainline *m, struct unfixed *u, char *err, size_t errlen)
 {
 	struct resolver r;
-	struct u32s want = { 0 };
 	uint8_t *live = xmalloc(s->g.n + 1);
 	int rc;
 
@@ -29,14 +28,8 @@ int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
 	resolver_init(&r, &s->g);
 	unfixed_compute(&s->g, &r, live, m, u);
 	resolver_release(&r);
-	for (size_t i = 0; i < u->n; i++)
-		for (size_t k = 0; k < u->v[i].missing.n; k++)
-			if (!u32s_contains(&want, u->v[i].missing.v[k]))
-				u32s_push(&want, u->v[i].missing.v[k]);
-	rc = mainline_attribute(repo, s->base, m, &want, err, errlen);
 	s->open = (long)u->n;
 out:
-	u32s_release(&want);
 	free(live);
 	return rc;
 }

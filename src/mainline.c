@@ -5,6 +5,7 @@
  */
 #include "mainline.h"
 #include "repo.h"
+#include "walk.h"
 #include "util.h"
 
 #include <limits.h>
@@ -54,41 +55,6 @@ static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err
 	return rc;
 }
 
-int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  struct mainline *out, char *err, size_t errlen)
-{
-	git_revwalk *w = NULL;
-	git_oid tip, hide, oid;
-	int rc, r;
-
-	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
-	    (rc = oid_of(repo, base, &hide, err, errlen)))
-		return rc;
-	if (git_revwalk_new(&w, repo) < 0 || git_revwalk_push(w, &tip) < 0 ||
-	    git_revwalk_hide(w, &hide) < 0)
-		goto fail;
-	while ((r = git_revwalk_next(&oid, w)) == 0) {
-		git_commit *c = NULL;
-		struct msg_facts f;
-		char hex[41];
-		if (git_commit_lookup(&c, repo, &oid) < 0)
-			goto fail;
-		const char *msg = git_commit_message_raw(c);
-		msg_parse(msg, strlen(msg), &f);
-		git_oid_tostr(hex, sizeof(hex), &oid);
-		mainline_add(out, hex, &f);
-		git_commit_free(c);
-	}
-	if (r != GIT_ITEROVER)
-		goto fail;
-	git_revwalk_free(w);
-	return REPO_OK;
-fail:
-	snprintf(err, errlen, "cannot read mainline history %s: %s", ref, git_msg());
-	git_revwalk_free(w);
-	return REPO_EFAIL;
-}
-
 /* vX[.Y][-rcN] -> numbers; rc 0 stands for the release itself (last). */
 static int parse_tag(const char *s, unsigned long *x, unsigned long *y, unsigned long *rc)
 {
@@ -136,91 +102,121 @@ static int cmp_tag_ptr(const void *a, const void *b)
 	return mainline_tag_cmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Which wanted fix has this id, or -1. want is small: a linear scan. */
-static long wanted_index(const struct mainline *m, const struct u32s *want, const char *hex)
+struct pos_oid {
+	uint8_t oid[20];
+	uint32_t pos;
+};
+
+static int cmp_pos_oid(const void *a, const void *b)
 {
-	for (size_t i = 0; i < want->n; i++)
-		if (!m->v[want->v[i]].release && !strcmp(m->v[want->v[i]].id, hex))
-			return (long)want->v[i];
-	return -1;
+	return memcmp(a, b, 20);
 }
 
-/* Push refs/tags/NAME's commit (hide it when hide is set); 0 if it has one. */
-static int tag_commit(git_repository *repo, git_revwalk *w, const char *name, int hide)
+/* The mainline tags whose commit is in the walk, in version order. */
+static size_t tags_in_walk(git_repository *repo, const struct walk_result *w,
+			   const git_strarray *names, const char **tag, uint32_t *at)
 {
-	git_object *obj = NULL, *c = NULL;
-	char ref[1100];
-	int rc = -1;
+	struct pos_oid *idx = xmalloc((w->n + 1) * sizeof(*idx)), key;
+	const char **sorted = xmalloc((names->count + 1) * sizeof(char *));
+	size_t n = 0, k = 0;
 
-	snprintf(ref, sizeof(ref), "refs/tags/%s", name);
-	if (git_revparse_single(&obj, repo, ref) == 0 &&
-	    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) == 0)
-		rc = hide ? git_revwalk_hide(w, git_object_id(c))
-			  : git_revwalk_push(w, git_object_id(c));
-	git_object_free(c);
-	git_object_free(obj);
-	return rc;
-}
-
-/* The commits of tag minus prev get tag as their release (if wanted). */
-static int walk_tag(git_repository *repo, struct mainline *m, const struct u32s *want,
-		    const char *tag, const char *prev, const git_oid *base, size_t *left)
-{
-	git_revwalk *w = NULL;
-	git_oid oid;
-	char hex[41];
-
-	if (git_revwalk_new(&w, repo) < 0)
-		return -1;
-	if (tag_commit(repo, w, tag, 0) < 0) {
-		git_revwalk_free(w);
-		return 0;	/* a tag on a tree or blob: no release */
+	for (size_t i = 0; i < w->n; i++) {
+		memcpy(idx[i].oid, w->v[i].oid, 20);
+		idx[i].pos = (uint32_t)i;
 	}
-	if (prev)
-		tag_commit(repo, w, prev, 1);
-	git_revwalk_hide(w, base);
-	while (*left && git_revwalk_next(&oid, w) == 0) {
-		git_oid_tostr(hex, sizeof(hex), &oid);
-		long k = wanted_index(m, want, hex);
-		if (k >= 0) {
-			m->v[k].release = xstrdup(tag);
-			(*left)--;
+	qsort(idx, w->n, sizeof(*idx), cmp_pos_oid);
+	for (size_t i = 0; i < names->count; i++)
+		if (mainline_is_tag(names->strings[i]))
+			sorted[n++] = names->strings[i];
+	if (n)
+		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
+	for (size_t i = 0; i < n; i++) {
+		git_object *obj = NULL, *c = NULL;
+		char ref[1100];
+		snprintf(ref, sizeof(ref), "refs/tags/%s", sorted[i]);
+		if (git_revparse_single(&obj, repo, ref) == 0 &&
+		    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) == 0) {
+			memcpy(key.oid, git_object_id(c)->id, 20);
+			struct pos_oid *hit = bsearch(&key, idx, w->n, sizeof(*idx), cmp_pos_oid);
+			if (hit) {
+				tag[k] = sorted[i];
+				at[k++] = hit->pos;
+			}
+		}
+		git_object_free(c);
+		git_object_free(obj);
+	}
+	free(sorted);
+	free(idx);
+	return k;
+}
+
+/*
+ * Tags in version order each claim the unclaimed part of their history
+ * (as release.c does for a series): each commit is visited once.
+ */
+static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_t ntags)
+{
+	int32_t *rel = xmalloc((w->n + 1) * sizeof(int32_t));
+	uint32_t *stack = xmalloc((w->n + 1) * sizeof(uint32_t));
+
+	for (size_t i = 0; i < w->n; i++)
+		rel[i] = -1;
+	for (size_t t = 0; t < ntags; t++) {
+		size_t top = 0;
+		if (rel[at[t]] >= 0)
+			continue;
+		rel[at[t]] = (int32_t)t;
+		stack[top++] = at[t];
+		while (top) {
+			const struct walk_commit *c = &w->v[stack[--top]];
+			for (uint32_t k = 0; k < c->nparents; k++)
+				if (rel[c->parents[k]] < 0) {
+					rel[c->parents[k]] = (int32_t)t;
+					stack[top++] = c->parents[k];
+				}
 		}
 	}
-	git_revwalk_free(w);
-	return 0;
+	free(stack);
+	return rel;
 }
 
-int mainline_attribute(git_repository *repo, const char *base, struct mainline *m,
-		       const struct u32s *want, char *err, size_t errlen)
+int mainline_read(git_repository *repo, const char *ref, const char *base,
+		  struct mainline *out, char *err, size_t errlen)
 {
-	git_oid base_oid;
+	struct walk_result w;
 	git_strarray names = { 0 };
-	char **tags;
-	size_t n = 0, left = want->n;
-	int rc = REPO_OK;
+	git_oid tip, hide;
+	char hex[41];
+	int rc;
 
-	if (!left)
-		return REPO_OK;
-	if ((rc = oid_of(repo, base, &base_oid, err, errlen)))
+	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
+	    (rc = oid_of(repo, base, &hide, err, errlen)) ||
+	    (rc = walk_range(repo, &hide, &tip, NULL, &w, err, errlen)))
 		return rc;
 	if (git_tag_list(&names, repo) < 0) {
+		walk_result_release(&w);
 		snprintf(err, errlen, "cannot list tags: %s", git_msg());
 		return REPO_EFAIL;
 	}
-	tags = xmalloc((names.count + 1) * sizeof(char *));
-	for (size_t i = 0; i < names.count; i++)
-		if (mainline_is_tag(names.strings[i]))
-			tags[n++] = names.strings[i];
-	if (n)
-		qsort(tags, n, sizeof(char *), cmp_tag_ptr);
-	for (size_t i = 0; i < n && left && !rc; i++)
-		if (walk_tag(repo, m, want, tags[i], i ? tags[i - 1] : NULL, &base_oid,
-			     &left) < 0) {
-			snprintf(err, errlen, "cannot walk mainline tag %s: %s", tags[i], git_msg());
-			rc = REPO_EFAIL;
-		}
-	free(tags);
+	const char **tag = xmalloc((names.count + 1) * sizeof(char *));
+	uint32_t *at = xmalloc((names.count + 1) * sizeof(uint32_t));
+	int32_t *rel = attribute(&w, at, tags_in_walk(repo, &w, &names, tag, at));
+	for (size_t i = 0; i < w.n; i++) {
+		git_oid oid;
+		size_t before = out->n;
+		memcpy(oid.id, w.v[i].oid, 20);
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		mainline_add(out, hex, w.v[i].facts);
+		free(w.v[i].facts);
+		w.v[i].facts = NULL;
+		if (out->n > before && rel[i] >= 0)
+			out->v[before].release = xstrdup(tag[rel[i]]);
+	}
+	free(rel);
+	free(at);
+	free(tag);
 	git_strarray_dispose(&names);
-	return rc;
+	walk_result_release(&w);
+	return REPO_OK;
 }

@@ -1,7 +1,7 @@
 /*
  * mainline.h — the libgit2 side of `unfixed`: find the mainline branch,
  * read its history since BASE, and name the mainline tag that first
- * contains each commit of interest.
+ * contains each commit of interest, in one walk.
  */
 #ifndef REGTRACE_MAINLINE_H
 #define REGTRACE_MAINLINE_H
@@ -15,14 +15,13 @@
  * Returns a name to free, or NULL with err set. */
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
 
-/* Read REF ^BASE: keep every commit that names others (mainline_add). */
+/*
+ * Read REF ^BASE (walk.h: commit-graph and threads, no cache): keep every
+ * commit that names others (mainline_add), each with the first mainline tag
+ * that contains it (tags in version order claim their history in turn).
+ */
 int mainline_read(git_repository *repo, const char *ref, const char *base,
 		  struct mainline *out, char *err, size_t errlen);
-
-/* Set release for each mainline fix whose index is in want (all of them
- * after base, which no walk goes below). */
-int mainline_attribute(git_repository *repo, const char *base, struct mainline *m,
-		       const struct u32s *want, char *err, size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);

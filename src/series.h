@@ -12,6 +12,8 @@
 #include "release.h"
 #include "saga.h"
 
+#include <string.h>
+
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
 	char *base, *tip;	/* the two ends of the range, as given */
@@ -31,7 +33,7 @@ static inline const char *series_upstream(const struct series *s, uint32_t c)
 	const struct msg_facts *f = &s->g.c[c].facts;
 
 	for (size_t i = 0; i < f->naliases; i++)
-		if (f->aliases[i][MSG_ID_MAX - 1] && !f->aliases[i][MSG_ID_MAX])
+		if (strnlen(f->aliases[i], MSG_ID_MAX + 1) == MSG_ID_MAX)
 			return f->aliases[i];
 	return NULL;
 }
