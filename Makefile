@@ -107,7 +107,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
-FUZZERS      = message release scenario
+FUZZERS      = message release scenario commit cgraph cache
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -125,6 +125,18 @@ $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c tests/scenario/scenario.c tests/sc
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
 
+$(FUZZ_B)/fuzz_commit: fuzz/fuzz_commit.c fuzz/fuzz_common.h src/commit_parse.c src/commit_parse.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_commit.c src/commit_parse.c
+
+$(FUZZ_B)/fuzz_cgraph: fuzz/fuzz_cgraph.c fuzz/fuzz_common.h src/cgraph.c src/cgraph.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cgraph.c src/cgraph.c
+
+$(FUZZ_B)/fuzz_cache: fuzz/fuzz_cache.c fuzz/fuzz_common.h src/cache.c src/cache.h src/message.c src/util.c src/atomic_file.c src/*.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cache.c src/cache.c src/message.c src/util.c src/atomic_file.c
+
 fuzz-build:
 	@scripts/install-deps.sh --fuzz
 	@$(MAKE) --no-print-directory $(FUZZERS:%=$(FUZZ_B)/fuzz_%)
@@ -134,7 +146,7 @@ fuzz: fuzz-build
 		mkdir -p $(FUZZ_B)/corpus/$$h; \
 		echo "== fuzz_$$h: $(FUZZ_SECONDS) s"; \
 		if ! $(FUZZ_B)/fuzz_$$h $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
-			-max_len=$$(case $$h in release) echo 4096;; *) echo 65536;; esac) \
+			-max_len=$$(case $$h in release|commit) echo 4096;; *) echo 65536;; esac) \
 			-dict=fuzz/dict/$$h.dict \
 			-artifact_prefix=$(FUZZ_B)/$$h-crash- \
 			$(FUZZ_B)/corpus/$$h fuzz/corpus/$$h > $(FUZZ_B)/$$h.log 2>&1; then \
@@ -153,7 +165,7 @@ fuzz-regress: fuzz-build
 
 hostile: $(B)/regtrace
 	@scripts/install-deps.sh --hostile
-	tests/hostile/run.sh $(B)/regtrace
+	$(if $(filter 1,$(SANITIZE)),HOSTILE_NO_RSS=1 )tests/hostile/run.sh $(B)/regtrace
 
 valgrind:
 	@scripts/install-deps.sh --test --valgrind
@@ -161,3 +173,11 @@ valgrind:
 	@set -e; for t in $(UNIT:%=build/%); do echo "== valgrind $$t"; $(VALGRIND) $$t; done
 	VALGRIND_REGTRACE=build/regtrace build/e2e --regtrace tests/hostile/valgrind-regtrace \
 		--work build/e2e-valgrind $(SCENARIOS)
+	HOSTILE_QUICK=1 VALGRIND_REGTRACE=build/regtrace tests/hostile/run.sh tests/hostile/valgrind-regtrace
+
+# ---- Speed (issue 4): a generated linux-stable-like history, see bench/README.md ----------
+.PHONY: bench bench-small
+bench-small: $(B)/regtrace
+	REGTRACE=$(B)/regtrace bench/run --small
+bench: $(B)/regtrace
+	REGTRACE=$(B)/regtrace bench/run

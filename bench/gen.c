@@ -153,7 +153,7 @@ static uint64_t stream(uint64_t salt, uint64_t i)
 }
 
 enum { SALT_FLAGS = 1, SALT_SUBJ, SALT_FILES, SALT_AUTH, SALT_BODY, SALT_PLAN,
-       SALT_FINAL, SALT_STABLE, SALT_MISC };
+       SALT_FINAL, SALT_STABLE, SALT_MISC, SALT_TRAIL };
 
 #define PICK(r, arr) ((arr)[rbelow((r), (uint32_t)(sizeof(arr) / sizeof(*(arr))))])
 
@@ -889,6 +889,16 @@ static void subject_of(struct sb *b, uint32_t i)
 	}
 }
 
+/* "a deadlock", "an integer overflow" (in a static buffer: one use at a time). */
+static const char *a_problem(uint64_t *r)
+{
+	static char buf[64];
+	const char *p = PICK(r, problems);
+
+	snprintf(buf, sizeof(buf), "%s %s", strchr("aeiou", p[0]) ? "an" : "a", p);
+	return buf;
+}
+
 /* One sentence of plausible prose. */
 static void sentence(struct sb *b, uint64_t *r, uint32_t l)
 {
@@ -902,8 +912,8 @@ static void sentence(struct sb *b, uint64_t *r, uint32_t l)
 	case 1:
 		sb_puts(b, "If ");
 		symbol(b, r, l);
-		sb_printf(b, " fails, the %s is never %s, which leads to a %s.",
-			  PICK(r, nouns), PICK(r, pasts), PICK(r, problems));
+		sb_printf(b, " fails, the %s is never %s, which leads to %s.",
+			  PICK(r, nouns), PICK(r, pasts), a_problem(r));
 		break;
 	case 2:
 		sb_printf(b, "This was found by %s.", PICK(r, tools));
@@ -919,8 +929,8 @@ static void sentence(struct sb *b, uint64_t *r, uint32_t l)
 			  PICK(r, contexts), PICK(r, nouns), PICK(r, pasts));
 		break;
 	case 5:
-		sb_printf(b, "On %s systems this results in a %s when the %s is %s.",
-			  PICK(r, platforms), PICK(r, problems), PICK(r, nouns), PICK(r, pasts));
+		sb_printf(b, "On %s systems this results in %s when the %s is %s.",
+			  PICK(r, platforms), a_problem(r), PICK(r, nouns), PICK(r, pasts));
 		break;
 	case 6:
 		sb_puts(b, "Move the call to ");
@@ -1026,6 +1036,54 @@ static void fixes_line(struct sb *b, uint32_t x, uint64_t *r)
  * The whole mainline message of commit i ("subject\n\nbody...trailers\n").
  * Needs mid[] of its Fixes:/revert target.
  */
+/* The trailer block of mainline commit i. */
+static void trailers(struct sb *t, uint32_t i, uint32_t l, uint64_t *r)
+{
+	if (mflags[i] & F_TAGGED)
+		fixes_line(t, (uint32_t)mtarget[i], r);
+	if (mflags[i] & F_NONSHA)
+		sb_printf(t, "Fixes: https://bugzilla.kernel.org/show_bug.cgi?id=%u\n",
+			  200000 + rbelow(r, 20000));
+	if (mflags[i] & F_CC) {
+		int maj, min;
+		version((int)(i / I) > 1 ? (int)(i / I) - 1 - (int)rbelow(r, 2) : 0, &maj, &min);
+		sb_printf(t, "Cc: stable@vger.kernel.org # v%d.%d+\n", maj, min);
+	}
+	if (runif(r) < 0.25) {
+		if (runif(r) < 0.5)
+			sb_printf(t, "Reported-by: syzbot+%016llx%04x@syzkaller.appspotmail.com\n",
+				  (unsigned long long)sm64(r), rbelow(r, 65536));
+		else {
+			sb_puts(t, "Reported-by: ");
+			person(t, rbelow(r, 5000));
+			sb_putc(t, '\n');
+		}
+	}
+	uint64_t q = stream(SALT_AUTH, i);
+	uint32_t author = (uint32_t)(sm64(&q) % 5000);	/* as author_of() */
+	sb_puts(t, "Signed-off-by: ");
+	person(t, author);
+	sb_putc(t, '\n');
+	int nrev = (int)rbelow(r, 3);
+	for (int k = 0; k < nrev; k++) {
+		sb_puts(t, PICK(r, ((const char *const[]){ "Reviewed-by: ", "Acked-by: ",
+							     "Reviewed-by: ", "Tested-by: " })));
+		person(t, rbelow(r, 5000));
+		sb_putc(t, '\n');
+	}
+	if (runif(r) < 0.7) {
+		const char *f, *ln, *d;
+		name_of(author, &f, &ln, &d);
+		sb_printf(t, "Link: https://lore.kernel.org/r/%lld.%u-1-", (long long)mtime(i),
+			  1000 + rbelow(r, 90000));
+		email_lower(t, f);
+		sb_printf(t, "@%s\n", d);
+	}
+	sb_puts(t, "Signed-off-by: ");
+	person(t, 9000 + l);
+	sb_putc(t, '\n');
+}
+
 static void mainline_message(struct sb *b, uint32_t i)
 {
 	char name[32];
@@ -1052,9 +1110,14 @@ static void mainline_message(struct sb *b, uint32_t i)
 		hex(mid[mtarget[i]], h);
 		sb_printf(b, "This reverts commit %s.\n\n", h);
 	}
-	size_t trailers = 300;
+	uint64_t q = stream(SALT_TRAIL, i);
+	static struct sb trl;
+	sb_reset(&trl);
+	trailers(&trl, i, l, &q);
+	/* Paragraphs until the aim is reached, none that would pass 3,000 bytes. */
 	int block = runif(&r) < 0.12;
-	while (b->n + trailers < want) {
+	while (b->n + trl.n < want) {
+		size_t before = b->n;
 		paragraph(b, &r, l);
 		sb_putc(b, '\n');
 		if (block) {
@@ -1062,51 +1125,13 @@ static void mainline_message(struct sb *b, uint32_t i)
 			sb_putc(b, '\n');
 			block = 0;
 		}
-	}
-	if (mflags[i] & F_TAGGED)
-		fixes_line(b, (uint32_t)mtarget[i], &r);
-	if (mflags[i] & F_NONSHA)
-		sb_printf(b, "Fixes: https://bugzilla.kernel.org/show_bug.cgi?id=%u\n",
-			  200000 + rbelow(&r, 20000));
-	if (mflags[i] & F_CC) {
-		int maj, min;
-		version((int)(i / I) > 1 ? (int)(i / I) - 1 - (int)rbelow(&r, 2) : 0, &maj, &min);
-		sb_printf(b, "Cc: stable@vger.kernel.org # v%d.%d+\n", maj, min);
-	}
-	if (runif(&r) < 0.25) {
-		if (runif(&r) < 0.5)
-			sb_printf(b, "Reported-by: syzbot+%016llx%04x@syzkaller.appspotmail.com\n",
-				  (unsigned long long)sm64(&r), rbelow(&r, 65536));
-		else {
-			sb_puts(b, "Reported-by: ");
-			person(b, rbelow(&r, 5000));
-			sb_putc(b, '\n');
+		if (b->n + trl.n > 3000 && before + trl.n >= 500) {
+			b->n = before;
+			b->p[b->n] = '\0';
+			break;
 		}
 	}
-	uint64_t q = stream(SALT_AUTH, i);
-	uint32_t author = (uint32_t)(sm64(&q) % 5000);	/* as author_of() */
-	sb_puts(b, "Signed-off-by: ");
-	person(b, author);
-	sb_putc(b, '\n');
-	int nrev = (int)rbelow(&r, 3);
-	for (int k = 0; k < nrev; k++) {
-		sb_puts(b, PICK(&r, ((const char *const[]){ "Reviewed-by: ", "Acked-by: ",
-							     "Reviewed-by: ", "Tested-by: " })));
-		person(b, rbelow(&r, 5000));
-		sb_putc(b, '\n');
-	}
-	if (runif(&r) < 0.7) {
-		const char *f, *ln, *d;
-		name_of(author, &f, &ln, &d);
-		int64_t t = mtime(i);
-		sb_printf(b, "Link: https://lore.kernel.org/r/%lld.%u-1-", (long long)t,
-			  1000 + rbelow(&r, 90000));
-		email_lower(b, f);
-		sb_printf(b, "@%s\n", d);
-	}
-	sb_puts(b, "Signed-off-by: ");
-	person(b, 9000 + l);
-	sb_putc(b, '\n');
+	sb_putn(b, trl.p, trl.n);
 }
 
 /* ------------------------------------------------------------------ stable plan */
@@ -2017,9 +2042,9 @@ static void stable_message(struct sb *b, struct series *s, uint32_t j, uint64_t 
 		hex(mid[t->up], h2);
 		sb_printf(b, "\"\n\nThis reverts commit %s which is\ncommit %s upstream.\n\n", h, h2);
 		sb_reset(&para_buf);
-		sb_printf(&para_buf, "It causes a %s on some %s systems, as reported by several "
+		sb_printf(&para_buf, "It causes %s on some %s systems, as reported by several "
 			  "users, and the fix for that is not yet merged, so revert it for now.",
-			  PICK(r, problems), PICK(r, platforms));
+			  a_problem(r), PICK(r, platforms));
 		wrap(b, para_buf.p);
 		sb_printf(b, "\nReported-by: ");
 		person(b, rbelow(r, 5000));

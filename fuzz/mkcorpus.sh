@@ -7,16 +7,23 @@
 #   release/   "BASE\nTAG\nTAG..." : each scenario's range base and its repository's tags,
 #              plus hand-made tag lists (hand-*)
 #   scenario/  every tests/scenarios/*.scenario file
+#   commit/    raw commit objects (git cat-file commit) of the built repositories
+#   cgraph/    their commit-graph files (git commit-graph write --reachable), a few
+#   cache/     the records of their .git/regtrace-cache (regtrace stats run once), as
+#              fuzz_cache reads them: 2 bytes of record count, then the records
 #
-# usage: fuzz/mkcorpus.sh [MKSCENARIO]   (default build/mkscenario; run from the top)
+# usage: fuzz/mkcorpus.sh [MKSCENARIO [REGTRACE]]   (defaults build/mkscenario, build/regtrace)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mk=${1:-build/mkscenario}
+rt=${2:-build/regtrace}
 [ -x "$mk" ] || make -s "$mk"
+[ -x "$rt" ] || make -s "$rt"
 out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/message" "$out/release" "$out/scenario"
+mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache"
+ngraph=0
 
 for f in tests/scenarios/*.scenario; do
 	name=$(basename "$f" .scenario)
@@ -28,6 +35,24 @@ for f in tests/scenarios/*.scenario; do
 	done
 	base=$(sed -n 's/^range[[:space:]]*\([^.[:space:]]*\)\.\..*/\1/p' "$f" | head -n 1)
 	{ echo "${base:-v4.19}"; git -C "$repo" tag -l; } >"$out/release/$name"
+	for c in $(git -C "$repo" rev-list --all | head -n 4); do
+		git -C "$repo" cat-file commit "$c" >"$out/commit/$name-${c:0:8}"
+	done
+	range=$(sed -n 's/^range[[:space:]]*\([^[:space:]#]*\).*/\1/p' "$f" | head -n 1)
+	if [ -n "$range" ] && "$rt" -C "$repo" stats "$range" >/dev/null 2>&1 &&
+		[ -f "$repo/.git/regtrace-cache" ]; then
+		python3 -c 'import sys, struct
+b = open(sys.argv[1], "rb").read()
+n = 15 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
+count = struct.unpack_from("<Q", b, n)[0]; n += 8
+sys.stdout.buffer.write(struct.pack("<H", min(count, 65535)) + b[n:-8])' \
+			"$repo/.git/regtrace-cache" >"$out/cache/$name"
+	fi
+	if [ $ngraph -lt 8 ] && git -C "$repo" commit-graph write --reachable 2>/dev/null &&
+		[ -f "$repo/.git/objects/info/commit-graph" ]; then
+		cp "$repo/.git/objects/info/commit-graph" "$out/cgraph/$name"
+		ngraph=$((ngraph + 1))
+	fi
 done
 
 shopt -s nullglob
@@ -55,5 +80,11 @@ printf 'v8.0.0\nv8.0.0\nv8.0.1\nv8.0.2\nv8.0.10\nv8.1.0\nv8.1.1\nv3.0\nv3.1\nv3.
 printf 'refs/tags/v4.19\nv4.19.18446744073709551615\nv4.19.18446744073709551616\nv4.19.18446744073709551610\nv4.19.99999999999999999999\n' >"$r/hand-overflow"
 printf '\001RELEASE-1.2.0\nRELEASE-1.2.0\nRELEASE-1.2.1\nRELEASE-1.2.3\nRELEASE-1.3.0\nRELEASE-1.2.01\n' >"$r/hand-pattern"
 printf 'tags/v254\nv254.1\nv254.2\nv254.1.1\nv254.1.2\nv255\nv255.1\n' >"$r/hand-nested"
+# A 70-parent octopus merge object, and one with a bad parent line.
+{ printf 'tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n'
+  for i in $(seq 1 70); do printf 'parent %040x\n' "$i"; done
+  printf 'author A <a@example.org> 1 +0000\ncommitter A <a@example.org> 2 +0000\n\nmerge\n'; } >"$out/commit/hand-octopus-70"
+printf 'tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 4ABB951B73FF0A8A979113EF185651AA3C8DA19B\nparent xyz\ncommitter A <a@example.org> 99999999999999999999 +0000\n\nm\0after\n' >"$out/commit/hand-bad-parent"
 echo "corpus: $(ls "$out/message" | wc -l) messages, $(ls "$out/release" | wc -l) tag lists," \
-	"$(ls "$out/scenario" | wc -l) scenarios"
+	"$(ls "$out/scenario" | wc -l) scenarios, $(ls "$out/commit" | wc -l) commits," \
+	"$(ls "$out/cgraph" | wc -l) commit-graphs, $(ls "$out/cache" | wc -l) caches"

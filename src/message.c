@@ -96,6 +96,8 @@ static int upstream_commit_at(struct span s, char id[MSG_ID_MAX + 1])
 		return 0;
 	if (s.p < s.end && *s.p == ':')
 		s.p++;
+	else if (s.p >= s.end || !is_blank((unsigned char)*s.p))
+		return 0;	/* "commitdeadbeef" is no "commit <id>" */
 	skip_blanks(&s);
 	return eat_id(&s, id);
 }

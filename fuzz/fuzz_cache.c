@@ -1,0 +1,206 @@
+/*
+ * fuzz_cache.c — libFuzzer harness for src/cache.c (.git/regtrace-cache, the
+ * facts of every commit read, kept between runs).
+ *
+ * The file carries a checksum, so raw fuzzed bytes would stop there: the
+ * input's first 2 bytes give the record count and the rest the records'
+ * bytes, and the harness seals them into a well-formed file (magic, format,
+ * version, fingerprint, checksum).  Checked:
+ *
+ *  - a loaded file (not rejected) finds each of its records by id, and every
+ *    record decodes into clean facts (ids 7..40 lower-case hex, reference
+ *    kinds known, subjects without NUL and at most MSG_SUBJECT_MAX bytes);
+ *    re-encoding it gives a file that loads with the same records, and
+ *    encoding that again gives the same bytes;
+ *  - a rejected file leaves an empty cache (no lookups succeed);
+ *  - round trip: the facts msg_parse finds in the input, added for an id and
+ *    encoded, come back identical from a fresh load; with other rules (a
+ *    different fingerprint) the same file is rejected.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "cache.h"
+#include "cli.h"
+#include "fuzz_common.h"
+#include "message.h"
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((no_sanitize("coverage"))), apply_to = function)
+#endif
+
+#define FP 0x5eed5eed5eed5eedull
+
+static uint64_t fnv(const uint8_t *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static void put(uint8_t *b, size_t *n, uint64_t v, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		b[(*n)++] = (uint8_t)(v >> (8 * i));
+}
+
+/* A well-formed file around body, with count records claimed. */
+static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, size_t *outlen)
+{
+	size_t vl = strlen(REGTRACE_VERSION), n = 0;
+	uint8_t *b = malloc(15 + 4 + 4 + vl + 8 + 8 + len + 8);
+
+	memcpy(b, "regtrace-cache\n", 15);
+	n = 15;
+	put(b, &n, 1, 4);
+	put(b, &n, vl, 4);
+	memcpy(b + n, REGTRACE_VERSION, vl);
+	n += vl;
+	put(b, &n, FP, 8);
+	put(b, &n, count, 8);
+	memcpy(b + n, body, len);
+	n += len;
+	put(b, &n, fnv(b, n), 8);
+	*outlen = n;
+	return b;
+}
+
+static int clean_id(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= MSG_ID_MIN && n <= MSG_ID_MAX && strspn(s, "0123456789abcdef") == n;
+}
+
+static void check_facts(const struct msg_facts *f)
+{
+	CHECK(f->subject && strlen(f->subject) <= MSG_SUBJECT_MAX, "subject");
+	for (size_t i = 0; i < f->naliases; i++)
+		CHECK(clean_id(f->aliases[i]), "alias '%s'", f->aliases[i]);
+	for (size_t i = 0; i < f->nrefs; i++) {
+		CHECK(clean_id(f->refs[i].id), "ref '%s'", f->refs[i].id);
+		CHECK(f->refs[i].kind == MSG_REF_FIXES || f->refs[i].kind == MSG_REF_REVERT,
+		      "kind %d", (int)f->refs[i].kind);
+		CHECK(!f->refs[i].subject || strlen(f->refs[i].subject) <= MSG_SUBJECT_MAX,
+		      "ref subject");
+	}
+}
+
+static int same_facts(const struct msg_facts *a, const struct msg_facts *b)
+{
+	if (strcmp(a->subject, b->subject) || a->naliases != b->naliases || a->nrefs != b->nrefs ||
+	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
+	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable ||
+	    a->autosel_form != b->autosel_form)
+		return 0;
+	for (size_t i = 0; i < a->naliases; i++)
+		if (strcmp(a->aliases[i], b->aliases[i]))
+			return 0;
+	for (size_t i = 0; i < a->nrefs; i++) {
+		const char *sa = a->refs[i].subject, *sb = b->refs[i].subject;
+		if (a->refs[i].kind != b->refs[i].kind || strcmp(a->refs[i].id, b->refs[i].id) ||
+		    (!sa != !sb) || (sa && strcmp(sa, sb)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Every record of a loaded cache: found by its id, decodable, clean. */
+static size_t check_loaded(const struct cache *c)
+{
+	size_t found = 0;
+
+	for (size_t k = 0; c->table && k < c->tcap; k++) {
+		if (!c->table[k])
+			continue;
+		const uint8_t *oid = c->buf + c->table[k] - 1 + 4;
+		struct cache_hit h;
+		struct msg_facts f;
+		CHECK(cache_lookup(c, oid, &h), "a record not found by its id");
+		CHECK(h.nparents <= h.all_parents, "parents");
+		CHECK(cache_facts(&h, &f) == 0, "an indexed record does not decode");
+		check_facts(&f);
+		msg_facts_release(&f);
+		found++;
+	}
+	return found;
+}
+
+static void raw_mode(const uint8_t *data, size_t size)
+{
+	size_t len, len2, len3;
+	struct cache c, d;
+
+	if (size < 2)
+		return;
+	uint8_t *file = seal(data + 2, size - 2, (uint64_t)data[0] | (uint64_t)data[1] << 8, &len);
+	cache_init(&c, FP);
+	cache_load_buffer(&c, file, len);
+	if (!c.buf) {
+		uint8_t zero[20] = { 0 };
+		struct cache_hit h;
+		CHECK(!cache_lookup(&c, zero, &h) && c.count == 0, "a rejected cache answers");
+		cache_release(&c);
+		return;
+	}
+	size_t n = check_loaded(&c);
+	CHECK(n == c.count, "%zu records indexed, %zu counted", n, c.count);
+	uint8_t *again = cache_encode(&c, &len2);
+	cache_init(&d, FP);
+	cache_load_buffer(&d, again, len2);
+	CHECK(d.buf && d.count == c.count, "a re-encoded cache is rejected (%s)",
+	      d.rejected ? d.rejected : "?");
+	uint8_t *third = cache_encode(&d, &len3);
+	CHECK(len3 == len2 && !memcmp(third, d.buf, len2), "encoding is not stable");
+	free(third);
+	cache_release(&d);
+	cache_release(&c);
+}
+
+static void roundtrip_mode(const uint8_t *data, size_t size)
+{
+	struct msg_facts f, g;
+	struct cache c, d, e;
+	uint8_t oid[20], parents[2][20];
+	struct cache_hit h;
+	size_t len;
+
+	for (int i = 0; i < 20; i++)
+		oid[i] = (uint8_t)(fnv(data, size) >> (i % 8 * 8)) ^ (uint8_t)i;
+	memset(parents, 0xab, sizeof(parents));
+	msg_parse((const char *)data, size, &f);
+	cache_init(&c, FP);
+	cache_add(&c, oid, (int64_t)size * 1000, 3, (const uint8_t (*)[20])parents, 2, &f);
+	uint8_t *file = cache_encode(&c, &len);
+	uint8_t *copy = malloc(len);
+	memcpy(copy, file, len);
+	cache_init(&d, FP);
+	cache_load_buffer(&d, file, len);
+	CHECK(d.buf && d.count == 1, "a fresh cache is rejected (%s)", d.rejected ? d.rejected : "?");
+	CHECK(cache_lookup(&d, oid, &h), "the record is not found");
+	CHECK(h.time == (int64_t)size * 1000 && h.all_parents == 3 && h.nparents == 2 &&
+	      !memcmp(h.parents, parents, 40), "the record's head differs");
+	CHECK(cache_facts(&h, &g) == 0, "the record does not decode");
+	CHECK(same_facts(&f, &g), "facts differ after the cache");
+	msg_facts_release(&g);
+	cache_init(&e, FP ^ 1);
+	cache_load_buffer(&e, copy, len);
+	CHECK(!e.buf && !cache_lookup(&e, oid, &h), "a cache of other rules is used");
+	cache_release(&e);
+	cache_release(&d);
+	cache_release(&c);
+	msg_facts_release(&f);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	raw_mode(data, size);
+	roundtrip_mode(data, size);
+	return 0;
+}
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

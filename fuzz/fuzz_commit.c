@@ -1,0 +1,81 @@
+/*
+ * fuzz_commit.c — libFuzzer harness for src/commit_parse.c (the header of a
+ * raw commit object, read by the walk instead of libgit2).
+ *
+ * Checked: commit_parse gives -1 or a result whose message lies inside the
+ * buffer and holds no NUL (README "Limits": read up to the first NUL);
+ * nparents <= all_parents and <= COMMIT_MAX_PARENTS, every kept parent the
+ * 20 bytes of a "parent <hex>" line; on success the text starts with a tree
+ * line.  commit_hex_to_oid agrees with a reference on the first 40 bytes.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "commit_parse.h"
+#include "fuzz_common.h"
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((no_sanitize("coverage"))), apply_to = function)
+#endif
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;	/* git writes lower case only */
+}
+
+static void check_hex(const uint8_t *data, size_t size)
+{
+	uint8_t got[20], want[20];
+	int ok = size >= 40;
+
+	if (size < 40)
+		return;
+	for (int i = 0; i < 20 && ok; i++) {
+		int hi = hexval(data[2 * i]), lo = hexval(data[2 * i + 1]);
+		ok = hi >= 0 && lo >= 0;
+		want[i] = (uint8_t)(hi * 16 + lo);
+	}
+	int r = commit_hex_to_oid((const char *)data, got);
+	/* upper case may be accepted too; lower case must be, and exactly */
+	if (ok)
+		CHECK(r == 0 && !memcmp(got, want, 20), "hex of lower-case digits");
+	else if (r == 0)
+		for (int i = 0; i < 40; i++)
+			CHECK(hexval(data[i] | 0x20) >= 0, "non-hex byte accepted at %d", i);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *buf = (const char *)data;
+	struct raw_commit rc;
+
+	check_hex(data, size);
+	if (commit_parse(buf, size, &rc) < 0)
+		return 0;
+	CHECK(size >= 46 && !memcmp(buf, "tree ", 5), "accepted without a tree line");
+	CHECK(rc.message >= buf && rc.message <= buf + size &&
+	      rc.message_len <= (size_t)(buf + size - rc.message), "message outside the buffer");
+	CHECK(!memchr(rc.message, '\0', rc.message_len), "NUL inside the message");
+	CHECK(rc.nparents <= rc.all_parents && rc.nparents <= COMMIT_MAX_PARENTS, "%u of %u parents",
+	      rc.nparents, rc.all_parents);
+	for (unsigned k = 0; k < rc.nparents; k++) {
+		/* each kept parent is some "parent <hex>\n" line of the header */
+		int found = 0;
+		for (const char *p = buf; !found && p + 48 <= buf + size; p++) {
+			uint8_t oid[20];
+			found = !memcmp(p, "parent ", 7) && p[47] == '\n' &&
+				commit_hex_to_oid(p + 7, oid) == 0 && !memcmp(oid, rc.parents[k], 20);
+		}
+		CHECK(found, "parent %u not in the header", k);
+	}
+	CHECK(rc.time >= 0, "time %lld", (long long)rc.time);
+	return 0;
+}
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
