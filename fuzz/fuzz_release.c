@@ -49,7 +49,7 @@
 		} \
 	} while (0)
 
-#define MAX_TAGS 256
+#define MAX_TAGS 64
 #define MAX_TRIPLE 10
 
 static const char *const patterns[] = {
