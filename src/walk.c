@@ -305,7 +305,10 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 			if ((rc = enqueue(w, p, err, errlen)))
 				return rc;
 		}
-		if (queue_has_interesting(w))
+		/* as git does: go on while an interesting commit is queued, or
+		 * while dates go up again (a skewed clock), else SLOP more */
+		if (queue_has_interesting(w) ||
+		    (w->hn && w->nodes[w->heap[0]].time >= w->nodes[i].time))
 			slop = SLOP;
 		else if (--slop <= 0)
 			break;
