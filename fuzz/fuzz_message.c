@@ -54,11 +54,6 @@ static int lower(int c)
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
-static int is_hex(int c)
-{
-	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
-}
-
 static int is_alnum(int c)
 {
 	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z');

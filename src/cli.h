@@ -15,7 +15,7 @@
 struct project_config;
 struct cache;
 
-#define REGTRACE_VERSION "0.1.0"
+#define REGTRACE_VERSION "0.2.0"
 
 enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
