@@ -113,15 +113,15 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 
 .PHONY: fuzz fuzz-build fuzz-regress hostile valgrind
 
-$(FUZZ_B)/fuzz_message: fuzz/fuzz_message.c src/message.c src/util.c src/message.h src/util.h
+$(FUZZ_B)/fuzz_message: fuzz/fuzz_message.c fuzz/fuzz_common.h src/message.c src/util.c src/message.h src/util.h
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_message.c src/message.c src/util.c
 
-$(FUZZ_B)/fuzz_release: fuzz/fuzz_release.c src/release.c src/util.c src/release.h src/util.h src/graph.h
+$(FUZZ_B)/fuzz_release: fuzz/fuzz_release.c fuzz/fuzz_common.h src/release.c src/util.c src/release.h src/util.h src/graph.h
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_release.c src/release.c src/util.c
 
-$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c tests/scenario/scenario.c tests/scenario/scenario.h
+$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario/scenario.c tests/scenario/scenario.h
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
 

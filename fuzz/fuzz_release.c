@@ -38,16 +38,7 @@
 #pragma clang attribute push(__attribute__((no_sanitize("coverage"))), apply_to = function)
 #endif
 
-#define CHECK(cond, ...) \
-	do { \
-		if (!(cond)) { \
-			fprintf(stderr, "PROPERTY FAILED (%s:%d): %s: ", __FILE__, __LINE__, \
-				#cond); \
-			fprintf(stderr, __VA_ARGS__); \
-			fputc('\n', stderr); \
-			abort(); \
-		} \
-	} while (0)
+#include "fuzz_common.h"
 
 #define MAX_TAGS 64
 #define MAX_TRIPLE 10

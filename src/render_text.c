@@ -3,12 +3,12 @@
  * separators, rates as percentages with one decimal ("-" when undefined).
  */
 #include "render.h"
+#include "fmt.h"
 #include "lifetime.h"
 #include "timeline.h"
 #include "unfixed.h"
 
 #include <string.h>
-#include <time.h>
 
 #define MAX_COLS 12
 #define CELL 256
@@ -22,39 +22,6 @@ struct table {
 double render_rate(size_t x, size_t y)
 {
 	return y ? (double)x / (double)y : -1.0;
-}
-
-static void fmt_pct(char *buf, double rate)
-{
-	if (rate < 0)
-		snprintf(buf, CELL, "-");
-	else
-		snprintf(buf, CELL, "%.1f%%", rate * 100.0);
-}
-
-/* 11758 -> "11,758" */
-static void fmt_count(char *buf, size_t v)
-{
-	char digits[32];
-	int n = snprintf(digits, sizeof(digits), "%zu", v), k = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[k++] = ',';
-		buf[k++] = digits[i];
-	}
-	buf[k] = '\0';
-}
-
-static void fmt_date(char *buf, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm))
-		strftime(buf, CELL, "%Y-%m-%d", &tm);
-	else
-		snprintf(buf, CELL, "-");
 }
 
 static void table_measure(struct table *t, char cell[][CELL])
@@ -102,19 +69,19 @@ static const char *const stats_head[] = {
 static void stats_cells(const struct series *s, char cell[][CELL])
 {
 	if (s->open >= 0)
-		fmt_count(cell[10], (size_t)s->open);
+		fmt_count(cell[10], CELL, (size_t)s->open);
 	const struct census *c = &s->census;
 
 	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
-	fmt_count(cell[1], c->commits);
-	fmt_count(cell[2], c->tagged);
-	fmt_pct(cell[3], render_rate(c->tagged, c->commits));
-	fmt_count(cell[4], c->fixes);
-	fmt_count(cell[5], c->reverts);
-	fmt_count(cell[6], c->same_release);
-	fmt_count(cell[7], c->visible);
-	fmt_pct(cell[8], render_rate(c->visible, c->commits));
-	fmt_pct(cell[9], render_rate(c->visible, c->tagged));
+	fmt_count(cell[1], CELL, c->commits);
+	fmt_count(cell[2], CELL, c->tagged);
+	fmt_pct(cell[3], CELL, render_rate(c->tagged, c->commits));
+	fmt_count(cell[4], CELL, c->fixes);
+	fmt_count(cell[5], CELL, c->reverts);
+	fmt_count(cell[6], CELL, c->same_release);
+	fmt_count(cell[7], CELL, c->visible);
+	fmt_pct(cell[8], CELL, render_rate(c->visible, c->commits));
+	fmt_pct(cell[9], CELL, render_rate(c->visible, c->tagged));
 }
 
 static const char *const by_head[] = {
@@ -125,13 +92,13 @@ static const char *const by_head[] = {
 static void by_cells(const struct breakdown_row *r, char cell[][CELL])
 {
 	snprintf(cell[0], CELL, "%s", r->name);
-	fmt_count(cell[1], r->commits);
-	fmt_count(cell[2], r->tagged);
-	fmt_count(cell[3], r->fixes);
-	fmt_count(cell[4], r->same_release);
-	fmt_count(cell[5], r->visible);
-	fmt_pct(cell[6], render_rate(r->visible, r->commits));
-	fmt_pct(cell[7], render_rate(r->visible, r->tagged));
+	fmt_count(cell[1], CELL, r->commits);
+	fmt_count(cell[2], CELL, r->tagged);
+	fmt_count(cell[3], CELL, r->fixes);
+	fmt_count(cell[4], CELL, r->same_release);
+	fmt_count(cell[5], CELL, r->visible);
+	fmt_pct(cell[6], CELL, render_rate(r->visible, r->commits));
+	fmt_pct(cell[7], CELL, render_rate(r->visible, r->tagged));
 }
 
 static void breakdown_table(FILE *out, const struct series *s)
@@ -186,15 +153,15 @@ static void timeline_cells(const struct series *s, const struct timeline_row *r,
 	if (r->release == RELEASE_NONE)
 		snprintf(cell[1], CELL, "-");
 	else
-		fmt_date(cell[1], s->rels.r[r->release].date);
-	fmt_count(cell[2], r->commits);
-	fmt_count(cell[3], r->tagged);
-	fmt_count(cell[4], r->fixes);
-	fmt_count(cell[5], r->reverts);
-	fmt_count(cell[6], r->same_release);
-	fmt_count(cell[7], r->visible);
-	fmt_pct(cell[8], render_rate(r->visible, r->commits));
-	fmt_pct(cell[9], render_rate(r->visible, r->tagged));
+		fmt_date(cell[1], CELL, s->rels.r[r->release].date);
+	fmt_count(cell[2], CELL, r->commits);
+	fmt_count(cell[3], CELL, r->tagged);
+	fmt_count(cell[4], CELL, r->fixes);
+	fmt_count(cell[5], CELL, r->reverts);
+	fmt_count(cell[6], CELL, r->same_release);
+	fmt_count(cell[7], CELL, r->visible);
+	fmt_pct(cell[8], CELL, render_rate(r->visible, r->commits));
+	fmt_pct(cell[9], CELL, render_rate(r->visible, r->tagged));
 }
 
 int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
