@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
@@ -35,6 +36,18 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	if (git_repository_open_ext(out, dir, 0, NULL) < 0)
 		return fail(err, errlen, REPO_EFAIL, "not a git repository: %s", dir);
 	return REPO_OK;
+}
+
+size_t repo_thread_count(size_t n)
+{
+	const char *env = getenv("REGTRACE_THREADS");
+	long t = env ? atol(env) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (t < 1)
+		t = 1;
+	if (t > REPO_MAX_THREADS)
+		t = REPO_MAX_THREADS;
+	return (size_t)t < n ? (size_t)t : (n ? n : 1);
 }
 
 static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
@@ -103,7 +116,8 @@ static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
 static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct load_options *opt, struct graph *g, char *err, size_t errlen)
 {
-	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL };
+	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
+				   opt ? opt->threads : 0 };
 	struct walk_result w;
 	char hex[41];
 	git_oid oid;

@@ -24,7 +24,13 @@ struct load_options {
 	const regex_t *series_re;	/* the project's series pattern, or NULL */
 	const struct msg_rules *msg_rules;	/* its alias patterns, or NULL */
 	struct cache *cache;		/* commit facts of earlier runs, or NULL */
+	unsigned threads;		/* reader threads per walk; 0: repo_thread_count */
 };
+
+#define REPO_MAX_THREADS 8
+/* Threads worth starting for n independent pieces of work: the online
+ * cores (REGTRACE_THREADS overrides), at most n and REPO_MAX_THREADS. */
+size_t repo_thread_count(size_t n);
 
 /* Fill s (which must be zeroed) from range "BASE..TIP". */
 int repo_load_series(git_repository *repo, const char *range,

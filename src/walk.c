@@ -24,7 +24,7 @@
 #define F_UNINTERESTING 4u
 #define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
 #define F_CACHED 16u		/* everything from the cache */
-#define MAX_THREADS 8
+#define MAX_THREADS REPO_MAX_THREADS
 
 struct node {
 	uint8_t oid[20];
@@ -46,6 +46,7 @@ struct walker {
 	size_t hn, hcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
+	unsigned threads;		/* 0: as many as worth it */
 	struct cgraph cg;		/* no layers: walk without it */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
@@ -412,19 +413,14 @@ static void *read_messages(void *arg)
 	return NULL;
 }
 
-static size_t thread_count(size_t work)
+/* Threads for this much work: at most the caller's limit. */
+static size_t thread_count(const struct walker *w, size_t work)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *env = getenv("REGTRACE_THREADS");
-	long t = env ? atol(env) : cpus;
+	size_t t = repo_thread_count(work / 64 + 1);
 
-	if (t < 1)
-		t = 1;
-	if (t > MAX_THREADS)
-		t = MAX_THREADS;
-	if ((size_t)t > work / 64 + 1)
-		t = (long)(work / 64 + 1);	/* not worth a thread */
-	return (size_t)t;
+	if (w->threads && t > w->threads)
+		t = w->threads;
+	return t;
 }
 
 /*
@@ -442,7 +438,7 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	for (uint32_t i = 0; i < w->n; i++)
 		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
 			u32s_push(&list, i);
-	nt = thread_count(list.n);
+	nt = thread_count(w, list.n);
 	for (size_t t = 0; t < nt; t++) {
 		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
 		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
@@ -579,6 +575,9 @@ static void walker_release(struct walker *w)
 	git_odb_free(w->odb);
 }
 
+/* Walks of several threads share one cache. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* What this walk learned goes into the cache, and the counts into out. */
 static void learn(struct walker *w, struct walk_result *out)
 {
@@ -598,8 +597,10 @@ static void learn(struct walker *w, struct walk_result *out)
 			parents = xrealloc(parents, (cap = n->nparents) * 20);
 		for (uint32_t k = 0; k < n->nparents; k++)
 			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
+		pthread_mutex_lock(&cache_lock);
 		cache_add(w->cache, n->oid, n->time, n->all_parents,
 			  (const uint8_t (*)[20])parents, n->nparents, n->data);
+		pthread_mutex_unlock(&cache_lock);
 	}
 	free(parents);
 }
@@ -608,7 +609,8 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       const struct walk_options *opt, struct walk_result *out,
 	       char *err, size_t errlen)
 {
-	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL };
+	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
+			    .threads = opt ? opt->threads : 0 };
 	int rc = REPO_OK;
 
 	memset(out, 0, sizeof(*out));

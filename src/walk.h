@@ -39,7 +39,9 @@ struct walk_result {
 struct walk_options {
 	const struct msg_rules *rules;	/* the project's alias patterns, or NULL */
 	struct cache *cache;		/* facts of earlier runs, or NULL; what this
-					   walk learns is added to it */
+					   walk learns is added to it (walks in
+					   several threads may share one cache) */
+	unsigned threads;		/* message readers at most; 0: no limit */
 };
 
 /* base may be NULL (everything reachable from tip). */
