@@ -20,9 +20,9 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
-PURE   = util message commit_parse cgraph graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
+PURE   = util codec message commit_parse cgraph graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
 # Modules that touch libgit2 or produce output.
-OUTER  = repo parallel walk cache discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
+OUTER  = repo parallel walk cache segcache blobfile discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
 OUTER_OBJ = $(OUTER:%=$(B)/obj/%.o)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
@@ -133,9 +133,9 @@ $(FUZZ_B)/fuzz_cgraph: fuzz/fuzz_cgraph.c fuzz/fuzz_common.h src/cgraph.c src/cg
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cgraph.c src/cgraph.c
 
-$(FUZZ_B)/fuzz_cache: fuzz/fuzz_cache.c fuzz/fuzz_common.h src/cache.c src/cache.h src/message.c src/util.c src/atomic_file.c src/*.h
+$(FUZZ_B)/fuzz_cache: fuzz/fuzz_cache.c fuzz/fuzz_common.h src/cache.c src/codec.c src/blobfile.c src/cache.h src/message.c src/util.c src/atomic_file.c src/*.h
 	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cache.c src/cache.c src/message.c src/util.c src/atomic_file.c
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "codec.h"
 #include "message.h"
 
 struct cache {
@@ -27,8 +28,8 @@ struct cache {
 	uint32_t *table;	/* record offset + 1; 0 = empty */
 	size_t tcap, count;
 	uint64_t fingerprint;
-	uint8_t *add;		/* encoded records learned in this run */
-	size_t addlen, addcap, addcount;
+	struct wbuf add;	/* encoded records learned in this run */
+	size_t addcount;
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 };
 
@@ -54,6 +55,11 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *out);
 
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
 	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f);
+
+/* The facts part of a record, for other cache files: put appends it;
+ * get reads it back (0, or -1: then f holds what was read, to release). */
+void cache_put_facts(struct wbuf *w, const struct msg_facts *f);
+int cache_get_facts(struct rbuf *r, struct msg_facts *f);
 
 /* Encode everything (old records and new) into a fresh buffer (pure). */
 uint8_t *cache_encode(const struct cache *c, size_t *len);

@@ -8,6 +8,7 @@
 #include "paths.h"
 #include "timeline.h"
 #include "unfixed.h"
+#include "mainline.h"
 #include "util.h"
 
 #include <errno.h>
@@ -20,16 +21,17 @@ static int write_failed(char *err, size_t errlen)
 	return REPO_EFAIL;
 }
 
-/* stats --mainline: the open count of a series. */
-static int count_open(git_repository *repo, const char *ref, struct series *s, char *err,
-		      size_t errlen)
+/* stats --mainline: the open count of every series, one mainline read. */
+static int count_open(const struct cli *c, git_repository *repo, struct series_set *set,
+		      char *err, size_t errlen)
 {
-	struct mainline m;
-	struct unfixed u;
-	int rc = unfixed_for_series(repo, ref, s, &m, &u, err, errlen);
+	struct unfixed_set us = { 0 };
+	char *ref = mainline_default_ref(repo, c->mainline, err, errlen);
+	int rc = ref ? unfixed_for_set(repo, ref, set->s, set->n, c->cache != NULL, &us, err,
+				       errlen) : REPO_EFAIL;
 
-	unfixed_release(&u);
-	mainline_release(&m);
+	unfixed_set_release(&us);
+	free(ref);
 	return rc;
 }
 
@@ -62,10 +64,10 @@ static int load_all(const struct cli *c, git_repository *repo, struct series_set
 
 	series_set_options(c, &opt);
 	rc = series_set_load(repo, c->ranges, c->nranges, &opt, set, err, errlen);
+	if (!rc && c->cmd == CMD_STATS && c->mainline)
+		rc = count_open(c, repo, set, err, errlen);
 	for (size_t i = 0; !rc && c->cmd == CMD_STATS && i < set->n; i++) {
-		if (c->mainline)
-			rc = count_open(repo, c->mainline, &set->s[i], err, errlen);
-		if (!rc && c->by)
+		if (c->by)
 			rc = break_down(c, repo, &set->s[i], err, errlen);
 	}
 	return rc;

@@ -13,60 +13,96 @@
 #include <stdlib.h>
 #include <string.h>
 
-int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
-		       struct mainline *m, struct unfixed *u, char *err, size_t errlen)
+/* Series i's rows against m, from its first mainline commit on. */
+static void compute_one(struct series *s, const struct mainline *m, size_t from,
+			struct unfixed *u)
 {
 	struct resolver r;
 	uint8_t *live = xmalloc(s->g.n + 1);
-	int rc;
 
-	mainline_init(m);
-	memset(u, 0, sizeof(*u));
-	if ((rc = mainline_read(repo, ref, s->base, m, err, errlen)))
-		goto out;
 	census_live_at_end(&s->g, &s->census, live);
 	resolver_init(&r, &s->g);
-	unfixed_compute(&s->g, &r, live, m, u);
+	unfixed_compute(&s->g, &r, live, m, from, u);
 	resolver_release(&r);
 	s->open = (long)u->n;
-out:
 	free(live);
+}
+
+int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, size_t n,
+		    int use_cache, struct unfixed_set *out, char *err, size_t errlen)
+{
+	const char **bases = xmalloc((n + 1) * sizeof(char *));
+	size_t *from = xmalloc((n + 1) * sizeof(size_t));
+	int rc;
+
+	out->n = n;
+	out->shared = xcalloc(1, sizeof(*out->shared));
+	out->m = xcalloc(n + 1, sizeof(*out->m));
+	out->u = xcalloc(n + 1, sizeof(*out->u));
+	for (size_t i = 0; i < n; i++)
+		bases[i] = s[i].base;
+	rc = mainline_read_set(repo, ref, bases, n, use_cache, out->shared, from, err, errlen);
+	for (size_t i = 0; i < n && !rc; i++) {
+		out->m[i] = out->shared;
+		if (from[i] == SIZE_MAX) {	/* no mainline tag: this base alone */
+			out->m[i] = xcalloc(1, sizeof(*out->m[i]));
+			from[i] = 0;
+			if ((rc = mainline_read(repo, ref, s[i].base, out->m[i], err, errlen)))
+				break;
+		}
+		compute_one(&s[i], out->m[i], from[i], &out->u[i]);
+	}
+	free(bases);
+	free(from);
 	return rc;
+}
+
+void unfixed_set_release(struct unfixed_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		unfixed_release(&set->u[i]);
+		if (set->m[i] && set->m[i] != set->shared) {
+			mainline_release(set->m[i]);
+			free(set->m[i]);
+		}
+	}
+	if (set->shared)
+		mainline_release(set->shared);
+	free(set->shared);
+	free(set->m);
+	free(set->u);
+	memset(set, 0, sizeof(*set));
 }
 
 int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t errlen)
 {
 	struct series_set set = { 0 };
+	struct unfixed_set us = { 0 };
 	struct load_options opt;
-	struct mainline m;
-	struct unfixed u;
 	char *ref = NULL;
 	int rc;
 
-	mainline_init(&m);
-	memset(&u, 0, sizeof(u));
 	series_set_options(c, &opt);
 	if (!(ref = mainline_default_ref(repo, c->mainline, err, errlen))) {
 		rc = REPO_EFAIL;
 		goto out;
 	}
 	if ((rc = series_set_load(repo, c->ranges, c->nranges, &opt, &set, err, errlen)) ||
-	    (rc = unfixed_for_series(repo, ref, &set.s[0], &m, &u, err, errlen)))
+	    (rc = unfixed_for_set(repo, ref, set.s, 1, c->cache != NULL, &us, err, errlen)))
 		goto out;
 	struct series *s = &set.s[0];
 	if (c->format == FORMAT_JSON)
-		rc = render_unfixed_json(stdout, s, ref, &m, &u);
+		rc = render_unfixed_json(stdout, s, ref, us.m[0], &us.u[0]);
 	else if (c->format == FORMAT_CSV)
-		rc = render_unfixed_csv(stdout, s, ref, &m, &u);
+		rc = render_unfixed_csv(stdout, s, ref, us.m[0], &us.u[0]);
 	else
-		rc = render_unfixed_text(stdout, s, ref, &m, &u);
+		rc = render_unfixed_text(stdout, s, ref, us.m[0], &us.u[0]);
 	if (rc < 0 || fflush(stdout) != 0) {
 		snprintf(err, errlen, "cannot write output: %s", strerror(errno));
 		rc = REPO_EFAIL;
 	}
 out:
-	unfixed_release(&u);
-	mainline_release(&m);
+	unfixed_set_release(&us);
 	series_set_release(&set);
 	free(ref);
 	return rc;

@@ -25,8 +25,21 @@ command_fn cmd_export;	/* cmd_report.c */
 struct series;
 struct mainline;
 struct unfixed;
-/* Fill m and u for s against mainline ref, and set s->open. */
-int unfixed_for_series(git_repository *repo, const char *ref, struct series *s,
-		       struct mainline *m, struct unfixed *u, char *err, size_t errlen);
+
+/* What `unfixed` found for each of n series: series i's rows u[i] point
+ * into the mainline m[i] (shared by the series whose base is a mainline
+ * tag; read alone for the others). */
+struct unfixed_set {
+	struct mainline *shared;
+	struct mainline **m;
+	struct unfixed *u;
+	size_t n;
+};
+
+/* Fill out for s[0..n) against mainline ref and set each s[i].open;
+ * use_cache: keep what was read in the mainline cache (segcache.h). */
+int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, size_t n,
+		    int use_cache, struct unfixed_set *out, char *err, size_t errlen);
+void unfixed_set_release(struct unfixed_set *set);
 
 #endif

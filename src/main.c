@@ -92,7 +92,10 @@ int main(int argc, char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	/* reading only: checking each object's hash again doubles the cost */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)128 << 20);
+	/* pack windows: small, few, so that reading a big pack keeps little of it
+	 * mapped (mapped pages count as the process's memory) */
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)16 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
 	rc = run(&c, err, sizeof(err));
 	git_libgit2_shutdown();
 	cli_release(&c);

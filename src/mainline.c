@@ -6,6 +6,8 @@
 #include "mainline.h"
 #include "repo.h"
 #include "walk.h"
+#include "parallel.h"
+#include "segcache.h"
 #include "util.h"
 
 #include <limits.h>
@@ -36,6 +38,14 @@ char *mainline_default_ref(git_repository *repo, const char *given, char *err, s
 	snprintf(err, errlen, "no mainline branch (master, main, origin/master, origin/main): "
 		 "name one with --mainline REF");
 	return NULL;
+}
+
+static void hex_of(const uint8_t oid20[20], char hex[41])
+{
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	git_oid_tostr(hex, 41, &oid);
 }
 
 static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
@@ -202,21 +212,246 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	const char **tag = xmalloc((names.count + 1) * sizeof(char *));
 	uint32_t *at = xmalloc((names.count + 1) * sizeof(uint32_t));
 	int32_t *rel = attribute(&w, at, tags_in_walk(repo, &w, &names, tag, at));
+	const char **kept = xcalloc(names.count + 1, sizeof(char *));
 	for (size_t i = 0; i < w.n; i++) {
-		git_oid oid;
-		size_t before = out->n;
-		memcpy(oid.id, w.v[i].oid, 20);
-		git_oid_tostr(hex, sizeof(hex), &oid);
-		mainline_add(out, hex, w.v[i].facts);
+		const char *release = NULL;
+		if (rel[i] >= 0 && w.v[i].facts->nrefs)
+			release = kept[rel[i]] ? kept[rel[i]] :
+				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
+		hex_of(w.v[i].oid, hex);
+		mainline_add(out, hex, w.v[i].facts, release);
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
-		if (out->n > before && rel[i] >= 0)
-			out->v[before].release = xstrdup(tag[rel[i]]);
 	}
+	free(kept);
 	free(rel);
 	free(at);
 	free(tag);
 	git_strarray_dispose(&names);
 	walk_result_release(&w);
 	return REPO_OK;
+}
+
+/* ---- every series at once: the mainline cut at its tags ---- */
+
+struct chain_tag {
+	const char *name;
+	uint8_t oid[20];
+};
+
+/* The mainline tags naming commits, in version order. */
+static size_t list_chain(git_repository *repo, const git_strarray *names,
+			 struct chain_tag *out)
+{
+	const char **sorted = xmalloc((names->count + 1) * sizeof(char *));
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < names->count; i++)
+		if (mainline_is_tag(names->strings[i]))
+			sorted[n++] = names->strings[i];
+	if (n)
+		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
+	for (size_t i = 0; i < n; i++) {
+		git_object *obj = NULL, *c = NULL;
+		char ref[1100];
+		snprintf(ref, sizeof(ref), "refs/tags/%s", sorted[i]);
+		if (git_revparse_single(&obj, repo, ref) == 0 &&
+		    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) == 0) {
+			out[k].name = sorted[i];
+			memcpy(out[k++].oid, git_object_id(c)->id, 20);
+		}
+		git_object_free(c);
+		git_object_free(obj);
+	}
+	free(sorted);
+	return k;
+}
+
+/* The segments to read: chain[first..] to the next tag, the last to REF. */
+struct reading {
+	struct segment **seg;	/* per segment: from the cache, or read here */
+	struct segment *own;	/* the ones read here */
+	size_t n;
+	struct load_error { int rc; char msg[512]; } *errs;
+};
+
+/* Read segment i (parallel.h): the commits that name others, stripped. */
+static int read_segment(void *ctx, git_repository *repo, size_t i)
+{
+	struct reading *rd = ctx;
+	struct segment *s = &rd->own[i];
+	struct walk_options wo = { NULL, NULL, 1 };
+	struct walk_result w;
+	git_oid from, to;
+
+	memcpy(from.id, s->from, 20);
+	memcpy(to.id, s->to, 20);
+	rd->errs[i].rc = walk_range(repo, &from, &to, &wo, &w, rd->errs[i].msg,
+				    sizeof(rd->errs[i].msg));
+	for (size_t k = 0; k < w.n; k++) {
+		if (!rd->errs[i].rc && w.v[k].facts->nrefs) {
+			ARRAY_GROW(s->v, s->n, s->cap);
+			memcpy(s->v[s->n].oid, w.v[k].oid, 20);
+			mainline_strip(w.v[k].facts);
+			s->v[s->n++].facts = *w.v[k].facts;
+		} else {
+			msg_facts_release(w.v[k].facts);
+		}
+		free(w.v[k].facts);
+	}
+	s->ncommits = (uint32_t)w.n;
+	/* a tag that is no ancestor of the next breaks the chain */
+	if (!rd->errs[i].rc && w.n && !w.base_is_parent)
+		rd->errs[i].rc = -1;
+	walk_result_release(&w);
+	return rd->errs[i].rc;
+}
+
+static void segcache_path(git_repository *repo, char *path, size_t len)
+{
+	snprintf(path, len, "%sregtrace-mainline-cache", git_repository_commondir(repo));
+}
+
+/* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
+ * the chain breaks, or REPO_EFAIL with err set. */
+static int read_segments(git_repository *repo, struct segcache *cache, struct reading *rd,
+			 char *err, size_t errlen)
+{
+	size_t *todo = xmalloc((rd->n + 1) * sizeof(size_t)), ntodo = 0;
+	struct reading sub = { NULL, NULL, 0, NULL };
+	int rc = 0;
+
+	for (size_t i = 0; i < rd->n; i++) {
+		struct segment *s = &rd->own[i];
+		rd->seg[i] = memcmp(s->from, s->to, 20) ? segcache_find(cache, s->from, s->to) : s;
+		if (!rd->seg[i])
+			todo[ntodo++] = i;
+	}
+	sub.own = xcalloc(ntodo + 1, sizeof(*sub.own));
+	sub.errs = xcalloc(ntodo + 1, sizeof(*sub.errs));
+	for (size_t k = 0; k < ntodo; k++)
+		sub.own[k] = rd->own[todo[k]];
+	parallel_run(repo, ntodo, read_segment, &sub);
+	for (size_t k = 0; k < ntodo && !rc; k++) {
+		if ((rc = sub.errs[k].rc) > 0)
+			snprintf(err, errlen, "%s", sub.errs[k].msg);
+	}
+	for (size_t k = 0; k < ntodo; k++) {
+		if (!rc)
+			segcache_add(cache, &sub.own[k]);
+		else
+			segment_release(&sub.own[k]);
+	}
+	/* adding moves the cache's segments: find them all again */
+	for (size_t i = 0; i < rd->n && !rc; i++)
+		if (rd->seg[i] != &rd->own[i])
+			rd->seg[i] = segcache_find(cache, rd->own[i].from, rd->own[i].to);
+	free(sub.own);
+	free(sub.errs);
+	free(todo);
+	return rc;
+}
+
+/* Each base's place in the chain (SIZE_MAX: none); the earliest of them. */
+static size_t place_bases(git_repository *repo, const char *const *bases, size_t nbases,
+			  const struct chain_tag *chain, size_t nchain, size_t *at)
+{
+	size_t first = SIZE_MAX;
+	char err[256];
+	git_oid oid;
+
+	for (size_t i = 0; i < nbases; i++) {
+		at[i] = SIZE_MAX;
+		if (oid_of(repo, bases[i], &oid, err, sizeof(err)))
+			continue;
+		for (size_t k = 0; k < nchain && at[i] == SIZE_MAX; k++)
+			if (!memcmp(chain[k].oid, oid.id, 20))
+				at[i] = k;
+		if (at[i] < first)
+			first = at[i];
+	}
+	return first;
+}
+
+/* Move the segments' commits into out, in chain order (the cache is saved
+ * already); start[k] is where segment k begins. */
+static void gather(const struct reading *rd, const struct chain_tag *chain, size_t first,
+		   struct mainline *out, size_t *start)
+{
+	char hex[41];
+
+	for (size_t k = 0; k < rd->n; k++) {
+		struct segment *s = rd->seg[k];
+		const char *release = k + 1 < rd->n ? mainline_tag(out, chain[first + k + 1].name)
+						    : NULL;
+		start[k] = out->n;
+		for (size_t i = 0; i < s->n; i++) {
+			hex_of(s->v[i].oid, hex);
+			mainline_add(out, hex, &s->v[i].facts, release);
+		}
+	}
+	start[rd->n] = out->n;
+}
+
+int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
+		      size_t nbases, int use_cache, struct mainline *out, size_t *from,
+		      char *err, size_t errlen)
+{
+	git_strarray names = { 0 };
+	struct segcache cache;
+	struct reading rd = { 0 };
+	struct chain_tag *chain = NULL;
+	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
+	char path[4200];
+	git_oid tip;
+	int rc;
+
+	for (size_t i = 0; i < nbases; i++)
+		from[i] = SIZE_MAX;
+	segcache_init(&cache);
+	if ((rc = oid_of(repo, ref, &tip, err, errlen)))
+		goto out;
+	if (git_tag_list(&names, repo) < 0) {
+		rc = REPO_EFAIL;
+		snprintf(err, errlen, "cannot list tags: %s", git_msg());
+		goto out;
+	}
+	chain = xmalloc((names.count + 1) * sizeof(*chain));
+	nchain = list_chain(repo, &names, chain);
+	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
+		goto out;	/* no base is a mainline tag */
+	rd.n = nchain - first;	/* the tail included */
+	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
+	rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
+	for (size_t k = 0; k < rd.n; k++) {
+		memcpy(rd.own[k].from, chain[first + k].oid, 20);
+		memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
+		rd.own[k].tail = k + 1 == rd.n;
+	}
+	segcache_path(repo, path, sizeof(path));
+	if (use_cache)
+		segcache_load_file(&cache, path);
+	if ((rc = read_segments(repo, &cache, &rd, err, errlen)) < 0)
+		rc = REPO_OK;	/* no chain: the caller reads each base alone */
+	else if (!rc) {
+		size_t *start = xmalloc((rd.n + 1) * sizeof(size_t));
+		if (use_cache)
+			segcache_save(&cache, path, err, errlen);	/* only costs time */
+		err[0] = '\0';
+		gather(&rd, chain, first, out, start);
+		for (size_t i = 0; i < nbases; i++)
+			if (at[i] != SIZE_MAX)
+				from[i] = start[at[i] - first];
+		free(start);
+	}
+out:
+	for (size_t k = 0; k < rd.n; k++)
+		segment_release(&rd.own[k]);
+	free(rd.own);
+	free(rd.seg);
+	segcache_release(&cache);
+	git_strarray_dispose(&names);
+	free(chain);
+	free(at);
+	return rc;
 }

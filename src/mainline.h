@@ -23,6 +23,19 @@ char *mainline_default_ref(git_repository *repo, const char *given, char *err, s
 int mainline_read(git_repository *repo, const char *ref, const char *base,
 		  struct mainline *out, char *err, size_t errlen);
 
+/*
+ * The same for several bases at once, reading REF ^(the earliest base) once:
+ * the mainline is cut at its tags (vX.Y[-rcN], in version order) into
+ * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel and kept
+ * in the mainline cache (segcache.h) when use_cache.  from[i] is where base
+ * i's mainline starts in out->v (unfixed.h), or SIZE_MAX when base i is no
+ * mainline tag or the tags are no chain (each an ancestor of the next, the
+ * last of REF): then read that base alone with mainline_read().
+ */
+int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
+		      size_t nbases, int use_cache, struct mainline *out, size_t *from,
+		      char *err, size_t errlen);
+
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);
 int mainline_is_tag(const char *name);

@@ -241,7 +241,7 @@ static void add_alias(struct msg_facts *f, const char *id)
 	for (size_t i = 0; i < f->naliases; i++)
 		if (!strcmp(f->aliases[i], id))
 			return;
-	ARRAY_GROW(f->aliases, f->naliases, f->aliases_cap);
+	ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
 	memcpy(f->aliases[f->naliases++], id, MSG_ID_MAX + 1);
 }
 
@@ -256,7 +256,7 @@ static void add_ref(struct msg_facts *f, enum msg_ref_kind kind, const char *id,
 			return;
 		}
 	}
-	ARRAY_GROW(f->refs, f->nrefs, f->refs_cap);
+	ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
 	struct msg_ref *r = &f->refs[f->nrefs++];
 	r->kind = kind;
 	memcpy(r->id, id, MSG_ID_MAX + 1);
@@ -452,7 +452,9 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 
 char *msg_clean_text(const char *s, size_t len, size_t max)
 {
-	char *out = xmalloc(max + 4);
+	/* each byte in gives at most 3 out (U+FFFD) */
+	size_t cap = (len < max / 3 ? len * 3 : max) + 4;
+	char *out = xmalloc(cap);
 	size_t n = 0;
 	int space = 0;
 
@@ -483,7 +485,7 @@ char *msg_clean_text(const char *s, size_t len, size_t max)
 		i += k ? k : 1;
 	}
 	out[n] = '\0';
-	return out;
+	return cap - n > 64 ? xrealloc(out, n + 1) : out;	/* kept by the thousand */
 }
 
 int msg_subject_equal(const char *a, const char *b)

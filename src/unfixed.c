@@ -10,34 +10,49 @@ void mainline_init(struct mainline *m)
 	memset(m, 0, sizeof(*m));
 }
 
-void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts)
+void mainline_strip(struct msg_facts *f)
 {
-	for (size_t i = 0; i < facts->nrefs; i++) {
-		if (facts->refs[i].kind != MSG_REF_REVERT)
-			continue;
-		ARRAY_GROW(m->reverted, m->nreverted, m->reverted_cap);
-		memcpy(m->reverted[m->nreverted++], facts->refs[i].id, MSG_ID_MAX + 1);
+	free(f->aliases);
+	f->aliases = NULL;
+	f->naliases = f->aliases_cap = 0;
+	for (size_t i = 0; i < f->nrefs; i++) {
+		free(f->refs[i].subject);
+		f->refs[i].subject = NULL;
 	}
+	f->fixes_lines = f->nonsha_fixes_lines = 0;
+	f->is_revert = f->cc_stable = f->autosel_form = 0;
+}
+
+void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
+		  const char *release)
+{
 	if (!facts->nrefs) {
 		msg_facts_release(facts);
 		return;
 	}
+	mainline_strip(facts);
 	ARRAY_GROW(m->v, m->n, m->cap);
 	struct mainline_fix *f = &m->v[m->n++];
 	memcpy(f->id, id, 41);
 	f->facts = *facts;
-	f->release = NULL;
+	f->release = release;
 	memset(facts, 0, sizeof(*facts));
+}
+
+const char *mainline_tag(struct mainline *m, const char *name)
+{
+	ARRAY_GROW(m->tags, m->ntags, m->tags_cap);
+	return m->tags[m->ntags++] = xstrdup(name);
 }
 
 void mainline_release(struct mainline *m)
 {
-	for (size_t i = 0; i < m->n; i++) {
+	for (size_t i = 0; i < m->n; i++)
 		msg_facts_release(&m->v[i].facts);
-		free(m->v[i].release);
-	}
+	for (size_t i = 0; i < m->ntags; i++)
+		free(m->tags[i]);
 	free(m->v);
-	free(m->reverted);
+	free(m->tags);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -46,19 +61,43 @@ static int cmp_id(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
-/* Is some reverted id (7+ digits) a prefix of id? reverted[] is sorted. */
-static int is_reverted(const struct mainline *m, const char *id)
-{
-	char key[MSG_ID_MAX + 1];
+/* The ids named by the revert lines of m->v[from..n), sorted. */
+struct reverted {
+	char (*v)[MSG_ID_MAX + 1];
+	size_t n, cap;
+};
 
-	if (!m->nreverted)
-		return 0;
-	for (size_t len = MSG_ID_MIN; len <= MSG_ID_MAX && id[len - 1]; len++) {
-		memcpy(key, id, len);
-		key[len] = '\0';
-		if (bsearch(key, m->reverted, m->nreverted, sizeof(*m->reverted), cmp_id))
-			return 1;
+static void collect_reverted(const struct mainline *m, size_t from, struct reverted *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t k = from; k < m->n; k++)
+		for (size_t i = 0; i < m->v[k].facts.nrefs; i++) {
+			const struct msg_ref *ref = &m->v[k].facts.refs[i];
+			if (ref->kind != MSG_REF_REVERT)
+				continue;
+			ARRAY_GROW(out->v, out->n, out->cap);
+			memcpy(out->v[out->n++], ref->id, MSG_ID_MAX + 1);
+		}
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_id);
+}
+
+/* Is some reverted id a prefix of id?  Each has 7+ digits, so only those
+ * sharing id's first 7 can be: one binary search, then a short scan. */
+static int is_reverted(const struct reverted *m, const char *id)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strncmp(m->v[mid], id, MSG_ID_MIN) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < m->n && !strncmp(m->v[lo], id, MSG_ID_MIN); lo++)
+		if (!strncmp(m->v[lo], id, strlen(m->v[lo])))
+			return 1;
 	return 0;
 }
 
@@ -94,20 +133,20 @@ static int cmp_row(const void *a, const void *b)
 }
 
 void unfixed_compute(const struct graph *g, const struct resolver *r, const uint8_t *live,
-		     struct mainline *m, struct unfixed *out)
+		     const struct mainline *m, size_t from, struct unfixed *out)
 {
 	uint32_t *row_of = xmalloc((g->n + 1) * sizeof(uint32_t));
 	struct u32s match = { 0 };
+	struct reverted rev;
 
 	memset(out, 0, sizeof(*out));
 	for (uint32_t i = 0; i < g->n; i++)
 		row_of[i] = UINT32_MAX;
-	if (m->nreverted)
-		qsort(m->reverted, m->nreverted, sizeof(*m->reverted), cmp_id);
-	for (size_t k = 0; k < m->n; k++) {
+	collect_reverted(m, from, &rev);
+	for (size_t k = from; k < m->n; k++) {
 		const struct mainline_fix *f = &m->v[k];
 		resolver_match(r, f->id, &match);
-		if (match.n || is_reverted(m, f->id))
+		if (match.n || is_reverted(&rev, f->id))
 			continue;	/* backported, or withdrawn upstream */
 		for (size_t i = 0; i < f->facts.nrefs; i++) {
 			resolver_match(r, f->facts.refs[i].id, &match);
@@ -118,6 +157,7 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 	}
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_row);
+	free(rev.v);
 	u32s_release(&match);
 	free(row_of);
 }

@@ -20,15 +20,15 @@
 /* A mainline commit that names other commits (Fixes: or revert). */
 struct mainline_fix {
 	char id[41];
-	struct msg_facts facts;
-	char *release;		/* first mainline tag containing it, or NULL */
+	struct msg_facts facts;	/* only the subject and the references */
+	const char *release;	/* first mainline tag containing it, or NULL */
 };
 
 struct mainline {
-	struct mainline_fix *v;
+	struct mainline_fix *v;	/* in history order, parents first */
 	size_t n, cap;
-	char (*reverted)[MSG_ID_MAX + 1];	/* ids named by mainline reverts */
-	size_t nreverted, reverted_cap;
+	char **tags;		/* the names release points at */
+	size_t ntags, tags_cap;
 };
 
 struct unfixed_row {
@@ -42,14 +42,22 @@ struct unfixed {
 };
 
 void mainline_init(struct mainline *m);
-/* Keep the facts of one mainline commit (taking ownership) if it names
- * commits; remember the ids its revert lines name. */
-void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts);
+/* Keep the facts of one mainline commit (taking them over) if it names
+ * commits, stripped to its subject and the ids it names; release is NULL
+ * or a name from mainline_tag(). */
+void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
+		  const char *release);
+/* A copy of a tag name, kept as long as m. */
+const char *mainline_tag(struct mainline *m, const char *name);
+/* Drop what unfixed never reads: aliases, quoted subjects, flags. */
+void mainline_strip(struct msg_facts *f);
 void mainline_release(struct mainline *m);
 
-/* live: per series commit, 1 if not reverted at the tip (census_live_at_end). */
+/* live: per series commit, 1 if not reverted at the tip (census_live_at_end);
+ * the mainline of the series is m->v[from..n) (REF ^BASE, BASE's history
+ * being m->v[0..from)). */
 void unfixed_compute(const struct graph *g, const struct resolver *r, const uint8_t *live,
-		     struct mainline *m, struct unfixed *out);
+		     const struct mainline *m, size_t from, struct unfixed *out);
 void unfixed_release(struct unfixed *u);
 
 #endif

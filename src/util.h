@@ -18,14 +18,16 @@ void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 char *xstrdup(const char *s);
 
-/* Grow the array p (n used, cap allocated) so that p[n] is valid. */
-#define ARRAY_GROW(p, n, cap) \
+/* Grow the array p (n used, cap allocated) so that p[n] is valid: room
+ * for first elements at first (ARRAY_GROW: 8), then twice as many. */
+#define ARRAY_GROW_FROM(p, n, cap, first) \
 	do { \
 		if ((n) >= (cap)) { \
-			(cap) = (cap) ? (cap) * 2 : 8; \
+			(cap) = (cap) ? (cap) * 2 : (first); \
 			(p) = xrealloc((p), (cap) * sizeof(*(p))); \
 		} \
 	} while (0)
+#define ARRAY_GROW(p, n, cap) ARRAY_GROW_FROM(p, n, cap, 8)
 
 /* A growable list of commit indices. */
 struct u32s {

@@ -47,6 +47,7 @@ struct walker {
 	const struct msg_rules *rules;
 	struct cache *cache;
 	unsigned threads;		/* 0: as many as worth it */
+	uint32_t base;			/* BASE's node, or UINT32_MAX */
 	struct cgraph cg;		/* no layers: walk without it */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
@@ -591,6 +592,8 @@ static void learn(struct walker *w, struct walk_result *out)
 		out->from_cache += !!(n->flags & F_CACHED);
 		out->from_graph += !!(n->flags & F_GRAPH);
 		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
+		for (uint32_t k = 0; k < n->nparents; k++)
+			out->base_is_parent |= n->parents[k] == w->base;
 		if (!w->cache || (n->flags & F_CACHED) || !n->data)
 			continue;
 		if (n->nparents > cap)
@@ -622,6 +625,7 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	load_graph(&w, repo);
 	uint32_t t = node_of(&w, tip->id);
 	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
+	w.base = b;
 	if (b != UINT32_MAX) {
 		w.nodes[b].flags |= F_UNINTERESTING;
 		rc = enqueue(&w, b, err, errlen);

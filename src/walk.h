@@ -34,6 +34,8 @@ struct walk_result {
 	struct walk_commit *v;	/* history order: parents before children */
 	size_t n;
 	size_t from_cache, from_graph, from_objects;	/* how each was found */
+	int base_is_parent;	/* BASE is a parent of a commit in the range, so
+				   an ancestor of TIP (when the range is not empty) */
 };
 
 struct walk_options {

@@ -1,0 +1,45 @@
+/*
+ * codec.h — the little-endian byte encoding of regtrace's cache files.
+ *
+ * A wbuf grows as values are appended; an rbuf reads them back and turns
+ * bad (every later read fails, returning 0 or NULL) as soon as a read would
+ * pass its end, so a decoder checks once, at the end.  Strings are a 4-byte
+ * length then the bytes (no NUL); length UINT32_MAX stands for NULL.
+ * Pure: no I/O.
+ */
+#ifndef REGTRACE_CODEC_H
+#define REGTRACE_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CODEC_FNV_INIT 0xcbf29ce484222325ull
+
+struct wbuf {
+	uint8_t *b;
+	size_t len, cap;
+};
+
+struct rbuf {
+	const uint8_t *p, *end;
+	int bad;
+};
+
+void wbuf_bytes(struct wbuf *w, const void *p, size_t n);
+void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes);
+void wbuf_str(struct wbuf *w, const char *s);	/* s may be NULL */
+
+const uint8_t *rbuf_take(struct rbuf *r, size_t n);
+uint64_t rbuf_uint(struct rbuf *r, size_t nbytes);
+/* A string of at most max bytes without NUL (NULL allowed when nullable);
+ * 0, or -1 (then *out is NULL). */
+int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out);
+
+/* FNV-1a, 64 bits, continuing from h (CODEC_FNV_INIT to start). */
+uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h);
+
+/* A sealed file: FNV of everything before the last 8 bytes, stored in them. */
+void wbuf_seal(struct wbuf *w);
+int codec_sealed(const uint8_t *p, size_t len);
+
+#endif
