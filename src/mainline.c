@@ -300,8 +300,9 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 		free(w.v[k].facts);
 	}
 	s->ncommits = (uint32_t)w.n;
-	/* a tag that is no ancestor of the next breaks the chain */
-	if (!rd->errs[i].rc && w.n && !w.base_is_parent)
+	/* a tag that is no ancestor of the next breaks the chain (an empty
+	 * range between two commits means the other way round) */
+	if (!rd->errs[i].rc && !w.base_is_parent)
 		rd->errs[i].rc = -1;
 	walk_result_release(&w);
 	return rd->errs[i].rc;

@@ -28,6 +28,33 @@ static size_t lower_bound(const struct resolver *r, const char *id, size_t len)
 	return lo;
 }
 
+/* The first 16 hex digits of id (fewer: padded with zeros) as a number. */
+static uint64_t hex_number(const char *id, size_t len)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < 16; i++) {
+		char ch = i < len ? id[i] : '0';
+		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+	}
+	return v;
+}
+
+/* First key whose number is >= v. */
+static size_t lower_bound_number(const struct resolver *r, uint64_t v)
+{
+	size_t lo = 0, hi = r->nkeys;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->num[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static uint32_t find(uint32_t *cls, uint32_t x)
 {
 	while (cls[x] != x) {
@@ -80,12 +107,16 @@ void resolver_init(struct resolver *r, const struct graph *g)
 	}
 	if (r->nkeys)
 		qsort(r->keys, r->nkeys, sizeof(*r->keys), cmp_key);
+	r->num = xmalloc((r->nkeys + 1) * sizeof(uint64_t));
+	for (size_t i = 0; i < r->nkeys; i++)
+		r->num[i] = hex_number(r->keys[i].hex, strlen(r->keys[i].hex));
 	join_copies(r, g);
 }
 
 void resolver_release(struct resolver *r)
 {
 	free(r->keys);
+	free(r->num);
 	free(r->cls);
 	memset(r, 0, sizeof(*r));
 }
@@ -93,12 +124,15 @@ void resolver_release(struct resolver *r)
 void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 {
 	size_t len = strlen(id);
+	uint64_t lo = hex_number(id, len), hi = lo;
 
+	if (len < 16)
+		hi |= ((uint64_t)1 << (4 * (16 - len))) - 1;
 	out->n = 0;
-	/* keys that start with id */
-	for (size_t i = lower_bound(r, id, len);
-	     i < r->nkeys && !strncmp(r->keys[i].hex, id, len); i++)
-		u32s_push(out, r->keys[i].commit);
+	/* keys that start with id: their numbers are in [lo, hi] */
+	for (size_t i = lower_bound_number(r, lo); i < r->nkeys && r->num[i] <= hi; i++)
+		if (!strncmp(r->keys[i].hex, id, len))
+			u32s_push(out, r->keys[i].commit);
 	/* keys that are a proper prefix of id (only lengths some key has) */
 	for (size_t l = MSG_ID_MIN; l < len; l++) {
 		if (!(r->short_lengths & ((uint64_t)1 << l)))

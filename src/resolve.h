@@ -24,6 +24,8 @@ struct resolver_key {
 
 struct resolver {
 	struct resolver_key *keys;	/* sorted by hex */
+	uint64_t *num;			/* per key: its first 16 digits as a number
+					   (zero-padded), so non-decreasing too */
 	size_t nkeys;
 	uint32_t *cls;			/* union-find parent per commit */
 	size_t ncommits;

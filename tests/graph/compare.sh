@@ -4,7 +4,9 @@
 # fixes plainly (REGTRACE_NO_COMMIT_GRAPH, REGTRACE_NO_CACHE) and compare,
 # byte for byte, with: a single-file commit-graph, split commit-graph layers,
 # a cold cache (none on disk: the run writes it), the warm cache it wrote, and
-# that cache with a byte flipped or cut short (ignored, never trusted).
+# that cache with a byte flipped or cut short (ignored, never trusted).  Both
+# caches: the commit cache (regtrace-cache) and, for scenarios that run
+# `unfixed`, the mainline cache (regtrace-mainline-cache).
 # usage: tests/graph/compare.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
 set -u
 regtrace=$1 work=$2 scenarios=$3
@@ -13,26 +15,29 @@ for repo in "$work"/*/; do
 	name=$(basename "$repo")
 	range=$(awk '$1 == "range" && NF == 2 && $2 ~ /[.][.]/ { r = $2 } END { print r }' "$scenarios/$name.scenario" 2>/dev/null)
 	[ -n "$range" ] && [ -d "$repo/.git" ] || continue
+	cmds="stats fixes"
+	grep -q '^run [^ ]* unfixed' "$scenarios/$name.scenario" && cmds="$cmds unfixed"
 	for mode in single split cold-cache warm-cache corrupt-cache truncated-cache; do
 		rm -rf "$repo/.git/objects/info/commit-graph" "$repo/.git/objects/info/commit-graphs"
 		case $mode in
 		single) git -C "$repo" commit-graph write --reachable >/dev/null 2>&1 ;;
 		split) git -C "$repo" commit-graph write --reachable --split=no-merge >/dev/null 2>&1 ;;
-		cold-cache) rm -f "$repo/.git/regtrace-cache" ;;
+		cold-cache) rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" ;;
 		corrupt-cache)	# one byte flipped in the middle: the checksum rejects it
-			f="$repo/.git/regtrace-cache"
-			if [ -s "$f" ]; then
+			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"; do
+				[ -s "$f" ] || continue
 				size=$(stat -c %s "$f")
 				printf '\377' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
-			fi ;;
+			done ;;
 		truncated-cache)
-			f="$repo/.git/regtrace-cache"
-			[ -s "$f" ] && truncate -s $(( $(stat -c %s "$f") * 2 / 3 )) "$f" ;;
+			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"; do
+				[ -s "$f" ] && truncate -s $(( $(stat -c %s "$f") * 2 / 3 )) "$f"
+			done ;;
 		esac
 		ok=1
-		for cmd in stats fixes; do
+		for cmd in $cmds; do
 			if [ $mode = cold-cache ]; then
-				rm -f "$repo/.git/regtrace-cache"
+				rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"
 				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
 			elif [ "${mode%-cache}" != "$mode" ]; then
 				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
@@ -46,6 +51,11 @@ for repo in "$work"/*/; do
 			[ ! -s "$repo/.git/regtrace-cache" ]; then
 			ok=0	# the cold run must have written it
 		fi
+		case "$mode $cmds" in
+		"warm-cache "*unfixed*)
+			[ "${without##*exit }" != 0 ] || [ -s "$repo/.git/regtrace-mainline-cache" ] ||
+				ok=0 ;;
+		esac
 		if [ $ok = 1 ]; then
 			pass=$((pass + 1))
 		else
