@@ -67,6 +67,11 @@ $(B)/test_%: tests/unit/test_%.c $(PURE_OBJ) src/*.h tests/unit/*.h | $(B)/obj
 $(B)/test_atomic_file: tests/unit/test_atomic_file.c $(PURE_OBJ) $(B)/obj/atomic_file.o src/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(B)/obj/atomic_file.o $(LDFLAGS) $(CMOCKA_LIBS)
 
+# segcache (and the cache it borrows the record format from) read and write files too.
+SEGCACHE_OBJ = $(B)/obj/segcache.o $(B)/obj/cache.o $(B)/obj/blobfile.o $(B)/obj/atomic_file.o
+$(B)/test_segcache: tests/unit/test_segcache.c $(PURE_OBJ) $(SEGCACHE_OBJ) src/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(SEGCACHE_OBJ) $(LDFLAGS) $(CMOCKA_LIBS)
+
 $(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 

@@ -1,0 +1,175 @@
+/* Unit tests for segcache.c: the mainline cache's round trip, the tail rule, and files
+ * that must be ignored whole (bad magic, checksum, version, a record out of bounds). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "segcache.h"
+#include "util.h"
+
+static void oid(uint8_t out[20], int n)
+{
+	memset(out, 0, 20);
+	out[0] = (uint8_t)n;
+	out[19] = (uint8_t)(n * 7);
+}
+
+/* A segment FROM=from TO=to with nfix commits naming others. */
+static struct segment make(int from, int to, int tail, unsigned nfix)
+{
+	struct segment s = { .tail = tail, .ncommits = nfix + 10 };
+
+	oid(s.from, from);
+	oid(s.to, to);
+	s.v = xcalloc(nfix + 1, sizeof(*s.v));
+	for (s.n = 0; s.n < nfix; s.n++) {
+		struct seg_fix *f = &s.v[s.n];
+		oid(f->oid, 100 + (int)s.n);
+		f->facts.subject = xstrdup(s.n ? "mm: fix B" : "net: fix \"A\", again");
+		f->facts.refs = xcalloc(1, sizeof(*f->facts.refs));
+		f->facts.nrefs = f->facts.refs_cap = 1;
+		f->facts.refs[0].kind = s.n ? MSG_REF_REVERT : MSG_REF_FIXES;
+		strcpy(f->facts.refs[0].id, s.n ? "0123456789abcdef0123456789abcdef01234567" : "abcdef012345");
+	}
+	return s;
+}
+
+static uint8_t *encoded(struct segcache *c, size_t *len)
+{
+	struct segment a = make(1, 2, 0, 2), b = make(2, 3, 1, 1);
+
+	segcache_init(c);
+	segcache_add(c, &a);
+	segcache_add(c, &b);
+	return segcache_encode(c, len);
+}
+
+static void test_round_trip(void **state)
+{
+	struct segcache c, d;
+	uint8_t from[20], to[20];
+	size_t len;
+	uint8_t *buf = encoded(&c, &len);
+
+	(void)state;
+	assert_true(c.dirty);
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	assert_false(d.dirty);
+	assert_int_equal(d.n, 2);
+	oid(from, 1);
+	oid(to, 2);
+	struct segment *s = segcache_find(&d, from, to);
+	assert_non_null(s);
+	assert_false(s->tail);
+	assert_int_equal(s->ncommits, 12);
+	assert_int_equal(s->n, 2);
+	assert_string_equal(s->v[0].facts.subject, "net: fix \"A\", again");
+	assert_int_equal(s->v[0].facts.refs[0].kind, MSG_REF_FIXES);
+	assert_string_equal(s->v[0].facts.refs[0].id, "abcdef012345");
+	assert_int_equal(s->v[1].facts.refs[0].kind, MSG_REF_REVERT);
+	assert_int_equal(s->v[1].oid[0], 101);
+	oid(from, 2);
+	oid(to, 3);
+	assert_non_null(s = segcache_find(&d, from, to));
+	assert_true(s->tail);
+	oid(to, 4);
+	assert_null(segcache_find(&d, from, to));	/* no such segment */
+	/* encoding what was loaded gives the same bytes */
+	size_t len2;
+	uint8_t *again = segcache_encode(&d, &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(buf, again, len);
+	free(again);
+	free(buf);
+	segcache_release(&c);
+	segcache_release(&d);
+}
+
+static void test_tail_replaced(void **state)
+{
+	struct segcache c;
+	struct segment t1 = make(5, 6, 1, 1), t2 = make(5, 7, 1, 0), plain = make(5, 8, 0, 0);
+	uint8_t from[20], to[20];
+
+	(void)state;
+	segcache_init(&c);
+	segcache_add(&c, &t1);
+	segcache_add(&c, &plain);
+	segcache_add(&c, &t2);	/* the branch moved on: replaces t1, keeps plain */
+	assert_int_equal(c.n, 2);
+	oid(from, 5);
+	oid(to, 6);
+	assert_null(segcache_find(&c, from, to));
+	oid(to, 7);
+	assert_non_null(segcache_find(&c, from, to));
+	oid(to, 8);
+	assert_non_null(segcache_find(&c, from, to));
+	segcache_release(&c);
+}
+
+/* Load buf after damage: must be rejected whole with reason why. */
+static void expect_rejected(const uint8_t *buf, size_t len, const char *why)
+{
+	struct segcache d;
+
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_non_null(d.rejected);
+	assert_string_equal(d.rejected, why);
+	assert_int_equal(d.n, 0);
+	segcache_release(&d);
+}
+
+static void reseal(uint8_t *buf, size_t len)
+{
+	uint64_t h = codec_fnv(buf, len - 8, CODEC_FNV_INIT);
+
+	for (int i = 0; i < 8; i++)
+		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
+}
+
+static void test_rejected(void **state)
+{
+	struct segcache c;
+	size_t len, vpos = strlen("regtrace-mainline-cache\n") + 4 + 4;
+	uint8_t *buf = encoded(&c, &len), *bad = malloc(len);
+
+	(void)state;
+	memcpy(bad, buf, len);
+	bad[len / 2] ^= 1;
+	expect_rejected(bad, len, "checksum mismatch");
+	expect_rejected(buf, len - 1, "checksum mismatch");	/* cut short */
+	memcpy(bad, buf, len);
+	bad[0] = 'R';
+	expect_rejected(bad, len, "not a regtrace mainline cache");
+	memcpy(bad, buf, len);
+	bad[vpos] ^= 1;		/* another tool version, correctly sealed */
+	reseal(bad, len);
+	expect_rejected(bad, len, "another version");
+	memcpy(bad, buf, len);
+	bad[len - 9] ^= 0x40;	/* inside the last record, sealed again */
+	reseal(bad, len);
+	expect_rejected(bad, len, "corrupt segment");
+	expect_rejected((const uint8_t *)"", 0, "not a regtrace mainline cache");
+	free(bad);
+	free(buf);
+	segcache_release(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_tail_replaced),
+		cmocka_unit_test(test_rejected),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
