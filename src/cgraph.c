@@ -164,6 +164,7 @@ int cgraph_commit(const struct cgraph *g, uint32_t pos, struct cgraph_commit *ou
 	const uint8_t *c = l->cdat + (size_t)(pos - l->offset) * CDAT_SIZE;
 	uint32_t p1 = be32(c + 20), p2 = be32(c + 24);
 	out->time = (int64_t)(be64(c + 28) & 0x3ffffffffull);
+	out->generation = (uint32_t)(be64(c + 28) >> 34);
 	if (p1 != PARENT_NONE && add_parent(g, out, p1) < 0)
 		return -1;
 	if (p2 == PARENT_NONE)

@@ -32,6 +32,8 @@ struct cgraph {
 
 struct cgraph_commit {
 	int64_t time;
+	uint32_t generation;	/* topological level (1 + the parents' highest);
+				   0: not computed by the writer */
 	uint32_t parents[64];	/* global positions */
 	unsigned nparents;
 	unsigned all_parents;

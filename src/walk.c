@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SLOP 5			/* extra uninteresting pops, as git does */
+#define SKEW_MARGIN 86400	/* without generation numbers: a day of clock skew */
 #define F_SEEN 1u		/* queued once */
 #define F_PARSED 2u
 #define F_UNINTERESTING 4u
@@ -29,6 +29,7 @@
 struct node {
 	uint8_t oid[20];
 	int64_t time;
+	uint32_t gen;		/* from the commit-graph; 0: unknown */
 	uint32_t flags;
 	uint32_t *parents;	/* node indices */
 	uint32_t nparents;
@@ -48,6 +49,9 @@ struct walker {
 	struct cache *cache;
 	unsigned threads;		/* 0: as many as worth it */
 	uint32_t base;			/* BASE's node, or UINT32_MAX */
+	int64_t min_time;		/* the oldest commit read as interesting */
+	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
+	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
@@ -196,6 +200,7 @@ static int read_graph(struct walker *w, uint32_t i)
 	for (unsigned k = 0; k < c.nparents; k++)
 		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
 	w->nodes[i].time = c.time;
+	w->nodes[i].gen = c.generation;
 	w->nodes[i].all_parents = c.all_parents;
 	w->nodes[i].flags |= F_PARSED | F_GRAPH;
 	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
@@ -270,14 +275,6 @@ static void paint(struct walker *w, uint32_t i)
 	free(stack);
 }
 
-static int queue_has_interesting(const struct walker *w)
-{
-	for (size_t i = 0; i < w->hn; i++)
-		if (!(w->nodes[w->heap[i]].flags & F_UNINTERESTING))
-			return 1;
-	return 0;
-}
-
 /* Queue a commit once, reading it first: the queue is ordered by its date. */
 static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
 {
@@ -289,15 +286,47 @@ static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
 		if (rc)
 			return rc;
 	}
+	if (!(w->nodes[p].flags & F_UNINTERESTING)) {
+		if (w->nodes[p].time < w->min_time)
+			w->min_time = w->nodes[p].time;
+		if (w->nodes[p].gen < w->min_gen)
+			w->min_gen = w->nodes[p].gen;
+	}
 	heap_push(w, p);
 	return REPO_OK;
 }
 
+/*
+ * Can a queued (uninteresting) commit still reach a commit read as
+ * interesting?  Not when its generation is at most theirs; without
+ * generation numbers, not when it is older than all of them by more than
+ * the clock skew seen on the way (a day at least).
+ */
+static int settled(const struct walker *w)
+{
+	uint32_t max_gen = 0;
+	int64_t max_time = INT64_MIN;
+
+	for (size_t i = 0; i < w->hn; i++) {
+		const struct node *n = &w->nodes[w->heap[i]];
+		if (!(n->flags & F_UNINTERESTING))
+			return 0;
+		if (n->gen > max_gen || !n->gen)
+			max_gen = n->gen ? n->gen : UINT32_MAX;
+		if (n->time > max_time)
+			max_time = n->time;
+	}
+	if (w->min_gen && max_gen != UINT32_MAX)
+		return max_gen <= w->min_gen;
+	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
+	return max_time < w->min_time - margin;
+}
+
 static int run_walk(struct walker *w, char *err, size_t errlen)
 {
-	int slop = SLOP, rc;
+	int rc;
 
-	while (w->hn) {
+	while (w->hn && !settled(w)) {
 		uint32_t i = heap_pop(w);
 		int unint = w->nodes[i].flags & F_UNINTERESTING;
 		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
@@ -306,14 +335,9 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 				paint(w, p);
 			if ((rc = enqueue(w, p, err, errlen)))
 				return rc;
+			if (w->nodes[p].time - w->nodes[i].time > w->skew)
+				w->skew = w->nodes[p].time - w->nodes[i].time;
 		}
-		/* as git does: go on while an interesting commit is queued, or
-		 * while dates go up again (a skewed clock), else SLOP more */
-		if (queue_has_interesting(w) ||
-		    (w->hn && w->nodes[w->heap[0]].time >= w->nodes[i].time))
-			slop = SLOP;
-		else if (--slop <= 0)
-			break;
 	}
 	return REPO_OK;
 }
@@ -626,6 +650,8 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	uint32_t t = node_of(&w, tip->id);
 	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
 	w.base = b;
+	w.min_time = INT64_MAX;
+	w.min_gen = UINT32_MAX;
 	if (b != UINT32_MAX) {
 		w.nodes[b].flags |= F_UNINTERESTING;
 		rc = enqueue(&w, b, err, errlen);

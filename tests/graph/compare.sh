@@ -51,7 +51,8 @@ for repo in "$work"/*/; do
 			[ ! -s "$repo/.git/regtrace-cache" ]; then
 			ok=0	# the cold run must have written it
 		fi
-		case "$mode $cmds" in
+		case "$mode $name $cmds" in	# (*no-chain*: read alone, not kept)
+		"warm-cache "*no-chain*) ;;
 		"warm-cache "*unfixed*)
 			[ "${without##*exit }" != 0 ] || [ -s "$repo/.git/regtrace-mainline-cache" ] ||
 				ok=0 ;;
