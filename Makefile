@@ -22,7 +22,7 @@ CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 # Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
 PURE   = util codec message commit_parse cgraph graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
 # Modules that touch libgit2 or produce output.
-OUTER  = repo parallel walk cache segcache blobfile discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
+OUTER  = repo tags parallel walk cache segcache blobfile discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
 PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
 OUTER_OBJ = $(OUTER:%=$(B)/obj/%.o)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))

@@ -2,6 +2,7 @@
 #include "discover.h"
 #include "release.h"
 #include "repo.h"
+#include "tags.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -59,49 +60,17 @@ static int all_series(const git_strarray *tags, const regex_t *re, struct range_
 	return REPO_OK;
 }
 
-/*
- * Keep (first, in order) the tags that name a commit, through annotated
- * tags: a tag on a tree or a blob is no release (README "Releases") and must
- * not be picked as a series' tip.  Returns how many; the others stay after
- * them, so tags->count is unchanged for git_strarray_dispose.
- */
-static size_t commit_tags(git_repository *repo, git_strarray *tags)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < tags->count; i++) {
-		char *name = tags->strings[i], *ref = xmalloc(strlen(name) + 11);
-		git_reference *r = NULL;
-		git_object *c = NULL;
-		sprintf(ref, "refs/tags/%s", name);
-		int ok = git_reference_lookup(&r, repo, ref) == 0 &&
-			 git_reference_peel(&c, r, GIT_OBJECT_COMMIT) == 0;
-		git_object_free(c);
-		git_reference_free(r);
-		free(ref);
-		if (ok) {
-			tags->strings[i] = tags->strings[k];
-			tags->strings[k++] = name;
-		}
-	}
-	return k;
-}
-
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		    const regex_t *re, struct range_list *out, char *err, size_t errlen)
 {
-	git_strarray tags = { 0 };
+	const struct tag_table *t = tags_of(repo, err, errlen);
 	int rc = REPO_OK;
-	size_t all;
 
 	memset(out, 0, sizeof(*out));
-	if (git_tag_list(&tags, repo) < 0) {
-		snprintf(err, errlen, "cannot list tags: %s", git_error_last() ?
-			 git_error_last()->message : "unknown error");
+	if (!t)
 		return REPO_EFAIL;
-	}
-	all = tags.count;
-	tags.count = commit_tags(repo, &tags);
+	/* only tags naming commits: one on a tree or blob is no release */
+	git_strarray tags = { t->names, t->n };
 	if (nargs == 0)
 		rc = all_series(&tags, re, out, err, errlen);
 	for (size_t i = 0; !rc && i < nargs; i++) {
@@ -115,8 +84,6 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		}
 		push(out, r);
 	}
-	tags.count = all;
-	git_strarray_dispose(&tags);
 	return rc;
 }
 

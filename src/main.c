@@ -14,6 +14,7 @@
 #include "config.h"
 #include "util.h"
 #include "repo.h"
+#include "tags.h"
 
 static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_STATS] = cmd_stats,
@@ -66,6 +67,7 @@ static int run(struct cli *c, char *err, size_t errlen)
 		cache_save(&cache, cache_path, ignored, sizeof(ignored));
 	free(cache_path);
 	cache_release(&cache);
+	tags_forget();
 	config_release(&cfg);
 	git_repository_free(repo);
 	return rc;

@@ -8,19 +8,13 @@
 #include "walk.h"
 #include "parallel.h"
 #include "segcache.h"
+#include "tags.h"
 #include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *git_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
 
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen)
 {
@@ -122,41 +116,52 @@ static int cmp_pos_oid(const void *a, const void *b)
 	return memcmp(a, b, 20);
 }
 
+struct chain_tag {
+	const char *name;
+	uint8_t oid[20];
+};
+
+/* The mainline tags (tags.h: naming commits), in version order; how many. */
+static size_t mainline_tags(const struct tag_table *t, struct chain_tag *out)
+{
+	const char **sorted = xmalloc((t->n + 1) * sizeof(char *));
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (mainline_is_tag(t->v[i].name))
+			sorted[n++] = t->v[i].name;
+	if (n)
+		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
+	for (size_t i = 0; i < n; i++) {
+		out[i].name = sorted[i];
+		memcpy(out[i].oid, tags_find(t, sorted[i])->commit.id, 20);
+	}
+	free(sorted);
+	return n;
+}
+
 /* The mainline tags whose commit is in the walk, in version order. */
-static size_t tags_in_walk(git_repository *repo, const struct walk_result *w,
-			   const git_strarray *names, const char **tag, uint32_t *at)
+static size_t tags_in_walk(const struct tag_table *t, const struct walk_result *w,
+			   const char **tag, uint32_t *at)
 {
 	struct pos_oid *idx = xmalloc((w->n + 1) * sizeof(*idx)), key;
-	const char **sorted = xmalloc((names->count + 1) * sizeof(char *));
-	size_t n = 0, k = 0;
+	struct chain_tag *chain = xmalloc((t->n + 1) * sizeof(*chain));
+	size_t n = mainline_tags(t, chain), k = 0;
 
 	for (size_t i = 0; i < w->n; i++) {
 		memcpy(idx[i].oid, w->v[i].oid, 20);
 		idx[i].pos = (uint32_t)i;
 	}
 	qsort(idx, w->n, sizeof(*idx), cmp_pos_oid);
-	for (size_t i = 0; i < names->count; i++)
-		if (mainline_is_tag(names->strings[i]))
-			sorted[n++] = names->strings[i];
-	if (n)
-		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
 	for (size_t i = 0; i < n; i++) {
-		git_object *obj = NULL, *c = NULL;
-		char ref[1100];
-		snprintf(ref, sizeof(ref), "refs/tags/%s", sorted[i]);
-		if (git_revparse_single(&obj, repo, ref) == 0 &&
-		    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) == 0) {
-			memcpy(key.oid, git_object_id(c)->id, 20);
-			struct pos_oid *hit = bsearch(&key, idx, w->n, sizeof(*idx), cmp_pos_oid);
-			if (hit) {
-				tag[k] = sorted[i];
-				at[k++] = hit->pos;
-			}
+		memcpy(key.oid, chain[i].oid, 20);
+		struct pos_oid *hit = bsearch(&key, idx, w->n, sizeof(*idx), cmp_pos_oid);
+		if (hit) {
+			tag[k] = chain[i].name;
+			at[k++] = hit->pos;
 		}
-		git_object_free(c);
-		git_object_free(obj);
 	}
-	free(sorted);
+	free(chain);
 	free(idx);
 	return k;
 }
@@ -194,25 +199,22 @@ static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_
 int mainline_read(git_repository *repo, const char *ref, const char *base,
 		  struct mainline *out, char *err, size_t errlen)
 {
+	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct walk_result w;
-	git_strarray names = { 0 };
 	git_oid tip, hide;
 	char hex[41];
 	int rc;
 
+	if (!t)
+		return REPO_EFAIL;
 	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
 	    (rc = oid_of(repo, base, &hide, err, errlen)) ||
 	    (rc = walk_range(repo, &hide, &tip, NULL, &w, err, errlen)))
 		return rc;
-	if (git_tag_list(&names, repo) < 0) {
-		walk_result_release(&w);
-		snprintf(err, errlen, "cannot list tags: %s", git_msg());
-		return REPO_EFAIL;
-	}
-	const char **tag = xmalloc((names.count + 1) * sizeof(char *));
-	uint32_t *at = xmalloc((names.count + 1) * sizeof(uint32_t));
-	int32_t *rel = attribute(&w, at, tags_in_walk(repo, &w, &names, tag, at));
-	const char **kept = xcalloc(names.count + 1, sizeof(char *));
+	const char **tag = xmalloc((t->n + 1) * sizeof(char *));
+	uint32_t *at = xmalloc((t->n + 1) * sizeof(uint32_t));
+	int32_t *rel = attribute(&w, at, tags_in_walk(t, &w, tag, at));
+	const char **kept = xcalloc(t->n + 1, sizeof(char *));
 	for (size_t i = 0; i < w.n; i++) {
 		const char *release = NULL;
 		if (rel[i] >= 0 && w.v[i].facts->nrefs)
@@ -227,45 +229,11 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	free(rel);
 	free(at);
 	free(tag);
-	git_strarray_dispose(&names);
 	walk_result_release(&w);
 	return REPO_OK;
 }
 
 /* ---- every series at once: the mainline cut at its tags ---- */
-
-struct chain_tag {
-	const char *name;
-	uint8_t oid[20];
-};
-
-/* The mainline tags naming commits, in version order. */
-static size_t list_chain(git_repository *repo, const git_strarray *names,
-			 struct chain_tag *out)
-{
-	const char **sorted = xmalloc((names->count + 1) * sizeof(char *));
-	size_t n = 0, k = 0;
-
-	for (size_t i = 0; i < names->count; i++)
-		if (mainline_is_tag(names->strings[i]))
-			sorted[n++] = names->strings[i];
-	if (n)
-		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
-	for (size_t i = 0; i < n; i++) {
-		git_object *obj = NULL, *c = NULL;
-		char ref[1100];
-		snprintf(ref, sizeof(ref), "refs/tags/%s", sorted[i]);
-		if (git_revparse_single(&obj, repo, ref) == 0 &&
-		    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) == 0) {
-			out[k].name = sorted[i];
-			memcpy(out[k++].oid, git_object_id(c)->id, 20);
-		}
-		git_object_free(c);
-		git_object_free(obj);
-	}
-	free(sorted);
-	return k;
-}
 
 /* The segments to read: chain[first..] to the next tag, the last to REF. */
 struct reading {
@@ -398,7 +366,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		      size_t nbases, int use_cache, struct mainline *out, size_t *from,
 		      char *err, size_t errlen)
 {
-	git_strarray names = { 0 };
+	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache cache;
 	struct reading rd = { 0 };
 	struct chain_tag *chain = NULL;
@@ -410,15 +378,14 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	for (size_t i = 0; i < nbases; i++)
 		from[i] = SIZE_MAX;
 	segcache_init(&cache);
-	if ((rc = oid_of(repo, ref, &tip, err, errlen)))
-		goto out;
-	if (git_tag_list(&names, repo) < 0) {
+	if (!t) {
 		rc = REPO_EFAIL;
-		snprintf(err, errlen, "cannot list tags: %s", git_msg());
 		goto out;
 	}
-	chain = xmalloc((names.count + 1) * sizeof(*chain));
-	nchain = list_chain(repo, &names, chain);
+	if ((rc = oid_of(repo, ref, &tip, err, errlen)))
+		goto out;
+	chain = xmalloc((t->n + 1) * sizeof(*chain));
+	nchain = mainline_tags(t, chain);
 	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
 		goto out;	/* no base is a mainline tag */
 	rd.n = nchain - first;	/* the tail included */
@@ -451,7 +418,6 @@ out:
 	free(rd.own);
 	free(rd.seg);
 	segcache_release(&cache);
-	git_strarray_dispose(&names);
 	free(chain);
 	free(at);
 	return rc;

@@ -5,6 +5,7 @@
  */
 #include "repo.h"
 #include "resolve.h"
+#include "tags.h"
 #include "walk.h"
 #include "util.h"
 
@@ -22,13 +23,6 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
 	return code;
-}
-
-static const char *git_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
@@ -150,17 +144,6 @@ static struct pair *index_ids(const struct graph *g)
 	return pairs;
 }
 
-/* A release's date: the tagger's for an annotated tag, else the commit's. */
-static int64_t tag_date(git_object *obj, git_object *commit)
-{
-	if (git_object_type(obj) == GIT_OBJECT_TAG) {
-		const git_signature *sig = git_tag_tagger((git_tag *)obj);
-		if (sig)
-			return sig->when.time;
-	}
-	return git_commit_time((git_commit *)commit);
-}
-
 /* "4.19.102" for v4.19..v4.19.102 (TIP one of the releases found); the
  * range otherwise. */
 static char *series_label(const char *range, const struct release_list *rels, const char *tip)
@@ -179,32 +162,23 @@ static int find_releases(git_repository *repo, const char *base, const char *tip
 			 const regex_t *re, const struct pair *pairs, struct series *s,
 			 char *err, size_t errlen)
 {
-	git_strarray names = { 0 };
+	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct release_matcher m;
 	unsigned long n;
 
-	if (git_tag_list(&names, repo) < 0)
-		return fail(err, errlen, REPO_EFAIL, "cannot list tags: %s", git_msg());
-	release_matcher_init(&m, release_base_name(base), re, names.strings, names.count);
-	for (size_t i = 0; i < names.count; i++) {
-		git_object *obj = NULL, *commit = NULL;
-		char ref[1024];
-		if (!release_match(&m, names.strings[i], &n))
+	if (!t)
+		return REPO_EFAIL;
+	release_matcher_init(&m, release_base_name(base), re, t->names, t->n);
+	for (size_t i = 0; i < t->n; i++) {
+		if (!release_match(&m, t->v[i].name, &n))
 			continue;
-		snprintf(ref, sizeof(ref), "refs/tags/%s", names.strings[i]);
-		if (git_revparse_single(&obj, repo, ref) == 0 &&
-		    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) == 0) {
-			int64_t idx = id_lookup(pairs, s->g.n, git_object_id(commit));
-			if (idx >= 0) {
-				release_list_add(&s->rels, names.strings[i], n, (uint32_t)idx);
-				s->rels.r[s->rels.n - 1].date = tag_date(obj, commit);
-			}
+		int64_t idx = id_lookup(pairs, s->g.n, &t->v[i].commit);
+		if (idx >= 0) {
+			release_list_add(&s->rels, t->v[i].name, n, (uint32_t)idx);
+			s->rels.r[s->rels.n - 1].date = t->v[i].date;
 		}
-		git_object_free(commit);
-		git_object_free(obj);
 	}
 	release_matcher_release(&m);
-	git_strarray_dispose(&names);
 	s->label = series_label(s->name, &s->rels, tip);
 	return REPO_OK;
 }

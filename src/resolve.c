@@ -8,24 +8,9 @@
 static int cmp_key(const void *pa, const void *pb)
 {
 	const struct resolver_key *a = pa, *b = pb;
-	int c = strcmp(a->hex, b->hex);
+	int c = a->num != b->num ? (a->num > b->num) - (a->num < b->num) : strcmp(a->hex, b->hex);
 
 	return c ? c : (a->commit > b->commit) - (a->commit < b->commit);
-}
-
-/* First key whose hex is >= the first len characters of id. */
-static size_t lower_bound(const struct resolver *r, const char *id, size_t len)
-{
-	size_t lo = 0, hi = r->nkeys;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strncmp(r->keys[mid].hex, id, len) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* The first 16 hex digits of id (fewer: padded with zeros) as a number. */
@@ -38,21 +23,6 @@ static uint64_t hex_number(const char *id, size_t len)
 		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
 	}
 	return v;
-}
-
-/* First key whose number is >= v. */
-static size_t lower_bound_number(const struct resolver *r, uint64_t v)
-{
-	size_t lo = 0, hi = r->nkeys;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (r->num[mid] < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 static uint32_t find(uint32_t *cls, uint32_t x)
@@ -69,9 +39,9 @@ static void add_key(struct resolver *r, size_t *cap, const char *hex, uint32_t c
 	ARRAY_GROW(r->keys, r->nkeys, *cap);
 	r->keys[r->nkeys].hex = hex;
 	r->keys[r->nkeys].commit = c;
+	r->keys[r->nkeys].len = (uint32_t)strlen(hex);
+	r->keys[r->nkeys].num = hex_number(hex, r->keys[r->nkeys].len);
 	r->nkeys++;
-	if (strlen(hex) < MSG_ID_MAX)
-		r->short_lengths |= (uint64_t)1 << strlen(hex);
 }
 
 /* Every commit sharing a key with one of c's aliases is a copy of c. */
@@ -88,6 +58,37 @@ static void join_copies(struct resolver *r, const struct graph *g)
 		}
 	}
 	u32s_release(&m);
+}
+
+/* The first MSG_ID_MIN digits of key i; every key and id has that many. */
+static uint32_t head(const struct resolver *r, size_t i)
+{
+	return (uint32_t)(r->keys[i].num >> (4 * (16 - MSG_ID_MIN)));
+}
+
+static size_t slot_of(const struct resolver *r, uint32_t h)
+{
+	size_t k = (h * 2654435761u) & (r->nslots - 1);
+
+	while (r->slot[k] && r->slot[k] != h + 1)
+		k = (k + 1) & (r->nslots - 1);
+	return k;
+}
+
+/* Keys sharing their first 7 digits are adjacent: index where each run starts. */
+static void index_heads(struct resolver *r)
+{
+	for (r->nslots = 16; r->nslots < r->nkeys * 2; r->nslots *= 2)
+		;
+	r->slot = xcalloc(r->nslots, sizeof(uint32_t));
+	r->first = xcalloc(r->nslots, sizeof(uint32_t));
+	for (size_t i = 0; i < r->nkeys; i++) {
+		if (i && head(r, i) == head(r, i - 1))
+			continue;
+		size_t k = slot_of(r, head(r, i));
+		r->slot[k] = head(r, i) + 1;
+		r->first[k] = (uint32_t)i;
+	}
 }
 
 void resolver_init(struct resolver *r, const struct graph *g)
@@ -107,38 +108,39 @@ void resolver_init(struct resolver *r, const struct graph *g)
 	}
 	if (r->nkeys)
 		qsort(r->keys, r->nkeys, sizeof(*r->keys), cmp_key);
-	r->num = xmalloc((r->nkeys + 1) * sizeof(uint64_t));
-	for (size_t i = 0; i < r->nkeys; i++)
-		r->num[i] = hex_number(r->keys[i].hex, strlen(r->keys[i].hex));
+	index_heads(r);
 	join_copies(r, g);
 }
 
 void resolver_release(struct resolver *r)
 {
 	free(r->keys);
-	free(r->num);
+	free(r->slot);
+	free(r->first);
 	free(r->cls);
 	memset(r, 0, sizeof(*r));
 }
 
+/*
+ * A key matches id when one is a prefix of the other: both then share the
+ * first 7 digits, so only that run of keys is looked at.
+ */
 void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 {
 	size_t len = strlen(id);
-	uint64_t lo = hex_number(id, len), hi = lo;
+	uint32_t h;
+	size_t k;
 
-	if (len < 16)
-		hi |= ((uint64_t)1 << (4 * (16 - len))) - 1;
 	out->n = 0;
-	/* keys that start with id: their numbers are in [lo, hi] */
-	for (size_t i = lower_bound_number(r, lo); i < r->nkeys && r->num[i] <= hi; i++)
-		if (!strncmp(r->keys[i].hex, id, len))
-			u32s_push(out, r->keys[i].commit);
-	/* keys that are a proper prefix of id (only lengths some key has) */
-	for (size_t l = MSG_ID_MIN; l < len; l++) {
-		if (!(r->short_lengths & ((uint64_t)1 << l)))
-			continue;
-		for (size_t i = lower_bound(r, id, l); i < r->nkeys &&
-		     strlen(r->keys[i].hex) == l && !strncmp(r->keys[i].hex, id, l); i++)
+	if (len < MSG_ID_MIN || !r->nkeys)
+		return;
+	h = (uint32_t)(hex_number(id, len) >> (4 * (16 - MSG_ID_MIN)));
+	k = slot_of(r, h);
+	if (!r->slot[k])
+		return;
+	for (size_t i = r->first[k]; i < r->nkeys && head(r, i) == h; i++) {
+		size_t klen = r->keys[i].len;
+		if (!strncmp(r->keys[i].hex, id, klen < len ? klen : len))
 			u32s_push(out, r->keys[i].commit);
 	}
 	u32s_sort_unique(out);

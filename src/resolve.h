@@ -18,18 +18,21 @@
 #include "util.h"
 
 struct resolver_key {
+	uint64_t num;		/* the first 16 digits as a number (zero-padded):
+				   the order of the numbers is that of the hex */
 	const char *hex;	/* NUL-terminated, lower-case, points into the graph */
 	uint32_t commit;
+	uint32_t len;		/* strlen(hex) */
 };
 
 struct resolver {
 	struct resolver_key *keys;	/* sorted by hex */
-	uint64_t *num;			/* per key: its first 16 digits as a number
-					   (zero-padded), so non-decreasing too */
 	size_t nkeys;
+	uint32_t *slot;			/* first 7 digits + 1 -> their first key */
+	uint32_t *first;
+	size_t nslots;			/* a power of two */
 	uint32_t *cls;			/* union-find parent per commit */
 	size_t ncommits;
-	uint64_t short_lengths;		/* bit L: some key has L < 40 digits */
 };
 
 void resolver_init(struct resolver *r, const struct graph *g);
