@@ -17,13 +17,10 @@
 static void compute_one(struct series *s, const struct mainline *m, size_t from,
 			struct unfixed *u)
 {
-	struct resolver r;
 	uint8_t *live = xmalloc(s->g.n + 1);
 
 	census_live_at_end(&s->g, &s->census, live);
-	resolver_init(&r, &s->g);
-	unfixed_compute(&s->g, &r, live, m, from, u);
-	resolver_release(&r);
+	unfixed_compute(&s->g, &s->r, live, m, from, u);
 	s->open = (long)u->n;
 	free(live);
 }
@@ -42,6 +39,8 @@ int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, siz
 	for (size_t i = 0; i < n; i++)
 		bases[i] = s[i].base;
 	rc = mainline_read_set(repo, ref, bases, n, use_cache, out->shared, from, err, errlen);
+	if (!rc)
+		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {
 		out->m[i] = out->shared;
 		if (from[i] == SIZE_MAX) {	/* no mainline tag: this base alone */
@@ -49,6 +48,7 @@ int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, siz
 			from[i] = 0;
 			if ((rc = mainline_read(repo, ref, s[i].base, out->m[i], err, errlen)))
 				break;
+			mainline_index(out->m[i]);
 		}
 		compute_one(&s[i], out->m[i], from[i], &out->u[i]);
 	}

@@ -203,7 +203,6 @@ int repo_load_series(git_repository *repo, const char *range,
 	char *base = NULL, *tip = NULL;
 	git_oid base_oid, tip_oid;
 	struct pair *pairs = NULL;
-	struct resolver r = { 0 };
 	int rc, until;
 
 	graph_init(&s->g);
@@ -229,11 +228,10 @@ int repo_load_series(git_repository *repo, const char *range,
 	release_attribute(&s->rels, &s->g);
 	if ((rc = until_index(s, opt, &until, err, errlen)))
 		goto out;
-	resolver_init(&r, &s->g);
-	census_compute(&s->g, &r, until, &s->census);
-	sagas_compute(&s->g, &s->census, &r, &s->sagas);
+	resolver_init(&s->r, &s->g);
+	census_compute(&s->g, &s->r, until, &s->census);
+	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 out:
-	resolver_release(&r);
 	free(pairs);
 	free(base);
 	free(tip);
@@ -243,6 +241,7 @@ out:
 void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);
+	resolver_release(&s->r);
 	if (s->by)
 		breakdown_release(s->by);
 	free(s->by);

@@ -63,7 +63,12 @@ static void join_copies(struct resolver *r, const struct graph *g)
 /* The first MSG_ID_MIN digits of key i; every key and id has that many. */
 static uint32_t head(const struct resolver *r, size_t i)
 {
-	return (uint32_t)(r->keys[i].num >> (4 * (16 - MSG_ID_MIN)));
+	return resolver_key_head(r, i);
+}
+
+uint32_t resolver_head(const char *id)
+{
+	return (uint32_t)(hex_number(id, strlen(id)) >> (4 * (16 - MSG_ID_MIN)));
 }
 
 static size_t slot_of(const struct resolver *r, uint32_t h)
@@ -134,7 +139,7 @@ void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 	out->n = 0;
 	if (len < MSG_ID_MIN || !r->nkeys)
 		return;
-	h = (uint32_t)(hex_number(id, len) >> (4 * (16 - MSG_ID_MIN)));
+	h = resolver_head(id);
 	k = slot_of(r, h);
 	if (!r->slot[k])
 		return;

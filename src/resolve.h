@@ -38,6 +38,15 @@ struct resolver {
 void resolver_init(struct resolver *r, const struct graph *g);
 void resolver_release(struct resolver *r);
 
+/* The first 7 digits of an id (lower-case hex, 7+ digits) as a number: ids
+ * that are prefixes of one another share it. */
+uint32_t resolver_head(const char *id);
+/* The same for key i of r. */
+static inline uint32_t resolver_key_head(const struct resolver *r, size_t i)
+{
+	return (uint32_t)(r->keys[i].num >> 36);
+}
+
 /* Replace *out with the commits id (lower-case hex) matches, ascending. */
 void resolver_match(const struct resolver *r, const char *id, struct u32s *out);
 

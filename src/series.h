@@ -8,6 +8,7 @@
 
 #include "breakdown.h"
 #include "census.h"
+#include "resolve.h"
 #include "graph.h"
 #include "release.h"
 #include "saga.h"
@@ -25,6 +26,7 @@ struct series {
 	struct census census;
 	struct sagas sagas;
 	struct breakdown *by;	/* stats --by, or NULL */
+	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 };
 
 /* The first 40-hex alias of a commit: its upstream id, or NULL. */

@@ -52,8 +52,79 @@ void mainline_release(struct mainline *m)
 	for (size_t i = 0; i < m->ntags; i++)
 		free(m->tags[i]);
 	free(m->v);
+	free(m->index);
 	free(m->tags);
 	memset(m, 0, sizeof(*m));
+}
+
+static int cmp_ref_at(const void *a, const void *b)
+{
+	const struct mainline_ref_at *x = a, *y = b;
+
+	if (x->head != y->head)
+		return x->head < y->head ? -1 : 1;
+	if (x->fix != y->fix)
+		return x->fix < y->fix ? -1 : 1;
+	return (x->ref > y->ref) - (x->ref < y->ref);
+}
+
+void mainline_index(struct mainline *m)
+{
+	size_t cap = 0;
+
+	free(m->index);
+	m->index = NULL;
+	m->nindex = 0;
+	for (size_t k = 0; k < m->n; k++)
+		for (size_t i = 0; i < m->v[k].facts.nrefs; i++) {
+			ARRAY_GROW(m->index, m->nindex, cap);
+			m->index[m->nindex++] = (struct mainline_ref_at){
+				resolver_head(m->v[k].facts.refs[i].id), (uint32_t)k, (uint32_t)i };
+		}
+	if (m->nindex)
+		qsort(m->index, m->nindex, sizeof(*m->index), cmp_ref_at);
+}
+
+/* The first index entry with head h, or m->nindex. */
+static size_t first_at(const struct mainline *m, uint32_t h)
+{
+	size_t lo = 0, hi = m->nindex;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->index[mid].head < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Per mainline commit from `from` on: 1 if one of the ids it names matches
+ * a key of r (one a prefix of the other).  Only those can give a row, so
+ * the others need no look-up.  Without an index, all are candidates.
+ */
+static uint8_t *candidates(const struct resolver *r, const struct mainline *m, size_t from)
+{
+	uint8_t *cand = xcalloc(m->n + 1, 1);
+
+	if (!m->index) {
+		memset(cand + from, 1, m->n - from);
+		return cand;
+	}
+	for (size_t i = 0; i < r->nkeys; i++) {
+		uint32_t h = resolver_key_head(r, i);
+		for (size_t j = first_at(m, h); j < m->nindex && m->index[j].head == h; j++) {
+			const struct mainline_ref_at *e = &m->index[j];
+			const char *id = m->v[e->fix].facts.refs[e->ref].id;
+			size_t n = strlen(id);
+			if (e->fix >= from &&
+			    !strncmp(r->keys[i].hex, id, n < r->keys[i].len ? n : r->keys[i].len))
+				cand[e->fix] = 1;
+		}
+	}
+	return cand;
 }
 
 static int cmp_id(const void *a, const void *b)
@@ -137,6 +208,7 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 {
 	uint32_t *row_of = xmalloc((g->n + 1) * sizeof(uint32_t));
 	struct u32s match = { 0 };
+	uint8_t *cand = candidates(r, m, from);
 	struct reverted rev;
 
 	memset(out, 0, sizeof(*out));
@@ -145,6 +217,8 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 	collect_reverted(m, from, &rev);
 	for (size_t k = from; k < m->n; k++) {
 		const struct mainline_fix *f = &m->v[k];
+		if (!cand[k])
+			continue;	/* names nothing of the series */
 		resolver_match(r, f->id, &match);
 		if (match.n || is_reverted(&rev, f->id))
 			continue;	/* backported, or withdrawn upstream */
@@ -158,6 +232,7 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_row);
 	free(rev.v);
+	free(cand);
 	u32s_release(&match);
 	free(row_of);
 }

@@ -24,9 +24,17 @@ struct mainline_fix {
 	const char *release;	/* first mainline tag containing it, or NULL */
 };
 
+/* Where a mainline commit names an id, by the id's first digits. */
+struct mainline_ref_at {
+	uint32_t head;		/* resolver_head() of the id */
+	uint32_t fix, ref;	/* v[fix].facts.refs[ref] */
+};
+
 struct mainline {
 	struct mainline_fix *v;	/* in history order, parents first */
 	size_t n, cap;
+	struct mainline_ref_at *index;	/* by head (mainline_index), or NULL */
+	size_t nindex;
 	char **tags;		/* the names release points at */
 	size_t ntags, tags_cap;
 };
@@ -49,6 +57,9 @@ void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts
 		  const char *release);
 /* A copy of a tag name, kept as long as m. */
 const char *mainline_tag(struct mainline *m, const char *name);
+/* Index the ids the commits of m name, so that unfixed_compute looks at
+ * the few that can match a series instead of all (call after the last add). */
+void mainline_index(struct mainline *m);
 /* Drop what unfixed never reads: aliases, quoted subjects, flags. */
 void mainline_strip(struct msg_facts *f);
 void mainline_release(struct mainline *m);
