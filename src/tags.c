@@ -16,25 +16,47 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(((const struct tag_info *)a)->name, ((const struct tag_info *)b)->name);
 }
 
-/* The commit and date of one tag; 0, or -1 when it names no commit. */
+/*
+ * The commit and date of one tag; 0, or -1 when it names no commit.  An
+ * annotated tag gives both without reading the commit (its target id and
+ * type are in the tag object); only a lightweight one reads the commit.
+ */
 static int read_tag(git_repository *repo, const char *name, struct tag_info *out)
 {
 	char *ref = xmalloc(strlen(name) + sizeof("refs/tags/"));
 	git_reference *r = NULL, *direct = NULL;
-	git_object *obj = NULL, *commit = NULL;
-	int rc = -1;
+	git_object *obj = NULL;
+	int rc = -1, has_date = 0;
 
 	sprintf(ref, "refs/tags/%s", name);
-	if (git_reference_lookup(&r, repo, ref) == 0 && git_reference_resolve(&direct, r) == 0 &&
-	    git_object_lookup(&obj, repo, git_reference_target(direct), GIT_OBJECT_ANY) == 0 &&
-	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) == 0) {
-		const git_signature *sig = git_object_type(obj) == GIT_OBJECT_TAG ?
-					   git_tag_tagger((git_tag *)obj) : NULL;
-		git_oid_cpy(&out->commit, git_object_id(commit));
-		out->date = sig ? sig->when.time : git_commit_time((git_commit *)commit);
+	if (git_reference_lookup(&r, repo, ref) < 0 || git_reference_resolve(&direct, r) < 0 ||
+	    git_object_lookup(&obj, repo, git_reference_target(direct), GIT_OBJECT_ANY) < 0)
+		goto out;
+	for (int depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < 100; depth++) {
+		git_tag *tag = (git_tag *)obj;
+		if (depth == 0 && git_tag_tagger(tag)) {	/* the outermost tag's */
+			out->date = git_tag_tagger(tag)->when.time;
+			has_date = 1;
+		}
+		if (git_tag_target_type(tag) == GIT_OBJECT_COMMIT && has_date) {
+			git_oid_cpy(&out->commit, git_tag_target_id(tag));
+			rc = 0;
+			goto out;
+		}
+		git_object *next = NULL;
+		int bad = git_tag_target(&next, tag) < 0;
+		git_object_free(obj);
+		obj = next;
+		if (bad)
+			goto out;
+	}
+	if (git_object_type(obj) == GIT_OBJECT_COMMIT) {
+		git_oid_cpy(&out->commit, git_object_id(obj));
+		if (!has_date)
+			out->date = git_commit_time((git_commit *)obj);
 		rc = 0;
 	}
-	git_object_free(commit);
+out:
 	git_object_free(obj);
 	git_reference_free(direct);
 	git_reference_free(r);
