@@ -29,7 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 R=$(realpath "${1:-build/regtrace}")
 CHECK="python3 $top/tests/hostile/check.py"
-INTERRUPT="python3 $here/interrupt.py"
+INTERRUPT=$here/interrupt.py
 TMO=300
 W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-outputs.XXXXXX")
 DISK=$W/disk
@@ -233,7 +233,7 @@ interrupted() {
 	local name=$1 dir=$2 file=$3 old=$4 when=$5 sig=$6 res want
 	shift 6
 	want="live=1 status=signal:$(kill -l "$sig")"
-	res=$(REGTRACE_NO_CACHE=1 timeout -k 5 "$TMO" $INTERRUPT "$dir" ".$file." "$when" "$sig" \
+	res=$(REGTRACE_NO_CACHE=1 timeout -k 5 "$TMO" python3 "$INTERRUPT" "$dir" ".$file." "$when" "$sig" \
 		"$W/out/$name.out" "$W/out/$name.err" -- "$R" -C "$BIG" "$@")
 	case "$when" in appear | grow) ;; *) [ "$res" = "live=0${want#live=1}" ] && want=$res ;; esac
 	if [ "$res" != "$want" ]; then
@@ -260,7 +260,7 @@ cache_interrupted() {
 	local keep=$W/keep/big-cache res try
 	for try in 1 2 3 4 5; do
 		cp "$keep" "$BIG/.git/regtrace-cache"
-		res=$(timeout -k 5 "$TMO" $INTERRUPT "$BIG/.git" .regtrace-cache. appear INT \
+		res=$(timeout -k 5 "$TMO" python3 "$INTERRUPT" "$BIG/.git" .regtrace-cache. appear INT \
 			"$W/out/cache-int.out" "$W/out/cache-int.err" -- "$R" -C "$BIG" stats --json v4.19..stable)
 		[ "$res" = "live=0 status=exit:0" ] || break
 	done
@@ -276,7 +276,7 @@ cache_interrupted() {
 }
 
 interrupts() {
-	local dir=$W/int keep=$W/keep spec
+	local dir=$W/int keep=$W/keep spec when sig
 	mkdir -p "$dir"
 	gen "$BIG" 100000 1000 || { fail interrupt-repo "git fast-import failed"; return; }
 	# old files and cache: the first release (1,000 commits)
@@ -287,13 +287,13 @@ interrupts() {
 	cp "$BIG/.git/regtrace-cache" "$keep/big-cache"
 	for spec in "appear INT" "0.05 INT" "0.3 INT" "0.8 INT" "grow INT" \
 		    "appear TERM" "appear HUP" "appear PIPE" "grow TERM"; do
-		set -- $spec
-		interrupted "export-$1-$2" "$dir" x.db "$keep/big.db" "$1" "$2" \
+		read -r when sig <<<"$spec"
+		interrupted "export-$when-$sig" "$dir" x.db "$keep/big.db" "$when" "$sig" \
 			export --sqlite "$dir/x.db" v4.19..stable
 	done
 	for spec in "appear INT" "0.3 INT" "grow INT" "grow HUP"; do
-		set -- $spec
-		interrupted "report-$1-$2" "$dir" r.html "$keep/big.html" "$1" "$2" \
+		read -r when sig <<<"$spec"
+		interrupted "report-$when-$sig" "$dir" r.html "$keep/big.html" "$when" "$sig" \
 			report -o "$dir/r.html" v4.19..stable
 	done
 	interrupted export-new-grow-INT "$dir" new.db "" grow INT export --sqlite "$dir/new.db" v4.19..stable
