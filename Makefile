@@ -29,7 +29,7 @@ UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 SCEN_SRC = tests/scenario/scenario.c tests/scenario/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
-.PHONY: all check demo install deps binaries unit e2e report-test clean
+.PHONY: all check demo install deps binaries unit e2e report-test outputs-test clean
 all:
 	@scripts/install-deps.sh
 	@$(MAKE) --no-print-directory binaries
@@ -38,7 +38,7 @@ binaries: $(B)/regtrace
 
 check:
 	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory unit e2e report-test
+	@$(MAKE) --no-print-directory unit e2e report-test outputs-test
 
 demo:
 	@scripts/install-deps.sh
@@ -95,6 +95,12 @@ report-test: $(B)/regtrace $(B)/mkscenario $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/report-e2e tests/report/report.scenario
 	tests/report/export-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-test
 	tests/report/report-test.sh $(B)/regtrace $(B)/mkscenario $(B)/report-test
+
+# Output files on a full disk (a small tmpfs: needs root, else skipped) and under SIGINT,
+# SIGTERM, SIGHUP and SIGPIPE (tests/outputs/run.sh).
+outputs-test: $(B)/regtrace
+	@scripts/install-deps.sh --test
+	tests/outputs/run.sh $(B)/regtrace
 
 clean:
 	rm -rf build build-san

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Install the Debian packages regtrace needs, when they are missing.
 # usage: scripts/install-deps.sh [--test] [--browser]
-#   --test: also what the tests need; --browser: also Chromium, a font and Python for the
-#   report test (make report-test), which are big, so only on request
+#   --test: also what the tests need (git and python3 build and check test repositories);
+#   --browser: also Chromium, a font and Python for the report test (make report-test),
+#   which are big, so only on request
 set -e
 need=""
 test=0 browser=0
@@ -21,6 +22,8 @@ have sqlite3 || need="$need libsqlite3-dev"
 if [ $test = 1 ]; then
 	have cmocka || need="$need libcmocka-dev"
 	cmd sqlite3 || need="$need sqlite3"
+	cmd git || need="$need git"
+	cmd python3 || need="$need python3"
 fi
 if [ $browser = 1 ]; then
 	cmd sqlite3 || need="$need sqlite3"

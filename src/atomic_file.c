@@ -4,10 +4,97 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* ---- the live temporary files, removed by a signal handler ---- */
+
+/* The handler may touch only lock-free atomics (C11 7.14.1.1). */
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "atomic pointers must be lock-free");
+
+static char *_Atomic live[ATOMIC_FILE_MAX];
+static atomic_flag handlers_installed = ATOMIC_FLAG_INIT;
+static const int caught[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+#define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
+
+void atomic_file_cleanup(void)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *p = atomic_load(&live[i]);
+		if (p)
+			unlink(p);
+	}
+}
+
+/* Remove the temporary files, then die of the signal as if never caught. */
+static void on_signal(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	atomic_file_cleanup();
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);	/* blocked until the handler returns, then fatal */
+}
+
+static void caught_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaddset(set, caught[i]);
+}
+
+/* Once per process; a signal ignored at that moment stays ignored. */
+static void install_handlers(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal }, old;
+
+	if (atomic_flag_test_and_set(&handlers_installed))
+		return;
+	caught_set(&sa.sa_mask);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		if (sigaction(caught[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(caught[i], &sa, NULL);
+}
+
+/* Hold the caught signals while a file and its registration change together. */
+static void hold_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	caught_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void release_signals(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+static int register_tmp(char *tmp)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *expected = NULL;
+		if (atomic_compare_exchange_strong(&live[i], &expected, tmp))
+			return 0;
+	}
+	return -1;
+}
+
+static void unregister_tmp(const char *tmp)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *expected = (char *)tmp;
+		if (atomic_compare_exchange_strong(&live[i], &expected, NULL))
+			return;
+	}
+}
+
+/* ---- writing ---- */
 
 int atomic_file_error(const char *path, int errnum, char *err, size_t errlen)
 {
@@ -58,6 +145,26 @@ static int check_target(const char *path)
 	return 0;
 }
 
+/* mkstemp and registration under held signals: a signal never finds the file unregistered. */
+static int create_registered(char *tmp)
+{
+	sigset_t old;
+	int fd, e = 0;
+
+	hold_signals(&old);
+	if ((fd = mkstemp(tmp)) < 0) {
+		e = errno;
+	} else if (register_tmp(tmp) < 0) {
+		unlink(tmp);
+		close(fd);
+		e = EMFILE;
+		fd = -1;
+	}
+	release_signals(&old);
+	errno = e;
+	return fd;
+}
+
 int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t errlen)
 {
 	int fd, e = check_target(path);
@@ -65,8 +172,9 @@ int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t 
 	memset(f, 0, sizeof(*f));
 	if (e)
 		return atomic_file_error(path, e, err, errlen);
+	install_handlers();
 	f->tmp = temp_template(path);
-	if ((fd = mkstemp(f->tmp)) < 0) {
+	if ((fd = create_registered(f->tmp)) < 0) {
 		e = errno;
 		free(f->tmp);
 		f->tmp = NULL;
@@ -84,10 +192,16 @@ int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t 
 
 void atomic_file_abort(struct atomic_file *f)
 {
+	sigset_t old;
+
 	if (f->fp)
 		fclose(f->fp);
-	if (f->tmp)
+	if (f->tmp) {
+		hold_signals(&old);
 		unlink(f->tmp);
+		unregister_tmp(f->tmp);
+		release_signals(&old);
+	}
 	free(f->tmp);
 	free(f->path);
 	memset(f, 0, sizeof(*f));
@@ -107,6 +221,21 @@ static void sync_dir(const char *path)
 	free(dir);
 }
 
+/* Rename the temporary file over the target; 0 or an errno. */
+static int rename_registered(struct atomic_file *f)
+{
+	sigset_t old;
+	int e = 0;
+
+	hold_signals(&old);
+	if (rename(f->tmp, f->path) < 0)
+		e = errno;
+	else
+		unregister_tmp(f->tmp);
+	release_signals(&old);
+	return e;
+}
+
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 {
 	int e = 0;
@@ -118,8 +247,8 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 	if (fclose(f->fp) != 0 && !e)
 		e = errno;
 	f->fp = NULL;
-	if (!e && rename(f->tmp, f->path) < 0)
-		e = errno;
+	if (!e)
+		e = rename_registered(f);
 	if (e) {
 		char *path = xstrdup(f->path);
 		atomic_file_abort(f);

@@ -14,14 +14,27 @@
  * abort; a commit that fails has aborted already.  A symbolic link at the
  * target is replaced, not followed.
  *
+ * Signals: from open until commit or abort the temporary file's path is
+ * registered (at most ATOMIC_FILE_MAX at once; one more open fails with
+ * EMFILE).  The first open installs, for the rest of the process, a handler
+ * for SIGHUP, SIGINT, SIGPIPE and SIGTERM (each unless ignored then) that
+ * removes every registered file, restores the default disposition and
+ * raises the signal again: the process dies of it, leaving any old target
+ * as it was and no temporary file.  Creating, renaming and removing a
+ * temporary file happen together with its (un)registration, with those
+ * signals held.  Registry and handler are safe when several threads open
+ * files; an atomic_file itself belongs to one thread.
+ *
  * Errors: -1 with "cannot write 'PATH': <strerror>" in err.  Nothing here
- * prints or exits.
+ * prints or exits, except through the signal handler.
  */
 #ifndef REGTRACE_ATOMIC_FILE_H
 #define REGTRACE_ATOMIC_FILE_H
 
 #include <stddef.h>
 #include <stdio.h>
+
+#define ATOMIC_FILE_MAX 16
 
 struct atomic_file {
 	char *path;	/* the target, as given */
@@ -32,6 +45,13 @@ struct atomic_file {
 int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t errlen);
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen);
 void atomic_file_abort(struct atomic_file *f);
+
+/*
+ * Remove every registered temporary file (async-signal-safe; the handler's
+ * work).  The atomic_files stay open: each still ends in commit (which then
+ * fails) or abort.
+ */
+void atomic_file_cleanup(void);
 
 /* Returns -1 with "cannot write 'PATH': <strerror(errnum)>" in err. */
 int atomic_file_error(const char *path, int errnum, char *err, size_t errlen);

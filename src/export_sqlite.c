@@ -2,8 +2,10 @@
 #include "export_sqlite.h"
 #include "lifetime.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
+#include <string.h>
 
 #define STR(x) #x
 #define XSTR(x) STR(x)
@@ -285,10 +287,26 @@ static int series_rows(struct db *d, const struct series *s, long long id)
 
 /* ---- the database ---- */
 
+/* The system's reason for a full disk or an I/O error, else 0.  SQLITE_FULL
+ * keeps no errno (the unix VFS stores 0); the page limit is never reached. */
+static int system_errno(struct db *d)
+{
+	int code = d->db ? sqlite3_errcode(d->db) : SQLITE_OK;
+
+	if (code == SQLITE_FULL)
+		return ENOSPC;
+	return code == SQLITE_IOERR ? sqlite3_system_errno(d->db) : 0;
+}
+
 static int fail(struct db *d, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "sqlite: %s", d->bad ? "cannot bind a value" :
-		 d->db ? sqlite3_errmsg(d->db) : "out of memory");
+	int sys = d->bad ? 0 : system_errno(d);
+
+	if (sys)
+		snprintf(err, errlen, "%s", strerror(sys));
+	else
+		snprintf(err, errlen, "sqlite: %s", d->bad ? "cannot bind a value" :
+			 d->db ? sqlite3_errmsg(d->db) : "out of memory");
 	return -1;
 }
 

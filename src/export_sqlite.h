@@ -8,8 +8,9 @@
  * fills them in one transaction through prepared statements with bound
  * parameters.  It does not make the file durable or atomic: write to a
  * temporary file (atomic_file.h) and commit it afterwards.  Series get the
- * ids 1..n in the order given.  Returns 0, or -1 with "sqlite: <message>"
- * in err; nothing here prints.
+ * ids 1..n in the order given.  Returns 0, or -1 with the system's message
+ * in err for a full disk or an I/O error ("No space left on device"), else
+ * "sqlite: <message>"; nothing here prints.
  */
 #ifndef REGTRACE_EXPORT_SQLITE_H
 #define REGTRACE_EXPORT_SQLITE_H

@@ -1,5 +1,6 @@
-/* Unit tests for atomic_file.c: the temporary file beside the target, commit, abort, and the
- * errors, in a fresh directory under $TMPDIR (or /tmp). */
+/* Unit tests for atomic_file.c: the temporary file beside the target, commit, abort, the
+ * errors, and the registry of live temporary files that a signal removes, in a fresh
+ * directory under $TMPDIR (or /tmp). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,10 +8,13 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
@@ -200,6 +204,135 @@ static void test_commit_error_aborts(void **state)
 	assert_null(f.tmp);
 }
 
+/* A temporary file's path stays registered only until commit or abort: a file created at
+ * the same path afterwards is not the cleanup's to remove. */
+static void assert_unregistered(const char *tmp)
+{
+	write_file(tmp, "someone else's", 0644);
+	atomic_file_cleanup();
+	assert_contents(tmp, "someone else's");
+	unlink(tmp);
+}
+
+static void test_commit_unregisters(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], tmp[700], err[700];
+
+	in_dir(d, "done", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	snprintf(tmp, sizeof(tmp), "%s", f.tmp);
+	fputs("new", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_unregistered(tmp);
+	assert_contents(path, "new");
+	assert_int_equal(entries(d), 1);
+}
+
+static void test_abort_unregisters(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], tmp[700], err[700];
+
+	in_dir(d, "dropped", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	snprintf(tmp, sizeof(tmp), "%s", f.tmp);
+	atomic_file_abort(&f);
+	assert_unregistered(tmp);
+	assert_int_equal(entries(d), 0);
+}
+
+/* The cleanup removes every live temporary file and nothing else; the files stay open:
+ * a commit then fails (its temporary file is gone), an abort still works. */
+static void test_cleanup_removes_live(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file a, b;
+	char pa[600], pb[600], err[700], want[700];
+
+	in_dir(d, "a", pa, sizeof(pa));
+	in_dir(d, "b", pb, sizeof(pb));
+	write_file(pa, "old a", 0644);
+	assert_int_equal(atomic_file_open(&a, pa, err, sizeof(err)), 0);
+	assert_int_equal(atomic_file_open(&b, pb, err, sizeof(err)), 0);
+	fputs("new a", a.fp);
+	assert_int_equal(entries(d), 3);
+	atomic_file_cleanup();
+	assert_int_equal(access(a.tmp, F_OK), -1);
+	assert_int_equal(access(b.tmp, F_OK), -1);
+	assert_int_equal(entries(d), 1);
+	assert_contents(pa, "old a");
+	assert_int_equal(atomic_file_commit(&a, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "cannot write '%s': No such file or directory", pa);
+	assert_string_equal(err, want);
+	atomic_file_abort(&b);
+	assert_contents(pa, "old a");
+	assert_int_equal(entries(d), 1);
+}
+
+/* ATOMIC_FILE_MAX live files at once; one more fails and leaves nothing behind. */
+static void test_registry_full(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f[ATOMIC_FILE_MAX + 1];
+	char path[600], err[700], want[700];
+	int i;
+
+	for (i = 0; i < ATOMIC_FILE_MAX; i++) {
+		snprintf(path, sizeof(path), "%s/f%d", d->path, i);
+		assert_int_equal(atomic_file_open(&f[i], path, err, sizeof(err)), 0);
+	}
+	in_dir(d, "one-more", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f[i], path, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "cannot write '%s': %s", path, strerror(EMFILE));
+	assert_string_equal(err, want);
+	assert_null(f[i].tmp);
+	assert_int_equal(entries(d), ATOMIC_FILE_MAX);
+	atomic_file_abort(&f[0]);
+	assert_int_equal(atomic_file_open(&f[0], path, err, sizeof(err)), 0);
+	for (i = 0; i < ATOMIC_FILE_MAX; i++)
+		atomic_file_abort(&f[i]);
+	assert_int_equal(entries(d), 0);
+}
+
+/* A child with a live temporary file gets sig: it dies of sig (the handler re-raised it),
+ * its temporary file is gone, the old target is as it was. */
+static void assert_signal_cleans(const struct dir *d, int sig)
+{
+	char path[600], err[700];
+	int status;
+	pid_t pid;
+
+	in_dir(d, "target", path, sizeof(path));
+	write_file(path, "old", 0644);
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct atomic_file f;
+		if (atomic_file_open(&f, path, err, sizeof(err)) < 0 || fputs("half", f.fp) < 0 ||
+		    fflush(f.fp) != 0)
+			_exit(2);
+		raise(sig);
+		_exit(3);	/* the signal did not kill */
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), sig);
+	assert_contents(path, "old");
+	assert_int_equal(entries(d), 1);
+}
+
+static void test_signals_clean_up(void **state)
+{
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		assert_signal_cleans(*state, sigs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +342,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_abort_keeps_old, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_error_aborts, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_unregisters, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_abort_unregisters, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cleanup_removes_live, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_registry_full, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_signals_clean_up, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("atomic_file", tests, NULL, NULL);
 }
