@@ -6,7 +6,8 @@
 # a cold cache (none on disk: the run writes it), the warm cache it wrote, and
 # that cache with a byte flipped or cut short (ignored, never trusted).  Both
 # caches: the commit cache (regtrace-cache) and, for scenarios that run
-# `unfixed`, the mainline cache (regtrace-mainline-cache).
+# `unfixed`, the mainline cache (regtrace-mainline-cache).  Then every series
+# at once, read by one thread and by three.
 # usage: tests/graph/compare.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
 set -u
 regtrace=$1 work=$2 scenarios=$3
@@ -65,6 +66,19 @@ for repo in "$work"/*/; do
 		fi
 	done
 	rm -rf "$repo/.git/objects/info/commit-graph" "$repo/.git/objects/info/commit-graphs"
+done
+# Every series of a repository (no RANGE) read by one thread or by three at once: the same
+# output, errors included, whatever order the threads finish in.
+for repo in "$work"/*/; do
+	[ -d "$repo/.git" ] || continue
+	one=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=1 "$regtrace" -C "$repo" stats --json 2>&1; echo "exit $?")
+	three=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=3 "$regtrace" -C "$repo" stats --json 2>&1; echo "exit $?")
+	if [ "$one" = "$three" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL $(basename "$repo") (threads): 3 threads differ from 1"
+	fi
 done
 echo "history readers: $pass passed, $fail failed"
 [ $fail = 0 ] && [ $pass -gt 0 ]
