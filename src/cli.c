@@ -62,6 +62,11 @@ const char cli_usage[] =
 	"  -h, --help              this text\n"
 	"  --version               print the version\n"
 	"\n"
+	"files: what regtrace learns is kept for the next run in the git\n"
+	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
+	"start afresh.  environment: REGTRACE_NO_CACHE=1 (no caches),\n"
+	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1.\n"
+	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error.  The counting rules are in README.md.\n";
 
