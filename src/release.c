@@ -235,10 +235,34 @@ static int has_tag(char **sorted, size_t n, const char *name)
 	return bsearch(&name, sorted, n, sizeof(char *), cmp_str) != NULL;
 }
 
+/* Is some tag a release "<base>.<N>" of base?  (sorted: all tags, by strcmp) */
+static int has_release(char **sorted, size_t n, const char *base)
+{
+	size_t len = strlen(base), lo = 0, hi = n;
+	char *prefix = xmalloc(len + 2);
+	unsigned long num;
+	int found = 0;
+
+	snprintf(prefix, len + 2, "%s.", base);
+	while (lo < hi) {	/* the first tag >= "<base>." */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(sorted[mid], prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; !found && lo < n && !strncmp(sorted[lo], prefix, len + 1); lo++)
+		found = release_number(base, sorted[lo], &num);
+	free(prefix);
+	return found;
+}
+
 /*
  * BASE of a tag "P.N": P when P is a tag, else "P.0" when that is a tag
- * other than this one and P has a dot itself (the X.Y.0 form: v8.0.0 ->
- * v8.0.1, but never v3.0 -> v3.1); NULL otherwise.
+ * other than this one, P has a dot itself and no tag is a "P.0.M" (the
+ * X.Y.0 form: v8.0.0 -> v8.0.1, but never v3.0 -> v3.1, and never beside
+ * releases v8.0.0.M: the matcher then takes those, release_matcher_init);
+ * NULL otherwise.
  */
 static char *base_of(char **sorted, size_t n, const char *tag, unsigned long *num)
 {
@@ -257,7 +281,8 @@ static char *base_of(char **sorted, size_t n, const char *tag, unsigned long *nu
 	char *p0 = xmalloc(len + 3);
 	snprintf(p0, len + 3, "%s.0", p);
 	free(p);
-	if (*num > 0 && strchr(p0, '.') != strrchr(p0, '.') && has_tag(sorted, n, p0))
+	if (*num > 0 && strchr(p0, '.') != strrchr(p0, '.') && has_tag(sorted, n, p0) &&
+	    !has_release(sorted, n, p0))
 		return p0;
 	free(p0);
 	return NULL;

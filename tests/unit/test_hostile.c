@@ -83,6 +83,33 @@ static void test_nested_series(void **state)
 	release_series_names_free(s, n);
 }
 
+/* Bug (found by review): discovery and counting disagreed on mixed forms.
+ * Tags v4.19.0, v4.19.0.1, v4.19.2: the matcher for BASE v4.19.0 takes the
+ * releases v4.19.0.N (a tag BASE.N exists, so the X.Y.0 form does not
+ * apply), so discovery must propose v4.19.0..v4.19.0.1, not ..v4.19.2. */
+static void test_mixed_zero_forms(void **state)
+{
+	(void)state;
+	char *tags[] = { "v4.19.0", "v4.19.0.1", "v4.19.2", "v8.0.0", "v8.0.1", "v8.0.2" };
+	struct series_name *s;
+	struct release_matcher m;
+	unsigned long num;
+	size_t n;
+
+	release_find_series(tags, sizeof(tags) / sizeof(*tags), NULL, &s, &n);
+	assert_int_equal(n, 2);
+	assert_string_equal(s[0].base, "v8.0.0");	/* the X.Y.0 form proper */
+	assert_string_equal(s[0].tip, "v8.0.2");
+	assert_string_equal(s[1].base, "v4.19.0");
+	assert_string_equal(s[1].tip, "v4.19.0.1");
+	/* and the tip discovery chose is a release by the counting rule */
+	release_matcher_init(&m, "v4.19.0", NULL, tags, sizeof(tags) / sizeof(*tags));
+	assert_true(release_match(&m, "v4.19.0.1", &num));
+	assert_false(release_match(&m, "v4.19.2", &num));
+	release_matcher_release(&m);
+	release_series_names_free(s, n);
+}
+
 /* Bug (fuzz_release, UBSan): with a series pattern, a lone tag numbered
  * ULONG_MAX left the "lowest tag" unset (xstrdup(NULL)). */
 static void test_pattern_series_ulong_max(void **state)
@@ -232,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_revert_subject_is_clean),
 		cmocka_unit_test(test_release_number_limits),
 		cmocka_unit_test(test_nested_series),
+		cmocka_unit_test(test_mixed_zero_forms),
 		cmocka_unit_test(test_pattern_series_ulong_max),
 		cmocka_unit_test(test_commit_message_stops_at_nul),
 		cmocka_unit_test(test_commit_many_parents),
