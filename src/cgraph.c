@@ -134,7 +134,7 @@ static int add_parent(const struct cgraph *g, struct cgraph_commit *out, uint32_
 	if (p >= g->total)
 		return -1;
 	out->all_parents++;
-	if (out->nparents < 64)
+	if (out->nparents < CGRAPH_MAX_PARENTS)
 		out->parents[out->nparents++] = p;
 	return 0;
 }

@@ -16,6 +16,7 @@
 
 #define CGRAPH_MAX_LAYERS 64
 #define CGRAPH_NO_PARENT UINT32_MAX
+#define CGRAPH_MAX_PARENTS 256
 
 struct cgraph_layer {
 	const uint8_t *fanout, *oids, *cdat, *edges;
@@ -34,7 +35,7 @@ struct cgraph_commit {
 	int64_t time;
 	uint32_t generation;	/* topological level (1 + the parents' highest);
 				   0: not computed by the writer */
-	uint32_t parents[64];	/* global positions */
+	uint32_t parents[CGRAPH_MAX_PARENTS];	/* global positions */
 	unsigned nparents;
 	unsigned all_parents;
 };

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define COMMIT_MAX_PARENTS 64
+#define COMMIT_MAX_PARENTS 256	/* Linux has a 66-parent merge; git none over 256 */
 
 struct raw_commit {
 	uint8_t parents[COMMIT_MAX_PARENTS][20];

@@ -168,7 +168,7 @@ static int read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit 
 		return REPO_EFAIL;
 	}
 	if (rc->nparents < rc->all_parents) {	/* dropped parents: a wrong count */
-		read_error(oid20, "more than 64 parents (or an unreadable parent line)", err,
+		read_error(oid20, "more than 256 parents (or an unreadable parent line)", err,
 			   errlen);
 		git_odb_object_free(*obj);
 		*obj = NULL;
@@ -191,12 +191,12 @@ static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20],
 static int read_graph(struct walker *w, uint32_t i)
 {
 	struct cgraph_commit c;
-	uint8_t oids[64][20];
+	uint8_t oids[CGRAPH_MAX_PARENTS][20];
 	int64_t pos;
 
 	if (!w->cg.nlayers || (pos = cgraph_find(&w->cg, w->nodes[i].oid)) < 0 ||
 	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
-		return -1;	/* (more than 64 parents: the object says why) */
+		return -1;	/* (more than 256 parents: the object says why) */
 	for (unsigned k = 0; k < c.nparents; k++)
 		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
 	w->nodes[i].time = c.time;

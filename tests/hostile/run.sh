@@ -320,7 +320,8 @@ fi
 
 # ---- an octopus merge with 70 parents ---------------------------------------------------------
 # The Linux history has a 66-parent merge. Here: v4.19, then 70 side branches of one commit
-# each (o1..o70, o70 with a Fixes: line naming o1's upstream id), merged by one commit, tag
+# each (o1..o69; o70 on top of o1, with a Fixes: line naming o1's upstream id 0000000001aa...),
+# merged by one commit, tag
 # v4.19.1. Merges are not counted: commits 70; tagged 1; fixes 1 (o70 -> o1); both in
 # v4.19.1: same_release 1, visible 0. A one-line error naming the many parents is acceptable;
 # counting only some of the 70 branches is not.
@@ -330,18 +331,22 @@ echo "Linux 4.19" | mkc "$O"
 g -C "$O" tag v4.19
 heads=""
 for i in $(seq 1 70); do
-	g -C "$O" checkout -q -b "o$i" v4.19
+	if [ "$i" = 70 ]; then	# on top of o1: a fix needs its target in its history
+		g -C "$O" checkout -q -b "o$i" o1
+	else
+		g -C "$O" checkout -q -b "o$i" v4.19
+	fi
 	if [ "$i" = 70 ]; then
-		printf 'o70\n\nFixes: 0000000000aa ("o1")\n' | mkc "$O"
+		printf 'o70\n\nFixes: 0000000001aa ("o1")\n' | mkc "$O"
 	else
 		printf 'o%d\n\ncommit %010d%s upstream.\n' "$i" "$i" "$(printf 'a%.0s' $(seq 1 30))" | mkc "$O"
 	fi
-	heads="$heads o$i"
+	[ "$i" = 1 ] || heads="$heads o$i"	# o1 is the merge's first parent
 done
 g -C "$O" checkout -q -b stable o1
 tick=$((tick + 1))
 GIT_COMMITTER_DATE="@$((1500000000 + tick * 3600)) +0000" GIT_AUTHOR_DATE="@$((1500000000 + tick * 3600)) +0000" \
-	g -C "$O" merge -q --no-edit $heads 2>/dev/null >/dev/null
+	g -C "$O" merge -q --no-ff --no-edit $heads 2>/dev/null >/dev/null
 if [ "$(g -C "$O" cat-file -p HEAD | grep -c '^parent ')" = 70 ]; then
 	g -C "$O" tag v4.19.1
 	expect_exact_or_error octopus-70-parents "series[0].commits=70 series[0].tagged=1
