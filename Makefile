@@ -118,7 +118,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
-FUZZERS      = message release scenario commit cgraph cache
+FUZZERS      = message release scenario commit cgraph cache segcache
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -147,6 +147,10 @@ $(FUZZ_B)/fuzz_cgraph: fuzz/fuzz_cgraph.c fuzz/fuzz_common.h src/cgraph.c src/cg
 $(FUZZ_B)/fuzz_cache: fuzz/fuzz_cache.c fuzz/fuzz_common.h src/cache.c src/codec.c src/blobfile.c src/cache.h src/message.c src/util.c src/atomic_file.c src/*.h
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c
+
+$(FUZZ_B)/fuzz_segcache: fuzz/fuzz_segcache.c fuzz/fuzz_common.h src/segcache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c src/*.h
+	@mkdir -p $(FUZZ_B)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_segcache.c src/segcache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz
