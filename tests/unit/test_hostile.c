@@ -152,23 +152,37 @@ static void test_commit_message_stops_at_nul(void **state)
 	msg_facts_release(&f);
 }
 
-/* A commit with 70 parents: commit_parse keeps 64 and says there were 70, so
- * the walk can refuse it rather than count part of its history. */
-static void test_commit_many_parents(void **state)
+/* A commit with 70 parents (Linux has a 66-parent merge) keeps them all;
+ * one with more than COMMIT_MAX_PARENTS keeps that many and says how many
+ * there were, so the walk can refuse it rather than count part of it. */
+static void check_parents(int count)
 {
-	(void)state;
-	size_t cap = 200 + 70 * 48, n = 0;
+	size_t cap = 200 + (size_t)count * 48, n = 0;
 	char *obj = malloc(cap);
 	struct raw_commit rc;
 
 	n += (size_t)sprintf(obj + n, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n");
-	for (int i = 0; i < 70; i++)
+	for (int i = 0; i < count; i++)
 		n += (size_t)sprintf(obj + n, "parent %040x\n", i + 1);
 	n += (size_t)sprintf(obj + n, "committer A <a@example.org> 1 +0000\n\nmerge\n");
 	assert_int_equal(commit_parse(obj, n, &rc), 0);
-	assert_int_equal(rc.all_parents, 70);
-	assert_true(rc.nparents < rc.all_parents);	/* walk.c turns this into an error */
+	assert_int_equal(rc.all_parents, count);
+	if (count <= COMMIT_MAX_PARENTS) {
+		assert_int_equal(rc.nparents, count);
+		/* the last one, in order: id count, big-endian */
+		assert_int_equal(rc.parents[count - 1][18] << 8 | rc.parents[count - 1][19], count);
+	} else {
+		assert_int_equal(rc.nparents, COMMIT_MAX_PARENTS);	/* walk.c: an error */
+	}
 	free(obj);
+}
+
+static void test_commit_many_parents(void **state)
+{
+	(void)state;
+	check_parents(70);
+	check_parents(COMMIT_MAX_PARENTS);
+	check_parents(COMMIT_MAX_PARENTS + 1);
 }
 
 /* Bug (fuzz_message): "upstream commitdeadbeef1" gave an alias, an id glued
