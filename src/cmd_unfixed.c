@@ -4,6 +4,7 @@
  */
 #include "commands.h"
 #include "mainline.h"
+#include "parallel.h"
 #include "repo.h"
 #include "series_set.h"
 #include "unfixed.h"
@@ -25,11 +26,28 @@ static void compute_one(struct series *s, const struct mainline *m, size_t from,
 	free(live);
 }
 
+struct computing {
+	struct series *s;
+	struct unfixed_set *out;
+	const size_t *from;
+};
+
+/* Series i's rows (parallel.h; pure work, the handle is not used). */
+static int compute_at(void *ctx, git_repository *repo, size_t i)
+{
+	struct computing *c = ctx;
+
+	(void)repo;
+	compute_one(&c->s[i], c->out->m[i], c->from[i], &c->out->u[i]);
+	return 0;
+}
+
 int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, size_t n,
 		    int use_cache, struct unfixed_set *out, char *err, size_t errlen)
 {
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	size_t *from = xmalloc((n + 1) * sizeof(size_t));
+	struct computing c = { s, out, from };
 	int rc;
 
 	out->n = n;
@@ -50,8 +68,9 @@ int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, siz
 				break;
 			mainline_index(out->m[i]);
 		}
-		compute_one(&s[i], out->m[i], from[i], &out->u[i]);
 	}
+	if (!rc)	/* every series against its mainline, several at once */
+		parallel_run(repo, n, compute_at, &c);
 	free(bases);
 	free(from);
 	return rc;
