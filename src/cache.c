@@ -24,23 +24,6 @@ uint64_t cache_fingerprint(const char *const *patterns, size_t n)
 
 /* ---- writing ---- */
 
-void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
-	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f)
-{
-	struct wbuf r = { 0 };
-
-	wbuf_bytes(&r, oid, 20);
-	wbuf_uint(&r, (uint64_t)time, 8);
-	wbuf_uint(&r, all_parents, 4);
-	wbuf_uint(&r, nparents, 2);
-	wbuf_bytes(&r, parents, (size_t)nparents * 20);
-	cache_put_facts(&r, f);
-	wbuf_uint(&c->add, r.len, 4);
-	wbuf_bytes(&c->add, r.b, r.len);
-	c->addcount++;
-	free(r.b);
-}
-
 void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 {
 	struct wbuf r = *w;
@@ -60,6 +43,23 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 		wbuf_str(&r, f->refs[i].subject);
 	}
 	*w = r;
+}
+
+void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
+	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f)
+{
+	struct wbuf r = { 0 };
+
+	wbuf_bytes(&r, oid, 20);
+	wbuf_uint(&r, (uint64_t)time, 8);
+	wbuf_uint(&r, all_parents, 4);
+	wbuf_uint(&r, nparents, 2);
+	wbuf_bytes(&r, parents, (size_t)nparents * 20);
+	cache_put_facts(&r, f);
+	wbuf_uint(&c->add, r.len, 4);
+	wbuf_bytes(&c->add, r.b, r.len);
+	c->addcount++;
+	free(r.b);
 }
 
 uint8_t *cache_encode(const struct cache *c, size_t *len)
@@ -138,6 +138,21 @@ static int decode_head(struct rbuf *r, struct cache_hit *h)
 	return r->bad || h->nparents > h->all_parents ? -1 : 0;
 }
 
+int cache_get_facts(struct rbuf *r, struct msg_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	unsigned flags = (unsigned)rbuf_uint(r, 1);
+	f->is_revert = flags & 1;
+	f->cc_stable = (flags >> 1) & 1;
+	f->autosel_form = (flags >> 2) & 1;
+	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
+	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
+	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
+	    decode_refs(r, f))
+		return -1;
+	return 0;
+}
+
 int cache_facts(const struct cache_hit *h, struct msg_facts *f)
 {
 	uint32_t len = (uint32_t)h->record[0] | (uint32_t)h->record[1] << 8 |
@@ -151,21 +166,6 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *f)
 		f->subject = xstrdup("");
 		return -1;
 	}
-	return 0;
-}
-
-int cache_get_facts(struct rbuf *r, struct msg_facts *f)
-{
-	memset(f, 0, sizeof(*f));
-	unsigned flags = (unsigned)rbuf_uint(r, 1);
-	f->is_revert = flags & 1;
-	f->cc_stable = (flags >> 1) & 1;
-	f->autosel_form = (flags >> 2) & 1;
-	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
-	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
-	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
-	    decode_refs(r, f))
-		return -1;
 	return 0;
 }
 
