@@ -96,8 +96,8 @@ int main(int argc, char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	/* pack windows: small, few, so that reading a big pack keeps little of it
 	 * mapped (mapped pages count as the process's memory) */
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)16 << 20);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)8 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)32 << 20);
 	rc = run(&c, err, sizeof(err));
 	git_libgit2_shutdown();
 	cli_release(&c);
