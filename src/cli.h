@@ -14,6 +14,7 @@
 
 struct project_config;
 struct cache;
+struct segcache;
 
 #define REGTRACE_VERSION "0.2.0"
 
@@ -43,6 +44,8 @@ struct cli {
 	/* not from the words: main loads the project's settings (config.h) */
 	const struct project_config *project;
 	struct cache *cache;		/* and the commit cache, or NULL */
+	struct segcache *mainline_cache;	/* the mainline cache when the command
+						   reads the mainline, or NULL */
 	int by_depth;			/* --by path:N, default 2 */
 };
 

@@ -27,8 +27,8 @@ static int count_open(const struct cli *c, git_repository *repo, struct series_s
 {
 	struct unfixed_set us = { 0 };
 	char *ref = mainline_default_ref(repo, c->mainline, err, errlen);
-	int rc = ref ? unfixed_for_set(repo, ref, set->s, set->n, c->cache != NULL, &us, err,
-				       errlen) : REPO_EFAIL;
+	int rc = ref ? unfixed_for_set(repo, ref, set->s, set->n, c->mainline_cache, &us,
+				       err, errlen) : REPO_EFAIL;
 
 	unfixed_set_release(&us);
 	free(ref);

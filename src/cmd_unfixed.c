@@ -43,7 +43,7 @@ static int compute_at(void *ctx, git_repository *repo, size_t i)
 }
 
 int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, size_t n,
-		    int use_cache, struct unfixed_set *out, char *err, size_t errlen)
+		    struct segcache *cache, struct unfixed_set *out, char *err, size_t errlen)
 {
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	size_t *from = xmalloc((n + 1) * sizeof(size_t));
@@ -56,7 +56,7 @@ int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, siz
 	out->u = xcalloc(n + 1, sizeof(*out->u));
 	for (size_t i = 0; i < n; i++)
 		bases[i] = s[i].base;
-	rc = mainline_read_set(repo, ref, bases, n, use_cache, out->shared, from, err, errlen);
+	rc = mainline_read_set(repo, ref, bases, n, cache, out->shared, from, err, errlen);
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -107,7 +107,7 @@ int cmd_unfixed(const struct cli *c, git_repository *repo, char *err, size_t err
 		goto out;
 	}
 	if ((rc = series_set_load(repo, c->ranges, c->nranges, &opt, &set, err, errlen)) ||
-	    (rc = unfixed_for_set(repo, ref, set.s, 1, c->cache != NULL, &us, err, errlen)))
+	    (rc = unfixed_for_set(repo, ref, set.s, 1, c->mainline_cache, &us, err, errlen)))
 		goto out;
 	struct series *s = &set.s[0];
 	if (c->format == FORMAT_JSON)

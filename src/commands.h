@@ -36,10 +36,11 @@ struct unfixed_set {
 	size_t n;
 };
 
-/* Fill out for s[0..n) against mainline ref and set each s[i].open;
- * use_cache: keep what was read in the mainline cache (segcache.h). */
+/* Fill out for s[0..n) against mainline ref and set each s[i].open, with
+ * the mainline cache (segcache.h; NULL: none). */
+struct segcache;
 int unfixed_for_set(git_repository *repo, const char *ref, struct series *s, size_t n,
-		    int use_cache, struct unfixed_set *out, char *err, size_t errlen);
+		    struct segcache *cache, struct unfixed_set *out, char *err, size_t errlen);
 void unfixed_set_release(struct unfixed_set *set);
 
 #endif

@@ -15,6 +15,9 @@
 #include "util.h"
 #include "repo.h"
 #include "tags.h"
+#include "segcache.h"
+
+#include <pthread.h>
 
 static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_STATS] = cmd_stats,
@@ -26,36 +29,73 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_EXPORT] = cmd_export,
 };
 
-/* The commit cache of the repository (cache.h), unless REGTRACE_NO_CACHE. */
-static char *open_cache(git_repository *repo, const struct project_config *cfg,
-			struct cache *cache)
+/* A file of the git directory, to free. */
+static char *git_file(git_repository *repo, const char *name)
 {
 	const char *dir = git_repository_commondir(repo);
-	size_t n = strlen(dir) + sizeof("regtrace-cache");
+	size_t n = strlen(dir) + strlen(name) + 1;
 	char *path = xmalloc(n);
 
-	snprintf(path, n, "%sregtrace-cache", dir);
-	cache_init(cache, cache_fingerprint((const char *const *)cfg->upstream_sources,
-					    cfg->rules.nupstream));
-	cache_load_file(cache, path);
+	snprintf(path, n, "%s%s", dir, name);
 	return path;
+}
+
+struct caches {
+	struct cache commits;
+	struct segcache mainline;
+	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+};
+
+static void *load_caches(void *arg)
+{
+	struct caches *k = arg;
+
+	cache_load_file(&k->commits, k->path);
+	if (k->mainline_path)
+		segcache_load_file(&k->mainline, k->mainline_path);
+	return NULL;
+}
+
+/*
+ * The caches of the repository (cache.h, segcache.h), unless
+ * REGTRACE_NO_CACHE: read by a second thread while this one reads the tags
+ * (tags.h), which every command needs first.
+ */
+static void open_caches(git_repository *repo, const struct project_config *cfg,
+			struct cli *c, struct caches *k)
+{
+	char ignored[256];
+	pthread_t tid;
+	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+
+	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
+						  cfg->rules.nupstream));
+	segcache_init(&k->mainline);
+	k->path = git_file(repo, "regtrace-cache");
+	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
+	int threaded = pthread_create(&tid, NULL, load_caches, k) == 0;
+	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
+	if (threaded)
+		pthread_join(tid, NULL);
+	else
+		load_caches(k);
+	c->cache = &k->commits;
+	c->mainline_cache = k->mainline_path ? &k->mainline : NULL;
 }
 
 static int run(struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
-	struct cache cache = { 0 };
-	char *cache_path = NULL, ignored[256];
+	struct caches k = { 0 };
+	char ignored[256];
 	int rc = repo_open(&repo, c->dir, err, errlen);
 
 	if (!rc)
 		rc = config_load(repo, c, &cfg, err, errlen);
 	c->project = &cfg;
-	if (!rc && !getenv("REGTRACE_NO_CACHE")) {
-		cache_path = open_cache(repo, &cfg, &cache);
-		c->cache = &cache;
-	}
+	if (!rc && !getenv("REGTRACE_NO_CACHE"))
+		open_caches(repo, &cfg, c, &k);
 	if (!rc && !handlers[c->cmd]) {
 		snprintf(err, errlen, "'%s' is not available in this build", c->cmd_name);
 		rc = REPO_EFAIL;
@@ -63,10 +103,12 @@ static int run(struct cli *c, char *err, size_t errlen)
 		rc = handlers[c->cmd](c, repo, err, errlen);
 	}
 	/* a cache that cannot be written only costs the next run time */
-	if (!rc && cache_path)
-		cache_save(&cache, cache_path, ignored, sizeof(ignored));
-	free(cache_path);
-	cache_release(&cache);
+	if (!rc && k.path)
+		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	free(k.path);
+	free(k.mainline_path);
+	cache_release(&k.commits);
+	segcache_release(&k.mainline);
 	tags_forget();
 	config_release(&cfg);
 	git_repository_free(repo);

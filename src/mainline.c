@@ -363,11 +363,11 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, int use_cache, struct mainline *out, size_t *from,
+		      size_t nbases, struct segcache *kept, struct mainline *out, size_t *from,
 		      char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
-	struct segcache cache;
+	struct segcache none, *cache = kept ? kept : &none;
 	struct reading rd = { 0 };
 	struct chain_tag *chain = NULL;
 	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
@@ -377,7 +377,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 
 	for (size_t i = 0; i < nbases; i++)
 		from[i] = SIZE_MAX;
-	segcache_init(&cache);
+	segcache_init(&none);
 	if (!t) {
 		rc = REPO_EFAIL;
 		goto out;
@@ -396,15 +396,13 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
 		rd.own[k].tail = k + 1 == rd.n;
 	}
-	segcache_path(repo, path, sizeof(path));
-	if (use_cache)
-		segcache_load_file(&cache, path);
-	if ((rc = read_segments(repo, &cache, &rd, err, errlen)) < 0)
+	if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0)
 		rc = REPO_OK;	/* no chain: the caller reads each base alone */
 	else if (!rc) {
 		size_t *start = xmalloc((rd.n + 1) * sizeof(size_t));
-		if (use_cache)
-			segcache_save(&cache, path, err, errlen);	/* only costs time */
+		segcache_path(repo, path, sizeof(path));
+		if (kept)
+			segcache_save(kept, path, err, errlen);	/* only costs time */
 		err[0] = '\0';
 		gather(&rd, chain, first, out, start);
 		for (size_t i = 0; i < nbases; i++)
@@ -417,7 +415,7 @@ out:
 		segment_release(&rd.own[k]);
 	free(rd.own);
 	free(rd.seg);
-	segcache_release(&cache);
+	segcache_release(&none);
 	free(chain);
 	free(at);
 	return rc;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <git2.h>
 
+#include "segcache.h"
 #include "unfixed.h"
 
 /* REF as given, else the first of master, main, origin/master, origin/main.
@@ -26,14 +27,16 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 /*
  * The same for several bases at once, reading REF ^(the earliest base) once:
  * the mainline is cut at its tags (vX.Y[-rcN], in version order) into
- * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel and kept
- * in the mainline cache (segcache.h) when use_cache.  from[i] is where base
+ * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel; with a
+ * mainline cache (segcache.h: loaded; NULL for none), the segments it holds
+ * are taken from it and the others added to it and saved (its segments'
+ * facts are moved into out: it serves one call).  from[i] is where base
  * i's mainline starts in out->v (unfixed.h), or SIZE_MAX when base i is no
  * mainline tag or the tags are no chain (each an ancestor of the next, the
  * last of REF): then read that base alone with mainline_read().
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, int use_cache, struct mainline *out, size_t *from,
+		      size_t nbases, struct segcache *cache, struct mainline *out, size_t *from,
 		      char *err, size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
