@@ -15,7 +15,12 @@
  *
  *   cc -O2 -std=c11 -Wall -Wextra -o build/bench-gen bench/gen.c
  *   build/bench-gen [--small] [--commits N] [--series-commits C]
- *                   [--releases R] [--seed S] [--planted FILE] [--plan-only]
+ *                   [--releases R] [--seed S] [--extend E] [--planted FILE] [--plan-only]
+ *
+ * --extend E: the same history, only hashed, then one more release of E
+ * commits on the newest series: the stream holds only those commits (the
+ * first `from` the old tip's id) and the new tag, for a repository built
+ * without --extend; --planted writes the numbers of the extended ranges.
  */
 #include <stdarg.h>
 #include <stdint.h>
