@@ -15,7 +15,12 @@
  *
  *   cc -O2 -std=c11 -Wall -Wextra -o build/bench-gen bench/gen.c
  *   build/bench-gen [--small] [--commits N] [--series-commits C]
- *                   [--releases R] [--seed S] [--planted FILE] [--plan-only]
+ *                   [--releases R] [--seed S] [--extend E] [--planted FILE] [--plan-only]
+ *
+ * --extend E: the same history, only hashed, then one more release of E
+ * commits on the newest series: the stream holds only those commits (the
+ * first `from` the old tip's id) and the new tag, for a repository built
+ * without --extend; --planted writes the numbers of the extended ranges.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -153,7 +158,7 @@ static uint64_t stream(uint64_t salt, uint64_t i)
 }
 
 enum { SALT_FLAGS = 1, SALT_SUBJ, SALT_FILES, SALT_AUTH, SALT_BODY, SALT_PLAN,
-       SALT_FINAL, SALT_STABLE, SALT_MISC, SALT_TRAIL };
+       SALT_FINAL, SALT_STABLE, SALT_MISC, SALT_TRAIL, SALT_EXT, SALT_EXT_EMIT };
 
 #define PICK(r, arr) ((arr)[rbelow((r), (uint32_t)(sizeof(arr) / sizeof(*(arr))))])
 
@@ -740,6 +745,7 @@ enum {
 struct cfg {
 	uint32_t n;		/* mainline commits */
 	uint32_t series_commits, releases;
+	uint32_t extend;	/* --extend E: emit only one more release of E commits */
 	const char *planted;
 	int plan_only;
 };
@@ -1166,6 +1172,11 @@ struct series {
 	struct counts got;	/* by README's rules: the planted numbers */
 	uint8_t tip[20];
 	struct tree tree;
+	uint32_t releases;	/* releases emitted (cfg.releases, one more when extended) */
+	double tagfrac, fixfrac;	/* the role proportions drawn by plan_series */
+	int64_t last_t;		/* committer date of the last commit emitted */
+	uint32_t ext_first;	/* --extend: index of the first commit of the new release */
+	uint8_t ext_from[20];	/* --extend: the tip before the new release */
 };
 
 static const int series_base_r[NSERIES] = { 34, 39, 45, 51, 56 }; /* v4.14 v4.19 v5.4 v5.10 v5.15 */
@@ -1496,6 +1507,9 @@ static void plan_series(int si)
 	/* Roles in proportion (README of bench: the seed article's numbers). */
 	double tagfrac = 0.42 + 0.16 * runif(&p.r);
 	double fixfrac = 0.03 + 0.02 * runif(&p.r);
+	s->tagfrac = tagfrac;
+	s->fixfrac = fixfrac;
+	s->releases = R;
 	long nfix = lround_pos(fixfrac * C);
 	long nrev = lround_pos(nfix / 6.0);
 	long nup = nrev / 8;
@@ -1635,6 +1649,230 @@ static void finish_mainline(void)
 			assign_fix(i, (uint32_t)x);
 		}
 	}
+}
+
+/* ------------------------------------------------------------------ extension */
+
+/*
+ * --extend E: one more release of series si, of E commits (the last one the
+ * "Linux X.Y.N" release commit), planned after everything else, from its own
+ * random stream, so the base history (plan, ids, stream) stays exactly what it
+ * is without --extend.  The mainline is already complete: every mainline
+ * Fixes: and revert has its target (finish_mainline), so the new release
+ * only chooses among existing commits, and keeps the invariants of
+ * bench/README.md:
+ *
+ *   untagged / tagged backports: the same pool as plan_series (pool_ok: not
+ *     taken, not forbidden, no release, revert or revert target; a tagged one
+ *     only if its target is not in the series, which is then forbidden);
+ *   regression fix: the backport of the one mainline fix of a live copy that
+ *     is the only copy of its upstream commit and no planted role's target yet
+ *     (these are the series' `unfixed` commits whose fix is in the pool);
+ *   Greg revert: of such a copy (by stable id);
+ *   duplicate: a second copy of such a copy's untagged upstream commit;
+ *   reapply: of a Greg revert not reapplied yet.
+ *
+ * No mainline revert is taken (an upstream revert would need a mainline revert
+ * with no target yet; there is none left).  The planted numbers of the
+ * extended range are then evaluate()'s, over the whole extended series.
+ */
+static uint16_t *ncopies;	/* per mainline commit: copies in the series being extended */
+
+static int ext_target_ok(struct series *s, uint32_t j)
+{
+	struct sc *c = &s->sc[j];
+
+	return c->kind == SC_BACKPORT && !c->used && ncopies[c->up] == 1 &&
+	       !(mflags[c->up] & F_REVERT);
+}
+
+/* A random element of the candidates in [from, s->n) passing ok, or -1. */
+static int64_t ext_pick(struct planner *p, uint32_t from,
+			int (*ok)(struct planner *, uint32_t), struct vec *tmpv)
+{
+	tmpv->n = 0;
+	for (uint32_t j = from; j < p->s->n; j++)
+		if (ok(p, j))
+			vec_push(tmpv, j);
+	if (!tmpv->n)
+		return -1;
+	return tmpv->v[rbelow(&p->r, (uint32_t)tmpv->n)];
+}
+
+static int ok_ext_regfix(struct planner *p, uint32_t j)
+{
+	struct series *s = p->s;
+	int32_t m;
+
+	if (!ext_target_ok(s, j) || (m = fixer_of[s->sc[j].up]) < 0)
+		return 0;
+	return (uint32_t)m <= p->fk && pool_ok(p, (uint32_t)m);
+}
+
+static int ok_ext_grevert(struct planner *p, uint32_t j)
+{
+	return ext_target_ok(p->s, j);
+}
+
+static int ok_ext_dup(struct planner *p, uint32_t j)
+{
+	return ext_target_ok(p->s, j) && !(mflags[p->s->sc[j].up] & F_TAGGED);
+}
+
+static int ok_ext_reapply(struct planner *p, uint32_t j)
+{
+	return p->s->sc[j].kind == SC_GREVERT && !p->s->sc[j].used;
+}
+
+static struct vec ext_tmp;
+
+static int try_ext_role(struct planner *p, int role, uint32_t first)
+{
+	struct series *s = p->s;
+	int same = runif(&p->r) < 1.0 / 3.0;
+	int64_t j = -1;
+
+	switch (role) {
+	case R_UNTAGGED:
+		if (!try_untagged(p))
+			return 0;
+		ncopies[s->sc[s->n - 1].up]++;
+		return 1;
+	case R_TAGOUT:
+		if (!try_tagout(p))
+			return 0;
+		ncopies[s->sc[s->n - 1].up]++;
+		return 1;
+	case R_REGFIX:
+	case R_GREVERT: {
+		int (*ok)(struct planner *, uint32_t) = role == R_REGFIX ? ok_ext_regfix : ok_ext_grevert;
+		if (same)
+			j = ext_pick(p, first, ok, &ext_tmp);
+		if (j < 0)
+			j = ext_pick(p, 0, ok, &ext_tmp);
+		if (j < 0)
+			return 0;
+		s->sc[j].used = 1;
+		if (role == R_REGFIX) {
+			uint32_t m = (uint32_t)fixer_of[s->sc[j].up];
+			add_backport(p, m, 1);
+			ncopies[m]++;
+		} else {
+			add_sc(p, SC_GREVERT)->rev = (int32_t)j;
+		}
+		p->same_planned += (uint32_t)j >= first;
+		return 1;
+	}
+	case R_DUP:
+		if ((j = ext_pick(p, 0, ok_ext_dup, &ext_tmp)) < 0)
+			return 0;
+		s->sc[j].used = 1;
+		add_backport(p, s->sc[j].up, 0);
+		ncopies[s->sc[j].up]++;
+		return 1;
+	case R_REAPPLY:
+		if ((j = ext_pick(p, 0, ok_ext_reapply, &ext_tmp)) < 0)
+			return 0;
+		s->sc[j].used = 1;
+		add_sc(p, SC_REAPPLY)->rev = (int32_t)j;
+		return 1;
+	}
+	return 0;
+}
+
+static void plan_extension(int si, uint32_t E)
+{
+	struct series *s = &S[si];
+	struct planner p = { .s = s, .si = si };
+	uint32_t first = s->n, slots = E - 1;
+
+	for (uint32_t m = 1; m < N; m++)
+		if ((mflags[m] & F_TAGGED) && mtarget[m] < 0)
+			die("internal: mainline commit %u has Fixes: without a target", m);
+	p.r = stream(SALT_EXT, (uint64_t)si);
+	p.k = s->releases + 1;
+	p.fk = s->b + (uint32_t)((uint64_t)WINDOW_RELEASES * I * p.k / cfg.releases);
+	if (p.fk >= N)
+		p.fk = N - 1;
+	s->sc = xrealloc(s->sc, (size_t)(s->n + E) * sizeof(*s->sc));
+	s->ext_first = first;
+	ncopies = xcalloc(N, sizeof(*ncopies));
+	for (uint32_t j = 0; j < s->n; j++)
+		if (s->sc[j].kind == SC_BACKPORT)
+			ncopies[s->sc[j].up]++;
+
+	/* The series' own proportions; at least 3 regression fixes and a revert. */
+	long nfix = lround_pos(s->fixfrac * E);
+	if (nfix < 4)
+		nfix = 4;
+	long cnt[R_NROLES] = { 0 };
+	cnt[R_GREVERT] = lround_pos(nfix / 6.0) ? lround_pos(nfix / 6.0) : 1;
+	cnt[R_REGFIX] = nfix - cnt[R_GREVERT];
+	cnt[R_DUP] = lround_pos(0.002 * E) ? lround_pos(0.002 * E) : 1;
+	cnt[R_REAPPLY] = lround_pos(0.001 * E) ? lround_pos(0.001 * E) : 1;
+	cnt[R_TAGOUT] = lround_pos(s->tagfrac * E) - cnt[R_REGFIX];
+	long rest = (long)slots;
+	for (int k = 1; k < R_NROLES; k++)
+		rest -= cnt[k];
+	if (rest < 0 || cnt[R_TAGOUT] < 0)
+		die("--extend %u: too small for its roles", E);
+	cnt[R_UNTAGGED] = rest;
+	uint8_t *roles = xcalloc(slots, 1);
+	size_t at = 0;
+	for (int k = 0; k < R_NROLES; k++)
+		for (long j = 0; j < cnt[k]; j++)
+			roles[at++] = (uint8_t)k;
+	for (size_t j = slots; j > 1; j--) {
+		size_t q = rbelow(&p.r, (uint32_t)j);
+		uint8_t t = roles[j - 1];
+		roles[j - 1] = roles[q];
+		roles[q] = t;
+	}
+	/* As plan_series: a role that cannot be placed is tried again later. */
+	for (at = 0; at < slots; at++) {
+		int role = roles[at], ok = 0;
+		for (int q = R_NROLES - 1; q > 0 && !ok; q--)
+			if (p.pending[q] && try_ext_role(&p, q, first)) {
+				p.pending[q]--;
+				p.done[q]++;
+				if (role != R_UNTAGGED)
+					p.pending[role]++;
+				ok = 1;
+			}
+		if (ok)
+			continue;
+		if (try_ext_role(&p, role, first)) {
+			p.done[role]++;
+			continue;
+		}
+		if (role != R_UNTAGGED)
+			p.pending[role]++;
+		if (try_ext_role(&p, R_UNTAGGED, first))
+			p.done[R_UNTAGGED]++;
+		else if (try_ext_role(&p, R_TAGOUT, first))
+			p.done[R_TAGOUT]++;
+		else
+			die("%s: mainline window exhausted in the extension", s->base);
+	}
+	add_sc(&p, SC_RELEASE);
+	s->releases = p.k;
+	if (s->n != first + E)
+		die("internal: extension of %u commits, wanted %u", s->n - first, E);
+	for (int k = 1; k < R_NROLES; k++)
+		if (p.pending[k])
+			fprintf(stderr, "bench-gen: extension: %ld planned role-%d commits could not be placed\n",
+				p.pending[k], k);
+	fprintf(stderr, "bench-gen: extension %s.%u: %u commits: untagged %ld tagged-outside %ld "
+		"regression-fixes %ld greg-reverts %ld (same release %ld) duplicates %ld reapplies %ld\n",
+		s->base, p.k, E, p.done[R_UNTAGGED], p.done[R_TAGOUT], p.done[R_REGFIX],
+		p.done[R_GREVERT], p.same_planned, p.done[R_DUP], p.done[R_REAPPLY]);
+	if (!p.done[R_REGFIX] || !p.done[R_GREVERT])
+		die("extension: no regression fix or no revert could be placed");
+	free(roles);
+	free(ncopies);
+	free(p.elig.v);
+	free(p.elig_cur.v);
+	free(ext_tmp.v);
 }
 
 /* ------------------------------------------------------------------ evaluation */
@@ -2066,20 +2304,28 @@ static void stable_message(struct sb *b, struct series *s, uint32_t j, uint64_t 
 	}
 }
 
-static void emit_series(int si)
+/*
+ * Series commits [first, s->n): the whole series (first 0, from the mark of
+ * its base), or the new release of --extend (from the id of the old tip,
+ * which fast-import finds in the repository).
+ */
+static void emit_series(int si, uint32_t first)
 {
 	struct series *s = &S[si];
-	uint64_t r = stream(SALT_STABLE, (uint64_t)si);
+	uint64_t r = first ? stream(SALT_EXT_EMIT, (uint64_t)si) : stream(SALT_STABLE, (uint64_t)si);
 	int maj, min, fl[2], nf;
-	char ref[64], from[24], name[32], tm[96];
-	const uint8_t *parent = mid[s->b];
+	char ref[64], from[48], name[32], tm[96];
+	const uint8_t *parent = first ? s->sc[first - 1].id : mid[s->b];
 	uint32_t W = WINDOW_RELEASES * I;
-	int64_t prev_t = mtime(s->b) + 86400;
+	int64_t prev_t = first ? s->last_t : mtime(s->b) + 86400;
 
 	version(s->base_r, &maj, &min);
 	snprintf(ref, sizeof(ref), "refs/heads/%s", s->branch);
-	snprintf(from, sizeof(from), ":%u", marks_of_main[s->b]);
-	for (uint32_t j = 0; j < s->n; j++) {
+	if (first)
+		hex(parent, from);
+	else
+		snprintf(from, sizeof(from), ":%u", marks_of_main[s->b]);
+	for (uint32_t j = first; j < s->n; j++) {
 		struct sc *c = &s->sc[j];
 		/* Dates: release k goes out a day after mainline reaches its frontier. */
 		uint32_t fk = s->b + (uint32_t)((uint64_t)W * c->rel / cfg.releases);
@@ -2114,8 +2360,8 @@ static void emit_series(int si)
 		Cm.t = t > A.t ? t : A.t;
 		Cm.tz = "+0100";
 		uint32_t mark = c->kind == SC_RELEASE ? ++next_mark : 0;
-		emit_commit(ref, mark, j == 0 ? from : NULL, &s->tree, parent, &A, &Cm, &msg, fl, nf,
-			    c->id);
+		emit_commit(ref, mark, j == first ? from : NULL, &s->tree, parent, &A, &Cm, &msg, fl,
+			    nf, c->id);
 		prev_t = Cm.t;
 		parent = c->id;
 		if (c->kind == SC_RELEASE) {
@@ -2125,6 +2371,7 @@ static void emit_series(int si)
 		}
 	}
 	memcpy(s->tip, parent, 20);
+	s->last_t = prev_t;
 	out_flush();
 }
 
@@ -2139,8 +2386,22 @@ static void write_planted(void)
 		die("cannot write %s", cfg.planted);
 	hex(mid[N - 1], h);
 	fprintf(f, "{\n  \"generator\": {\"seed\": %llu, \"commits\": %u, \"series_commits\": %u, "
-		"\"releases\": %u},\n", (unsigned long long)g_seed, N, cfg.series_commits,
-		cfg.releases);
+		"\"releases\": %u", (unsigned long long)g_seed, N, cfg.series_commits, cfg.releases);
+	if (cfg.extend)
+		fprintf(f, ", \"extend\": %u", cfg.extend);
+	fprintf(f, "},\n");
+	if (cfg.extend) {
+		/* What the extension stream adds, and to what. */
+		struct series *s = &S[NSERIES - 1];
+		char from[41], tip[41];
+		hex(s->ext_from, from);
+		hex(s->tip, tip);
+		fprintf(f, "  \"extension\": {\"branch\": \"%s\", \"from_tip\": \"%s\", "
+			"\"from_range\": \"%s..%s.%u\", \"range\": \"%s..%s.%u\", \"tag\": \"%s.%u\", "
+			"\"tip\": \"%s\", \"commits\": %u},\n", s->branch, from, s->base, s->base,
+			s->releases - 1, s->base, s->base, s->releases, s->base, s->releases, tip,
+			cfg.extend);
+	}
 	fprintf(f, "  \"master\": {\"branch\": \"master\", \"tip\": \"%s\", \"commits\": %u, "
 		"\"releases\": %d, \"tags\": %d},\n", h, N, NREL,
 		NREL * (NRC + 1));
@@ -2153,8 +2414,7 @@ static void write_planted(void)
 		hex(s->tip, h);
 		fprintf(f, "    {\"range\": \"%s..%s.%u\", \"base\": \"%s\", \"tip\": \"%s.%u\", "
 			"\"branch\": \"%s\", \"branch_tip\": \"%s\",\n", s->base, s->base,
-			cfg.releases, s->base, s->base, cfg.releases, s->branch,
-			h);
+			s->releases, s->base, s->base, s->releases, s->branch, h);
 		fprintf(f, "     \"commits\": %ld, \"tagged\": %ld, \"fixes\": %ld, \"reverts\": %ld, "
 			"\"same_release\": %ld, \"visible\": %ld,\n", g->commits, g->tagged,
 			g->fixes, g->reverts, g->same_release, g->visible);
@@ -2186,7 +2446,7 @@ static uint64_t parse_num(const char *opt, const char *v)
 static void usage(void)
 {
 	fputs("usage: bench-gen [--small] [--commits N] [--series-commits C] [--releases R]\n"
-	      "                 [--seed S] [--planted FILE] [--plan-only]\n", stderr);
+	      "                 [--seed S] [--extend E] [--planted FILE] [--plan-only]\n", stderr);
 	exit(2);
 }
 
@@ -2207,6 +2467,8 @@ int main(int argc, char **argv)
 			rel = parse_num(a, v), i++;
 		else if (!strcmp(a, "--seed"))
 			g_seed = parse_num(a, v), i++;
+		else if (!strcmp(a, "--extend"))
+			cfg.extend = (uint32_t)parse_num(a, v), i++;
 		else if (!strcmp(a, "--planted")) {
 			if (!v)
 				die("--planted needs a file");
@@ -2224,6 +2486,8 @@ int main(int argc, char **argv)
 		die("--commits must be between 20000 and 50000000");
 	if (cfg.releases < 2 || cfg.releases > 60000 || cfg.series_commits < 4 * cfg.releases)
 		die("need --releases >= 2 and --series-commits >= 4 * releases");
+	if (cfg.extend && (cfg.extend < 20 || cfg.extend > 100000))
+		die("--extend must be between 20 and 100000");
 
 	N = cfg.n;
 	I = N / NREL;
@@ -2291,9 +2555,30 @@ int main(int argc, char **argv)
 
 	static char obuf[1 << 20];
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	/* With --extend, the base history is only hashed (its ids are needed), not emitted. */
+	int plan_only = cfg.plan_only;
+	if (cfg.extend)
+		cfg.plan_only = 1;
 	emit_mainline();
 	for (int k = 0; k < NSERIES; k++)
-		emit_series(k);
+		emit_series(k, 0);
+	if (cfg.extend) {
+		struct series *s = &S[NSERIES - 1];
+		struct counts *g = &s->got;
+		memcpy(s->ext_from, s->tip, 20);
+		plan_extension(NSERIES - 1, cfg.extend);
+		evaluate(s);
+		fprintf(stderr, "bench-gen: extended %s..%s.%u commits %ld tagged %ld fixes %ld "
+			"reverts %ld same %ld dup %ld reapply %ld outside %ld nonsha %ld unfixed %ld "
+			"preemptive %ld\n", s->base, s->base, s->releases, g->commits, g->tagged,
+			g->fixes, g->reverts, g->same_release, g->duplicates, g->reapplies,
+			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed, g->preemptive);
+		if (g->preemptive || g->ambiguous)
+			die("internal: the extension has preemptive or ambiguous references");
+		cfg.plan_only = plan_only;
+		next_mark = 0;		/* marks are per fast-import run */
+		emit_series(NSERIES - 1, s->ext_first);
+	}
 	if (!cfg.plan_only) {
 		sb_puts(&out_buf, "done\n");
 		out_flush();
