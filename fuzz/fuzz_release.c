@@ -52,10 +52,16 @@ static const char *const patterns[] = {
 #define NPATTERNS (sizeof(patterns) / sizeof(*patterns))
 static regex_t compiled[NPATTERNS];
 
+/* ULONG_MAX in decimal, written once (not for every tag checked). */
+static char ulong_max[32];
+static size_t ulong_max_len;
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	snprintf(ulong_max, sizeof(ulong_max), "%lu", ULONG_MAX);
+	ulong_max_len = strlen(ulong_max);
 	for (size_t i = 1; i < NPATTERNS; i++)
 		if (regcomp(&compiled[i], patterns[i], REG_EXTENDED))
 			abort();
@@ -72,7 +78,6 @@ static int ref_number(const char *base, const char *tag, unsigned long *n)
 {
 	size_t bl = strlen(base), dl;
 	const char *d;
-	char buf[32];
 
 	if (bl == 0 || strlen(tag) < bl + 2 || memcmp(tag, base, bl) || tag[bl] != '.')
 		return 0;
@@ -81,8 +86,7 @@ static int ref_number(const char *base, const char *tag, unsigned long *n)
 	if (strspn(d, "0123456789") != dl || (d[0] == '0' && dl > 1))
 		return 0;
 	/* fits an unsigned long: compare as decimal strings */
-	snprintf(buf, sizeof(buf), "%lu", ULONG_MAX);
-	if (dl > strlen(buf) || (dl == strlen(buf) && strcmp(d, buf) > 0))
+	if (dl > ulong_max_len || (dl == ulong_max_len && strcmp(d, ulong_max) > 0))
 		return 0;
 	*n = strtoul(d, NULL, 10);
 	return 1;
