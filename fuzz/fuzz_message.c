@@ -339,7 +339,13 @@ static void check_text(const uint8_t *data, size_t size)
 
 	for (int i = 0; i < 3; i++) {
 		size_t cap = i == 2 ? max : MSG_SUBJECT_MAX;
-		c[i] = msg_clean_text(p[i], len[i], cap);
+		/* The first two parts through the copy: msg_parse_with already runs
+		 * the instrumented msg_clean_text on the input's own bytes (the
+		 * subject and quoted subjects, any bytes, cap MSG_SUBJECT_MAX);
+		 * the third part's small cap stays instrumented (and cheap: at
+		 * most 63 bytes are kept). */
+		c[i] = i == 2 ? msg_clean_text(p[i], len[i], cap)
+			      : nocov_msg_clean_text(p[i], len[i], cap);
 		CHECK(clean_text_ok(c[i], cap), "clean_text gives '%s'", c[i]);
 		char *again = nocov_msg_clean_text(c[i], strlen(c[i]), cap);
 		CHECK(!strcmp(again, c[i]), "clean_text not idempotent: '%s' -> '%s'", c[i],
