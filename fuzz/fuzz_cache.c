@@ -34,8 +34,8 @@
  * pragma above) but with ASan and UBSan: the same code, named nocov_cache_*.
  * The derived checks (loading the re-encoded file and encoding it again, and
  * loading a file under other rules) go through it: they run the same code on
- * files whose coverage is that of the input's own load, and libFuzzer's
- * comparison tracing in the checksum loops was a large part of the time.
+ * files whose coverage is that of the input's own load, without a traced
+ * comparison for every byte of the file in the checksum loop.
  */
 #define cache_fingerprint nocov_cache_fingerprint
 #define cache_add nocov_cache_add

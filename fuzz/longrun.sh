@@ -5,8 +5,8 @@
 #   -1        one harness at a time, under `nice -n 19` (a shared machine); default: two at a
 #             time, one per core;
 #   -n RUNS   stop a harness after RUNS executions (libFuzzer -runs), SECONDS is then only a cap.
-# Prints one line per harness: executions, wall-clock seconds, crashes (artifacts), corpus
-# size, peak RSS, start date; exits 1 on any crash.  Each log is build/fuzz/long/NAME.log.
+# Prints one line per harness: executions, wall-clock and CPU seconds, crashes (artifacts),
+# corpus size, peak RSS, start date; exits 1 on any crash.  Each log is build/fuzz/long/NAME.log.
 set -u
 cd "$(dirname "$0")/.."
 par=2 runs=
@@ -31,7 +31,7 @@ one() {
 	rm -f "$L/crash-$h-"*
 	t0=$(date +%s)
 	date -u '+%Y-%m-%d %H:%M UTC' >"$L/$h.start"
-	${nice:+nice -n 19} build/fuzz/fuzz_$h -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+	/usr/bin/time -o "$L/$h.cpu" -f '%U %S' ${nice:+nice -n 19} build/fuzz/fuzz_$h -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
 		-print_final_stats=1 -max_total_time="$secs" ${runs:+-runs=$runs} -max_len=$ml \
 		-dict=fuzz/dict/$h.dict -artifact_prefix="$L/crash-$h-" \
 		"$L/corpus-$h" fuzz/corpus/$h >"$L/$h.log" 2>&1
@@ -59,6 +59,7 @@ for h in $all; do
 	rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$L/$h.log")
 	n=$(ls "$L" | grep -c "^crash-$h-")
 	[ "$n" = 0 ] && [ "$(cat "$L/$h.rc")" = 0 ] || bad=1
-	echo "fuzz_$h: ${ex:-?} executions in $(cat "$L/$h.secs") s, $n crashes (exit $(cat "$L/$h.rc")), corpus $(ls "$L/corpus-$h" | wc -l), peak RSS ${rss:-?} MB, from $(cat "$L/$h.start")"
+	cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$L/$h.cpu" 2>/dev/null)
+	echo "fuzz_$h: ${ex:-?} executions in $(cat "$L/$h.secs") s ($cpu s CPU), $n crashes (exit $(cat "$L/$h.rc")), corpus $(ls "$L/corpus-$h" | wc -l), peak RSS ${rss:-?} MB, from $(cat "$L/$h.start")"
 done
 exit $bad
