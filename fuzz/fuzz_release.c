@@ -326,9 +326,15 @@ static void check_series(const regex_t *re, char **tags, size_t n)
 			CHECK(nocov_release_match(&m, s[i].tip, &num) && num == s[i].top,
 			      "series %s..%s (top %lu): the tip is no release of the base (key '%s')",
 			      s[i].base, s[i].tip, s[i].top, m.key);
+		/* With a pattern, a tag the matcher takes has the key as its group 1
+		 * (check_matcher checks so for every tag BASE's matcher takes), so a
+		 * tag without the key in it is skipped here rather than put through
+		 * regexec: the code under test makes series x tags regexec calls
+		 * itself, and this loop made as many again. */
 		for (size_t t = 0; t < n; t++)
-			CHECK(!nocov_release_match(&m, tags[t], &num) || num <= s[i].top,
-			      "series %s..%s: %s is higher", s[i].base, s[i].tip, tags[t]);
+			CHECK((re && !strstr(tags[t], m.key)) || !nocov_release_match(&m, tags[t], &num) ||
+			      num <= s[i].top, "series %s..%s: %s is higher", s[i].base, s[i].tip,
+			      tags[t]);
 		nocov_release_matcher_release(&m);
 	}
 	release_series_names_free(s, ns);

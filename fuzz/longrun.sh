@@ -59,7 +59,7 @@ for h in $all; do
 	rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$L/$h.log")
 	n=$(ls "$L" | grep -c "^crash-$h-")
 	[ "$n" = 0 ] && [ "$(cat "$L/$h.rc")" = 0 ] || bad=1
-	cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$L/$h.cpu" 2>/dev/null)
+	cpu=$(tail -n 1 "$L/$h.cpu" | awk '{ printf "%.0f", $1 + $2 }')
 	echo "fuzz_$h: ${ex:-?} executions in $(cat "$L/$h.secs") s ($cpu s CPU), $n crashes (exit $(cat "$L/$h.rc")), corpus $(ls "$L/corpus-$h" | wc -l), peak RSS ${rss:-?} MB, from $(cat "$L/$h.start")"
 done
 exit $bad
