@@ -39,6 +39,8 @@
  */
 #define cache_fingerprint nocov_cache_fingerprint
 #define cache_add nocov_cache_add
+#define cache_put_facts nocov_cache_put_facts
+#define cache_get_facts nocov_cache_get_facts
 #define cache_encode nocov_cache_encode
 #define cache_facts nocov_cache_facts
 #define cache_init nocov_cache_init
@@ -52,6 +54,8 @@
 #include "cache.c"
 #undef cache_fingerprint
 #undef cache_add
+#undef cache_put_facts
+#undef cache_get_facts
 #undef cache_encode
 #undef cache_facts
 #undef cache_init
