@@ -86,18 +86,93 @@ static void make_id(char out[SCENARIO_HEX + 1], const char *label, size_t len)
 	out[SCENARIO_HEX] = '\0';
 }
 
+/*
+ * The commits' labels sorted, for the lookups: a binary search instead of a
+ * pass over every commit for every placeholder (commits x placeholders was
+ * the harness's cost on big files).  Built by check_labels, which has
+ * checked first that the labels are unique, so that "the commit with this
+ * label, if numbered below before" is the answer the linear search gave.
+ */
+struct label_ix {
+	const char *label;
+	size_t commit;
+};
+static struct label_ix *labels;
+static size_t labels_cap, nlabels;
+
+/* strcmp without the libc call libFuzzer hooks (a harness comparison). */
+static int str_cmp(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return str_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_label_ix(const void *a, const void *b)
+{
+	return str_cmp(((const struct label_ix *)a)->label, ((const struct label_ix *)b)->label);
+}
+
+/* label (len bytes, no NUL) against a NUL-terminated s, as strcmp would order them */
+static int cmp_key(const char *label, size_t len, const char *s)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (!s[i] || (unsigned char)label[i] != (unsigned char)s[i])
+			return !s[i] ? 1 : (unsigned char)label[i] - (unsigned char)s[i];
+	}
+	return s[len] ? -1 : 0;
+}
+
 static const char *scenario_lookup(void *vctx, const char *label, size_t len)
 {
 	struct lookup_ctx *x = vctx;
+	size_t lo = 0, hi = nlabels;
 
-	for (size_t k = 0; k < x->before; k++) {
-		const char *l = scenario_label(x->s, k);
-		if (strlen(l) == len && !memcmp(l, label, len)) {
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_key(label, len, labels[mid].label);
+		if (c == 0) {
+			if (labels[mid].commit >= x->before)
+				return NULL;
 			make_id(x->id, label, len);
 			return x->id;
 		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
 	return NULL;
+}
+
+/* A scratch array of n names, kept between runs. */
+static const char **scratch(size_t n)
+{
+	static const char **v;
+	static size_t cap;
+
+	if (cap < n) {
+		cap = n;
+		free(v);
+		v = malloc(cap * sizeof(*v));
+		CHECK(v != NULL, "out of memory");
+	}
+	return v;
+}
+
+/* Names unique: sorted, no two neighbours equal.  v is sorted in place. */
+static void check_unique(const char **v, size_t n, const char *what)
+{
+	if (n < 2)
+		return;
+	qsort(v, n, sizeof(*v), cmp_name);
+	for (size_t i = 1; i < n; i++)
+		CHECK(str_cmp(v[i - 1], v[i]), "%s '%s' twice", what, v[i]);
 }
 
 /* Stand-alone: a label is known when its first byte is not 'x'. */
@@ -169,8 +244,19 @@ static long ref_expand(const char *t, size_t len, scenario_lookup_fn lookup, voi
 static void check_expand(const char *text, size_t len, scenario_lookup_fn lookup, void *ctx,
 			 int must_succeed)
 {
-	/* an output is at most 40/3 times as long as its input */
-	char *want = malloc(len * 14 + 1), *out = (char *)1, err[256] = "", err2[256] = "";
+	/* an output is at most 40/3 times as long as its input; the buffer is
+	 * the harness's own and kept between runs, not allocated (and filled
+	 * by ASan) at 14 times the text for every message checked */
+	static char *want;
+	static size_t want_cap;
+	char *out = (char *)1, err[256] = "", err2[256] = "";
+
+	if (want_cap < len * 14 + 1) {
+		want_cap = len * 14 + 1;
+		free(want);
+		want = malloc(want_cap);
+		CHECK(want != NULL, "out of memory");
+	}
 	size_t outlen = 7, measured = 9;
 	long wl = ref_expand(text, len, lookup, ctx, want);
 	int r = scenario_expand(text, len, lookup, ctx, &out, &outlen, err, sizeof(err));
@@ -189,7 +275,6 @@ static void check_expand(const char *text, size_t len, scenario_lookup_fn lookup
 		CHECK(!strncmp(err, "column ", 7) && !strchr(err, '\n') && !strcmp(err, err2),
 		      "error '%s' / '%s'", err, err2);
 	}
-	free(want);
 }
 
 /* Any commit of the file, for run arguments. */
@@ -223,26 +308,54 @@ static void check_runs_files(const struct scenario *s, size_t nlines)
 		CHECK(run->name && is_label(run->name), "run name");
 		CHECK(run->line >= 1 && run->line <= nlines, "run line");
 		CHECK(run->expect_exit >= 0 && run->expect_exit <= 255, "run exit");
-		for (size_t j = 0; j < r; j++)
-			CHECK(strcmp(run->name, s->runs[j].name), "run '%s' twice", run->name);
 		for (size_t a = 0; a < run->nargs; a++) {
 			struct lookup_ctx x = { s, s->ncommits, "" };
 			CHECK(run->args[a], "run arg");
 			check_expand(run->args[a], strlen(run->args[a]), any_commit, &x, 1);
 		}
 	}
+	const char **v = scratch(s->nruns);
+	for (size_t r = 0; r < s->nruns; r++)
+		v[r] = s->runs[r].name;
+	check_unique(v, s->nruns, "run");
 	for (size_t f = 0; f < s->nfiles; f++) {
 		const struct scenario_file *file = &s->files[f];
 		CHECK(file->path && !bad_path(file->path), "file path '%s'",
 		      file->path ? file->path : "(null)");
 		CHECK(file->content && strlen(file->content) == file->len, "file content");
 		CHECK(!file->len || file->content[file->len - 1] == '\n', "file end");
-		for (size_t j = 0; j < f; j++)
-			CHECK(strcmp(file->path, s->files[j].path), "file '%s' twice", file->path);
 	}
+	v = scratch(s->nfiles);
+	for (size_t f = 0; f < s->nfiles; f++)
+		v[f] = s->files[f].path;
+	check_unique(v, s->nfiles, "file");
 	for (size_t c = 0; c < s->nconfigs; c++)
 		CHECK(s->configs[c].key && *s->configs[c].key && s->configs[c].value &&
 		      !strchr(s->configs[c].value, '\n'), "git-config");
+}
+
+/* Labels well-formed and unique; then the sorted index for the lookups. */
+static void check_labels(const struct scenario *s)
+{
+	if (labels_cap < s->ncommits) {
+		labels_cap = s->ncommits;
+		free(labels);
+		labels = malloc(labels_cap * sizeof(*labels));
+		CHECK(labels != NULL, "out of memory");
+	}
+	for (size_t k = 0; k < s->ncommits; k++) {
+		const char *l = scenario_label(s, k);
+		CHECK(l && is_label(l), "label %zu", k);
+		labels[k].label = l;
+		labels[k].commit = k;
+	}
+	CHECK(scenario_label(s, s->ncommits) == NULL, "label past the end");
+	if (s->ncommits > 1)
+		qsort(labels, s->ncommits, sizeof(*labels), cmp_label_ix);
+	for (size_t k = 1; k < s->ncommits; k++)
+		CHECK(str_cmp(labels[k - 1].label, labels[k].label), "label '%s' twice",
+		      labels[k].label);
+	nlabels = s->ncommits;
 }
 
 static void check_one_line(const char *err)
@@ -260,6 +373,7 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 	CHECK(!s->range || is_name(s->range), "range '%s'", s->range);
 	CHECK(!s->range || (s->range_line >= 1 && s->range_line <= nlines), "range line %zu",
 	      s->range_line);
+	check_labels(s);
 	check_runs_files(s, nlines);
 	CHECK(s->nbranches > 0 || s->ncommits == 0, "commits without a branch");
 	for (size_t i = 0; i < s->nops; i++) {
@@ -292,10 +406,6 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 			CHECK(is_name(op->name), "tag '%s'", op->name);
 			CHECK(op->commit < ncommit_ops, "tag on commit %zu of %zu", op->commit,
 			      ncommit_ops);
-			for (size_t j = 0; j < i; j++)
-				CHECK((s->ops[j].kind != SCENARIO_OP_TAG &&
-				       s->ops[j].kind != SCENARIO_OP_ANNOTATED_TAG) ||
-				      strcmp(s->ops[j].name, op->name), "tag '%s' twice", op->name);
 			break;
 		case SCENARIO_OP_BRANCH:
 			CHECK(is_name(op->name), "branch '%s'", op->name);
@@ -309,21 +419,21 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 	}
 	CHECK(ncommit_ops == s->ncommits, "%zu commit ops, %zu commits", ncommit_ops,
 	      s->ncommits);
-	for (size_t k = 0; k < s->ncommits; k++) {
-		const char *l = scenario_label(s, k);
-		CHECK(l && is_label(l), "label %zu", k);
-		for (size_t j = 0; j < k; j++)
-			CHECK(strcmp(l, scenario_label(s, j)), "label '%s' twice", l);
-	}
-	CHECK(scenario_label(s, s->ncommits) == NULL, "label past the end");
+	const char **v = scratch(s->nops);
+	size_t ntags = 0;
+	for (size_t i = 0; i < s->nops; i++)
+		if (s->ops[i].kind == SCENARIO_OP_TAG || s->ops[i].kind == SCENARIO_OP_ANNOTATED_TAG)
+			v[ntags++] = s->ops[i].name;
+	check_unique(v, ntags, "tag");
 	for (size_t b = 0; b < s->nbranches; b++) {
 		CHECK(is_name(s->branches[b].name), "branch name");
 		CHECK(s->branches[b].tip == SCENARIO_NONE || s->branches[b].tip < s->ncommits,
 		      "branch tip");
-		for (size_t j = 0; j < b; j++)
-			CHECK(strcmp(s->branches[b].name, s->branches[j].name), "branch '%s' twice",
-			      s->branches[b].name);
 	}
+	v = scratch(s->nbranches);
+	for (size_t b = 0; b < s->nbranches; b++)
+		v[b] = s->branches[b].name;
+	check_unique(v, s->nbranches, "branch");
 	CHECK(s->expect_exit >= 0 && s->expect_exit <= 255, "exit %d", s->expect_exit);
 	for (size_t i = 0; i < s->nexpects; i++) {
 		const struct scenario_expect *e = &s->expects[i];
