@@ -1238,6 +1238,24 @@ static int64_t pick_elig(struct series *s, struct vec *v, uint64_t *r, int untag
 
 enum role { R_UNTAGGED, R_TAGOUT, R_REGFIX, R_GREVERT, R_UPREVERT, R_DUP, R_REAPPLY, R_NROLES };
 
+/* cnt[k] slots of each role k (slots in all), in a random order drawn from r. */
+static uint8_t *shuffled_roles(const long *cnt, size_t slots, uint64_t *r)
+{
+	uint8_t *roles = xcalloc(slots, 1);
+	size_t at = 0;
+
+	for (int k = 0; k < R_NROLES; k++)
+		for (long j = 0; j < cnt[k]; j++)
+			roles[at++] = (uint8_t)k;
+	for (size_t j = slots; j > 1; j--) {
+		size_t q = rbelow(r, (uint32_t)j);
+		uint8_t t = roles[j - 1];
+		roles[j - 1] = roles[q];
+		roles[q] = t;
+	}
+	return roles;
+}
+
 struct planner {
 	struct series *s;
 	int si;
@@ -1526,17 +1544,8 @@ static void plan_series(int si)
 	if (rest < 0)
 		die("series too small for its roles");
 	cnt[R_UNTAGGED] = rest;
-	uint8_t *roles = xcalloc(slots, 1);
+	uint8_t *roles = shuffled_roles(cnt, slots, &p.r);
 	size_t at = 0;
-	for (int k = 0; k < R_NROLES; k++)
-		for (long j = 0; j < cnt[k]; j++)
-			roles[at++] = (uint8_t)k;
-	for (size_t j = slots; j > 1; j--) {
-		size_t q = rbelow(&p.r, (uint32_t)j);
-		uint8_t t = roles[j - 1];
-		roles[j - 1] = roles[q];
-		roles[q] = t;
-	}
 
 	at = 0;
 	uint32_t W = WINDOW_RELEASES * I;
@@ -1817,17 +1826,8 @@ static void plan_extension(int si, uint32_t E)
 	if (rest < 0 || cnt[R_TAGOUT] < 0)
 		die("--extend %u: too small for its roles", E);
 	cnt[R_UNTAGGED] = rest;
-	uint8_t *roles = xcalloc(slots, 1);
+	uint8_t *roles = shuffled_roles(cnt, slots, &p.r);
 	size_t at = 0;
-	for (int k = 0; k < R_NROLES; k++)
-		for (long j = 0; j < cnt[k]; j++)
-			roles[at++] = (uint8_t)k;
-	for (size_t j = slots; j > 1; j--) {
-		size_t q = rbelow(&p.r, (uint32_t)j);
-		uint8_t t = roles[j - 1];
-		roles[j - 1] = roles[q];
-		roles[q] = t;
-	}
 	/* As plan_series: a role that cannot be placed is tried again later. */
 	for (at = 0; at < slots; at++) {
 		int role = roles[at], ok = 0;
