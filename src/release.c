@@ -235,7 +235,7 @@ static int has_tag(char **sorted, size_t n, const char *name)
 	return bsearch(&name, sorted, n, sizeof(char *), cmp_str) != NULL;
 }
 
-/* Is some tag a release "<base>.<N>" of base?  (sorted: all tags, by strcmp) */
+/* Is some tag a release "<base>.<N>", N > 0, of base?  (sorted: all tags, by strcmp) */
 static int has_release(char **sorted, size_t n, const char *base)
 {
 	size_t len = strlen(base), lo = 0, hi = n;
@@ -252,7 +252,7 @@ static int has_release(char **sorted, size_t n, const char *base)
 			hi = mid;
 	}
 	for (; !found && lo < n && !strncmp(sorted[lo], prefix, len + 1); lo++)
-		found = release_number(base, sorted[lo], &num);
+		found = release_number(base, sorted[lo], &num) && num > 0;	/* as any_release */
 	free(prefix);
 	return found;
 }

@@ -108,6 +108,17 @@ static void test_mixed_zero_forms(void **state)
 	assert_false(release_match(&m, "v4.19.2", &num));
 	release_matcher_release(&m);
 	release_series_names_free(s, n);
+	/* (fuzz_release) a tag BASE.0 is no release in the matcher's eyes, so it
+	 * does not stop the X.Y.0 form either: v8.0.0..v8.0.1, key "v8.0" */
+	char *zero[] = { "v8.0.0", "v8.0.0.0", "v8.0.1" };
+	release_find_series(zero, 3, NULL, &s, &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(s[0].base, "v8.0.0");
+	assert_string_equal(s[0].tip, "v8.0.1");
+	release_matcher_init(&m, "v8.0.0", NULL, zero, 3);
+	assert_true(release_match(&m, "v8.0.1", &num));
+	release_matcher_release(&m);
+	release_series_names_free(s, n);
 }
 
 /* Bug (fuzz_release, UBSan): with a series pattern, a lone tag numbered
