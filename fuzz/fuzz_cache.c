@@ -71,7 +71,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, size_t *ou
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 1, 4);
+	put(b, &n, 2, 4);	/* FORMAT of src/git/cache.c */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;

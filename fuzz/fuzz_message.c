@@ -15,8 +15,10 @@
  *  - fixes_lines + nonsha_fixes_lines <= the number of lines, and the Fixes
  *    references are no more than fixes_lines;
  *  - is_revert is set exactly when there is a revert reference;
- *  - the result does not change when a final newline is added, or when
- *    every "\n" becomes "\r\n" (input without '\r');
+ *  - the result does not change when every "\n" becomes "\r\n" and a final
+ *    "\r\n" is added (input without '\r'), or when a final newline is
+ *    added (input with '\r');
+ *  - subjects hold no C1 control and no U+2028/U+2029 either;
  *  - with project patterns (msg_parse_with), the references and counts are
  *    the same and the aliases a superset, each still 7..40 lower-case hex
  *    found in the input;
@@ -24,6 +26,7 @@
  *    reflexive, symmetric, blind to ASCII case and agrees with a reference
  *    comparison.
  */
+#define _GNU_SOURCE	/* memmem */
 #include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -84,28 +87,45 @@ static int is_lower_hex_id(const char *id)
 }
 
 /*
- * id occurs in data ignoring case.  whole: also as a word: no letter or
- * digit just before it, and a non-alphanumeric character or the end after.
+ * id (lower-case) occurs in the input ignoring case: low is the input with
+ * ASCII letters lowered, data the input itself.  whole: also as a word: no
+ * letter or digit just before it, and a non-alphanumeric character or the
+ * end after.
  */
-static int occurs(const uint8_t *data, size_t size, const char *id, int whole)
+static int occurs(const uint8_t *data, const char *low, size_t size, const char *id, int whole)
 {
 	size_t n = strlen(id);
 
-	for (size_t i = 0; i + n <= size; i++) {
-		size_t k = 0;
-		while (k < n && lower(data[i + k]) == id[k])
-			k++;
-		if (k < n)
-			continue;
-		if (!whole)
+	for (const char *p = low, *end = low + size; (size_t)(end - p) >= n;) {
+		const char *q = memmem(p, (size_t)(end - p), id, n);
+		if (!q)
+			return 0;
+		size_t i = (size_t)(q - low);
+		if (!whole ||
+		    ((i == 0 || !is_alnum(data[i - 1])) && (i + n == size || !is_alnum(data[i + n]))))
 			return 1;
-		if ((i == 0 || !is_alnum(data[i - 1])) && (i + n == size || !is_alnum(data[i + n])))
-			return 1;
+		p = q + 1;
 	}
 	return 0;
 }
 
-/* Strict UTF-8 (no overlongs, surrogates or > U+10FFFF), no C0/DEL. */
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The first string of v[0..n) that is there twice, or NULL (v is sorted). */
+static const char *repeated(const char **v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_str);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(v[i - 1], v[i]))
+			return v[i];
+	return NULL;
+}
+
+/* Strict UTF-8 (no overlongs, surrogates or > U+10FFFF), no C0/DEL, no C1
+ * (U+0080..U+009F), no U+2028/U+2029. */
 static int clean_text_ok(const char *s, size_t max)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -144,6 +164,8 @@ static int clean_text_ok(const char *s, size_t max)
 		}
 		if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
 		    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+			return 0;
+		if (cp < 0xa0 || cp == 0x2028 || cp == 0x2029)
 			return 0;
 		i += k;
 	}
@@ -186,32 +208,40 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b, int 
 	return 1;
 }
 
-static void check_facts(const uint8_t *data, size_t size, const struct msg_facts *f,
-			int builtin_only)
+static void check_facts(const uint8_t *data, const char *low, size_t size,
+			const struct msg_facts *f, int builtin_only)
 {
 	size_t nfix = 0, nrev = 0;
+	const char **ids = malloc((f->naliases + f->nrefs + 1) * sizeof(char *)), *twice;
 
 	CHECK(f->subject != NULL, "no subject");
 	CHECK(clean_text_ok(f->subject, MSG_SUBJECT_MAX), "subject '%s'", f->subject);
 	CHECK(f->naliases <= f->aliases_cap && f->nrefs <= f->refs_cap, "counts");
+	CHECK(f->seen == NULL, "the parser's index is left");
 	for (size_t i = 0; i < f->naliases; i++) {
 		CHECK(is_lower_hex_id(f->aliases[i]), "alias '%s'", f->aliases[i]);
-		CHECK(occurs(data, size, f->aliases[i], builtin_only), "alias '%s' not in input",
-		      f->aliases[i]);
-		for (size_t j = 0; j < i; j++)
-			CHECK(strcmp(f->aliases[i], f->aliases[j]), "alias '%s' twice",
-			      f->aliases[i]);
+		CHECK(occurs(data, low, size, f->aliases[i], builtin_only),
+		      "alias '%s' not in input", f->aliases[i]);
+		ids[i] = f->aliases[i];
 	}
+	twice = repeated(ids, f->naliases);
+	CHECK(!twice, "alias '%s' twice", twice);
+	for (int kind = MSG_REF_FIXES; kind <= MSG_REF_REVERT; kind++) {
+		size_t n = 0;
+		for (size_t i = 0; i < f->nrefs; i++)
+			if (f->refs[i].kind == (enum msg_ref_kind)kind)
+				ids[n++] = f->refs[i].id;
+		twice = repeated(ids, n);
+		CHECK(!twice, "ref '%s' twice", twice);
+	}
+	free(ids);
 	for (size_t i = 0; i < f->nrefs; i++) {
 		const struct msg_ref *r = &f->refs[i];
 		CHECK(r->kind == MSG_REF_FIXES || r->kind == MSG_REF_REVERT, "kind %d", r->kind);
 		CHECK(is_lower_hex_id(r->id), "ref '%s'", r->id);
-		CHECK(occurs(data, size, r->id, 1), "ref '%s' not in input", r->id);
+		CHECK(occurs(data, low, size, r->id, 1), "ref '%s' not in input", r->id);
 		CHECK(!r->subject || clean_text_ok(r->subject, MSG_SUBJECT_MAX),
 		      "ref subject '%s'", r->subject);
-		for (size_t j = 0; j < i; j++)
-			CHECK(r->kind != f->refs[j].kind || strcmp(r->id, f->refs[j].id),
-			      "ref '%s' twice", r->id);
 		nfix += r->kind == MSG_REF_FIXES;
 		nrev += r->kind == MSG_REF_REVERT;
 	}
@@ -246,43 +276,42 @@ static void check_parser(const uint8_t *data, size_t size)
 {
 	const char *msg = (const char *)data;
 	struct msg_facts f, g;
+	char *low = malloc(size + 1);
+
+	for (size_t i = 0; i < size; i++)
+		low[i] = (char)lower(data[i]);
 
 	/* Through the copy: the instrumented msg_parse_with below runs the same
 	 * code on the same bytes, and the rules only add pattern_alias. */
 	nocov_msg_parse(msg, size, &f);
-	check_facts(data, size, &f, 1);
+	check_facts(data, low, size, &f, 1);
 
-	/* A final newline changes nothing (the copy holds exactly the bytes
-	 * parsed, so that ASan sees any read past them). */
-	char *copy = malloc(size + 1);
-	memcpy(copy, data, size);
-	copy[size] = '\n';
-	nocov_msg_parse(copy, size + 1, &g);
-	CHECK(same_facts(&f, &g, 1), "a final newline changes the result");
+	/* Line ends change nothing: an input without CR parsed again with CRLF
+	 * line ends and a final CRLF, one with CR with a final newline (the copy
+	 * holds exactly the bytes parsed, so that ASan sees any read past them). */
+	int crlf = !memchr(data, '\r', size);
+	size_t n = size + 1;
+	for (size_t i = 0; crlf && i < size; i++)
+		n += data[i] == '\n';
+	char *copy = malloc(n + 1);
+	n = 0;
+	for (size_t i = 0; i < size; i++) {
+		if (crlf && data[i] == '\n')
+			copy[n++] = '\r';
+		copy[n++] = (char)data[i];
+	}
+	if (crlf)
+		copy[n++] = '\r';
+	copy[n++] = '\n';
+	nocov_msg_parse(copy, n, &g);
+	CHECK(same_facts(&f, &g, 1), crlf ? "CRLF line ends and a final CRLF change the result"
+					   : "a final newline changes the result");
 	nocov_msg_facts_release(&g);
 	free(copy);
 
-	/* Neither do CRLF line ends, when the input has no CR. */
-	if (!memchr(data, '\r', size)) {
-		size_t n = size;
-		for (size_t i = 0; i < size; i++)
-			n += data[i] == '\n';
-		copy = malloc(n ? n : 1);
-		n = 0;
-		for (size_t i = 0; i < size; i++) {
-			if (data[i] == '\n')
-				copy[n++] = '\r';
-			copy[n++] = (char)data[i];
-		}
-		nocov_msg_parse(copy, n, &g);
-		CHECK(same_facts(&f, &g, 1), "CRLF line ends change the result");
-		nocov_msg_facts_release(&g);
-		free(copy);
-	}
-
 	/* Project patterns only add aliases. */
 	msg_parse_with(msg, size, &rules, &g);
-	check_facts(data, size, &g, 0);
+	check_facts(data, low, size, &g, 0);
 	CHECK(same_facts(&f, &g, 0), "project patterns change references");
 	for (size_t i = 0; i < f.naliases; i++) {
 		int found = 0;
@@ -293,6 +322,7 @@ static void check_parser(const uint8_t *data, size_t size)
 	msg_facts_release(&g);
 	msg_facts_release(&f);
 	CHECK(f.subject == NULL && f.nrefs == 0, "release does not reset");
+	free(low);
 }
 
 /* Reference for msg_subject_equal on clean strings. */

@@ -71,6 +71,7 @@ printf 'Revert "x"\n\nSome text before.\nThis reverts commit 22083c028d0b3ee4192
 printf 'A <b>bold</b> "quoted", comma,\ttab & =cmd\n\nFixes: 1234567 ("<script>\n alert(1)</script>")\n' >"$h/hostile-html"
 printf 'bad \xff\xfe utf-8 \xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80 end\r\n\r\nupstream commit: ABCDEF0\r\n' >"$h/hostile-utf8"
 printf 'nul\0 inside\n\nFixes: abcdef0\0123\n' >"$h/hostile-nul"
+printf 'a\xc2\x85b\xc2\x9b31mc\xc2\x9cd\xc2\x9d0;x\x07e\xe2\x80\xa8f\xe2\x80\xa9g\xc2\xa0h\n\nFixes: 1234567 ("q\xc2\x9b1m\xe2\x80\xa8r")\nFixes: 1234567 ("again")\nThis reverts commit 1234567.\n' >"$h/hostile-c1"
 printf '=SUM(A1)\n\n[ Upstream commit 0123456789abcdef0123456789abcdef01234567 ]\n(cherry picked from commit fedcba9)\nGit-commit: 89abcde\n' >"$h/hostile-formula"
 
 # Hand-made tag lists.

@@ -8,6 +8,7 @@
 #include "core/message.h"
 #include "base/util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,11 +237,84 @@ static int fixes_line(struct span s, char id[MSG_ID_MAX + 1], struct span *rest)
 	return 1;
 }
 
+/*
+ * The ids kept so far, to find a repeat in constant time: an open-addressing
+ * table over f->aliases and f->refs.  A slot holds 1 + (index << 1 | alias).
+ */
+struct msg_seen {
+	uint32_t *slot;
+	size_t cap, used;	/* cap a power of two, at most half used */
+};
+
+static uint64_t id_hash(const char *id, unsigned salt)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ salt;
+
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 0x100000001b3ull;
+	return h;
+}
+
+static int seen_is(const struct msg_facts *f, uint32_t v, int alias, enum msg_ref_kind kind,
+		   const char *id)
+{
+	size_t i = (v - 1) >> 1;
+
+	if ((int)((v - 1) & 1) != alias)
+		return 0;
+	return alias ? !strcmp(f->aliases[i], id) : f->refs[i].kind == kind && !strcmp(f->refs[i].id, id);
+}
+
+static void seen_put(struct msg_seen *s, uint32_t v, uint64_t h)
+{
+	size_t k = h & (s->cap - 1);
+
+	while (s->slot[k])
+		k = (k + 1) & (s->cap - 1);
+	s->slot[k] = v;
+	s->used++;
+}
+
+static void seen_grow(struct msg_facts *f)
+{
+	struct msg_seen *s = f->seen, old = *s;
+
+	s->cap = old.cap ? old.cap * 2 : 64;
+	s->slot = xcalloc(s->cap, sizeof(uint32_t));
+	s->used = 0;
+	for (size_t k = 0; k < old.cap; k++) {
+		uint32_t v = old.slot[k];
+		size_t i = (v - 1) >> 1;
+		if (v)
+			seen_put(s, v, (v - 1) & 1 ? id_hash(f->aliases[i], 2)
+						   : id_hash(f->refs[i].id, f->refs[i].kind));
+	}
+	free(old.slot);
+}
+
+/* 1 if the id (an alias, or a reference of this kind) is kept already;
+ * else 0, and the caller keeps it at index next. */
+static int seen_or_add(struct msg_facts *f, int alias, enum msg_ref_kind kind, const char *id,
+		       size_t next)
+{
+	struct msg_seen *s = f->seen;
+	uint64_t h = id_hash(id, alias ? 2 : (unsigned)kind);
+
+	if (!s)
+		return 0;	/* outside msg_parse: no index kept */
+	if ((s->used + 1) * 2 > s->cap)
+		seen_grow(f);
+	for (size_t k = h & (s->cap - 1); s->slot[k]; k = (k + 1) & (s->cap - 1))
+		if (seen_is(f, s->slot[k], alias, kind, id))
+			return 1;
+	seen_put(s, (uint32_t)(next << 1 | (size_t)!!alias) + 1, h);
+	return 0;
+}
+
 static void add_alias(struct msg_facts *f, const char *id)
 {
-	for (size_t i = 0; i < f->naliases; i++)
-		if (!strcmp(f->aliases[i], id))
-			return;
+	if (seen_or_add(f, 1, MSG_REF_FIXES, id, f->naliases))
+		return;
 	ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
 	memcpy(f->aliases[f->naliases++], id, MSG_ID_MAX + 1);
 }
@@ -250,11 +324,9 @@ static void add_alias(struct msg_facts *f, const char *id)
 static void add_ref(struct msg_facts *f, enum msg_ref_kind kind, const char *id,
 		    char *subject)
 {
-	for (size_t i = 0; i < f->nrefs; i++) {
-		if (f->refs[i].kind == kind && !strcmp(f->refs[i].id, id)) {
-			free(subject);
-			return;
-		}
+	if (seen_or_add(f, 0, kind, id, f->nrefs)) {
+		free(subject);
+		return;
 	}
 	ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
 	struct msg_ref *r = &f->refs[f->nrefs++];
@@ -400,10 +472,15 @@ void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 	struct span all = { msg, msg + len }, line;
 	struct parse_state st = { rules, 0 };
 
+	struct msg_seen seen = { 0 };
+
 	memset(f, 0, sizeof(*f));
+	f->seen = &seen;
 	f->subject = subject_of(all);
 	while (next_line(&all, &line))
 		parse_line(f, line, &all, &st);
+	free(seen.slot);
+	f->seen = NULL;
 }
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *f)
@@ -450,6 +527,13 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
+/* A C1 control (U+0080..U+009F) or U+2028/U+2029, as the k bytes at u. */
+static int is_c1_or_separator(const unsigned char *u, size_t k)
+{
+	return (k == 2 && u[0] == 0xc2 && u[1] < 0xa0) ||
+	       (k == 3 && u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9));
+}
+
 char *msg_clean_text(const char *s, size_t len, size_t max)
 {
 	/* each byte in gives at most 3 out (U+FFFD) */
@@ -461,14 +545,10 @@ char *msg_clean_text(const char *s, size_t len, size_t max)
 	for (size_t i = 0; i < len;) {
 		const unsigned char *u = (const unsigned char *)s + i;
 		size_t k = utf8_len(u, len - i);
-		if (k == 1 && (u[0] < 0x20 || u[0] == 0x7f)) {
+		/* controls, separators and spaces: one space between words */
+		if ((k == 1 && (u[0] <= 0x20 || u[0] == 0x7f)) || is_c1_or_separator(u, k)) {
 			space = n > 0;
-			i++;
-			continue;
-		}
-		if (k == 1 && u[0] == ' ') {
-			space = n > 0;
-			i++;
+			i += k;
 			continue;
 		}
 		size_t need = (k ? k : 3) + (space ? 1 : 0);
@@ -477,11 +557,10 @@ char *msg_clean_text(const char *s, size_t len, size_t max)
 		if (space)
 			out[n++] = ' ';
 		space = 0;
-		if (k)
-			memcpy(out + n, u, k);
-		else
-			memcpy(out + n, "\xef\xbf\xbd", 3);
-		n += k ? k : 3;
+		/* byte by byte: a call to memcpy for 1 to 4 bytes costs more */
+		const unsigned char *from = k ? u : (const unsigned char *)"\xef\xbf\xbd";
+		for (size_t j = 0; j < (k ? k : 3); j++)
+			out[n++] = (char)from[j];
 		i += k ? k : 1;
 	}
 	out[n] = '\0';

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 1u
+#define FORMAT 2u	/* 2: 4-byte counts of aliases and references; C1 cleaned */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -33,10 +33,10 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 	wbuf_uint(&r, f->fixes_lines, 4);
 	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
 	wbuf_str(&r, f->subject);
-	wbuf_uint(&r, f->naliases, 2);
+	wbuf_uint(&r, f->naliases, 4);
 	for (size_t i = 0; i < f->naliases; i++)
 		wbuf_str(&r, f->aliases[i]);
-	wbuf_uint(&r, f->nrefs, 2);
+	wbuf_uint(&r, f->nrefs, 4);
 	for (size_t i = 0; i < f->nrefs; i++) {
 		wbuf_uint(&r, f->refs[i].kind, 1);
 		wbuf_str(&r, f->refs[i].id);
@@ -90,10 +90,10 @@ static int valid_id(const char *s)
 
 static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 {
-	unsigned n = (unsigned)rbuf_uint(r, 2);
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	char *s;
 
-	for (unsigned i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		if (rbuf_str(r, MSG_ID_MAX, 0, &s) || !valid_id(s)) {
 			free(s);
 			return -1;
@@ -107,10 +107,10 @@ static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 
 static int decode_refs(struct rbuf *r, struct msg_facts *f)
 {
-	unsigned n = (unsigned)rbuf_uint(r, 2);
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	char *id, *sub;
 
-	for (unsigned i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		unsigned kind = (unsigned)rbuf_uint(r, 1);
 		if (rbuf_str(r, MSG_ID_MAX, 0, &id) || !valid_id(id) || kind > MSG_REF_REVERT ||
 		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &sub)) {

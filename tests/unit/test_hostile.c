@@ -13,9 +13,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <time.h>
+
+#include "git/cache.h"
 #include "git/commit_parse.h"
 #include "core/message.h"
 #include "core/release.h"
+#include "base/util.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 
@@ -278,6 +282,92 @@ static void test_many_fixes_lines(void **state)
 	free(m);
 }
 
+/* Issue 15.4: 100,000 distinct Fixes lines and as many alias lines in one
+ * message are parsed in time proportional to their number (the references
+ * were looked up one by one: 80,000 lines took 21 s), each id kept once. */
+static void test_many_references_linear(void **state)
+{
+	(void)state;
+	size_t n = 0, cap = 16 + 200000 * 64;
+	char *m = malloc(cap);
+
+	n += (size_t)sprintf(m + n, "many\n\n");
+	for (int i = 0; i < 100000; i++)
+		n += (size_t)sprintf(m + n, "Fixes: %012x (\"x\")\n", 0x100000 + i);
+	for (int i = 0; i < 100000; i++)
+		n += (size_t)sprintf(m + n, "Upstream-commit: %040x\n", 0x200000 + i);
+	n += (size_t)sprintf(m + n, "Fixes: %012x\n", 0x100000 + 99999);	/* again */
+	clock_t t0 = clock();
+	struct msg_facts f = parse_n(m, n);
+	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	assert_int_equal(f.fixes_lines, 100001);
+	assert_int_equal(f.nrefs, 100000);
+	assert_int_equal(f.naliases, 100000);
+	assert_string_equal(f.refs[99999].id, "00000011869f");
+	/* linear: well under a second even sanitized; quadratic: minutes */
+	assert_true(secs < 5.0);
+	msg_facts_release(&f);
+	free(m);
+}
+
+/* Issue 15.4: a commit naming 70,000 references and 70,000 upstream ids
+ * (more than a 2-byte count holds) goes through the commit cache whole:
+ * the file is accepted and gives every one back. */
+static void test_cache_many_references(void **state)
+{
+	(void)state;
+	struct msg_facts f = { 0 }, g;
+	struct cache c, d;
+	struct cache_hit h;
+	uint8_t oid[20] = { 7 };
+	size_t len;
+
+	f.subject = xstrdup("many");
+	f.refs = xcalloc(70000, sizeof(*f.refs));
+	f.aliases = xcalloc(70000, sizeof(*f.aliases));
+	for (size_t i = 0; i < 70000; i++) {
+		f.refs[i].kind = MSG_REF_FIXES;
+		snprintf(f.refs[i].id, sizeof(f.refs[i].id), "%012zx", i + 0x100000);
+		snprintf(f.aliases[i], sizeof(f.aliases[i]), "%040zx", i + 0x200000);
+	}
+	f.nrefs = f.refs_cap = f.naliases = f.aliases_cap = 70000;
+	f.fixes_lines = 70000;
+	cache_init(&c, 1);
+	cache_add(&c, oid, 1500000000, 0, NULL, 0, &f);
+	uint8_t *buf = cache_encode(&c, &len);
+	cache_init(&d, 1);
+	cache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	assert_true(cache_lookup(&d, oid, &h));
+	assert_int_equal(cache_facts(&h, &g), 0);
+	assert_int_equal(g.nrefs, 70000);
+	assert_int_equal(g.naliases, 70000);
+	assert_string_equal(g.refs[69999].id, f.refs[69999].id);
+	assert_string_equal(g.aliases[69999], f.aliases[69999]);
+	msg_facts_release(&g);
+	cache_release(&d);
+	cache_release(&c);
+	msg_facts_release(&f);
+}
+
+/* Issue 15.6: C1 controls (U+0080..U+009F: NEL, CSI, ST, OSC) and the
+ * line and paragraph separators U+2028/U+2029 are cleaned out of subjects
+ * like C0 controls: each is a space between words. */
+static void test_subject_c1_and_separators(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("a\xc2\x85" "b\xc2\x9b" "31mc\xc2\x9c" "d\xc2\x9d" "0;x\xc2\x80"
+				   "e\xc2\x9f" "f\xe2\x80\xa8" "g\xe2\x80\xa9" "h \xc2\xa0i\n\n"
+				   "Fixes: 1234567 (\"q\xc2\x9b" "1m\xe2\x80\xa8r\")\n");
+	assert_string_equal(f.subject, "a b 31mc d 0;x e f g h \xc2\xa0i");
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].subject, "q 1m r");
+	msg_facts_release(&f);
+	char *c = msg_clean_text("\xc2\x9b\xe2\x80\xa8", 5, 100);
+	assert_string_equal(c, "");
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +382,9 @@ int main(void)
 		cmocka_unit_test(test_hostile_forms),
 		cmocka_unit_test(test_subject_cleaning),
 		cmocka_unit_test(test_many_fixes_lines),
+		cmocka_unit_test(test_many_references_linear),
+		cmocka_unit_test(test_cache_many_references),
+		cmocka_unit_test(test_subject_c1_and_separators),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }
