@@ -12,6 +12,7 @@
 #include "base/util.h"
 #include "cmd/cli.h"
 #include "cmd/commands.h"
+#include "cmd/say.h"
 #include "git/cache.h"
 #include "git/config.h"
 #include "git/repo.h"
@@ -84,6 +85,16 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 	run->mainline_cache = k->mainline_path ? &k->mainline : NULL;
 }
 
+/* git skips refs with invalid names with a warning; so does regtrace, once. */
+static void warn_skipped_tags(void)
+{
+	const struct tag_table *t = tags_loaded();
+
+	if (t && t->nskipped)
+		say_warning("ignored %zu tag%s with an invalid ref name, as git does (the first: "
+			    "'%s')", t->nskipped, t->nskipped == 1 ? "" : "s", t->skipped);
+}
+
 static int run_command(const struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
@@ -109,6 +120,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	if (!rc)
+		warn_skipped_tags();
 	free(k.path);
 	free(k.mainline_path);
 	cache_release(&k.commits);
@@ -126,14 +139,19 @@ int main(int argc, char **argv)
 	int rc;
 
 	if (cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
-		fprintf(stderr, "regtrace: %s\n", err);
+		say_error(err);
 		cli_release(&c);
 		return 2;
 	}
 	if (c.cmd == CMD_HELP || c.cmd == CMD_VERSION) {
-		fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n", stdout);
 		cli_release(&c);
-		return fflush(stdout) ? 1 : 0;
+		if (fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n",
+			  stdout) < 0 || fflush(stdout) != 0) {
+			cmd_write_failed(err, sizeof(err));
+			say_error(err);
+			return 1;
+		}
+		return 0;
 	}
 	git_libgit2_init();
 	/* every object is read once: a cache only costs memory */
@@ -148,6 +166,6 @@ int main(int argc, char **argv)
 	git_libgit2_shutdown();
 	cli_release(&c);
 	if (rc)
-		fprintf(stderr, "regtrace: %s\n", err);
+		say_error(err);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* series_set.c — see series_set.h. */
 #include "cmd/series_set.h"
+#include "cmd/say.h"
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -21,12 +22,16 @@
 /* A progress line on a terminal, once a run has taken a second. */
 static void progress(time_t start, size_t i, size_t n, const char *range)
 {
+	char name[512];
+
 	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
 		return;
-	if (i < n)
-		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
-	else
+	if (i < n) {
+		say_escape(name, sizeof(name), range);	/* a name is no control sequence */
+		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", name, i + 1, n);
+	} else {
 		fputs("\r\033[K", stderr);
+	}
 }
 
 struct loader {

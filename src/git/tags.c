@@ -17,19 +17,18 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /*
- * The commit and date of one tag; 0, or -1 when it names no commit.  An
- * annotated tag gives both without reading the commit (its target id and
- * type are in the tag object); only a lightweight one reads the commit.
+ * The commit and date of the tag ref r: 0, 1 when it names no commit (a
+ * tree or a blob: left out), or -1 when it cannot be read.  An annotated tag
+ * gives both without reading the commit (its target id and type are in the
+ * tag object); only a lightweight one reads the commit.
  */
-static int read_tag(git_repository *repo, const char *name, struct tag_info *out)
+static int read_tag(git_repository *repo, git_reference *r, struct tag_info *out)
 {
-	char *ref = xmalloc(strlen(name) + sizeof("refs/tags/"));
-	git_reference *r = NULL, *direct = NULL;
+	git_reference *direct = NULL;
 	git_object *obj = NULL;
 	int rc = -1, has_date = 0;
 
-	sprintf(ref, "refs/tags/%s", name);
-	if (git_reference_lookup(&r, repo, ref) < 0 || git_reference_resolve(&direct, r) < 0 ||
+	if (git_reference_resolve(&direct, r) < 0 ||
 	    git_object_lookup(&obj, repo, git_reference_target(direct), GIT_OBJECT_ANY) < 0)
 		goto out;
 	for (int depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < 100; depth++) {
@@ -50,6 +49,7 @@ static int read_tag(git_repository *repo, const char *name, struct tag_info *out
 		if (bad)
 			goto out;
 	}
+	rc = 1;
 	if (git_object_type(obj) == GIT_OBJECT_COMMIT) {
 		git_oid_cpy(&out->commit, git_object_id(obj));
 		if (!has_date)
@@ -59,26 +59,65 @@ static int read_tag(git_repository *repo, const char *name, struct tag_info *out
 out:
 	git_object_free(obj);
 	git_reference_free(direct);
-	git_reference_free(r);
-	free(ref);
 	return rc;
 }
 
-static int load(git_repository *repo, char *err, size_t errlen)
+static const char *git_why(void)
 {
-	git_strarray names = { 0 };
+	const git_error *e = git_error_last();
 
-	if (git_tag_list(&names, repo) < 0) {
-		snprintf(err, errlen, "cannot list tags: %s",
-			 git_error_last() ? git_error_last()->message : "unknown error");
+	return e && e->message ? e->message : "unknown error";
+}
+
+/* One ref of refs/tags/: skipped (invalid name, or no commit), kept, or an error. */
+static int take_ref(git_repository *repo, git_reference *r, size_t *cap, char *err,
+		    size_t errlen)
+{
+	const char *full = git_reference_name(r);
+	int valid = 0, rc;
+
+	if (git_reference_name_is_valid(&valid, full) < 0 || !valid) {
+		if (!table.nskipped++)
+			table.skipped = xstrdup(full);
+		return 0;
+	}
+	ARRAY_GROW(table.v, table.n, *cap);
+	memset(&table.v[table.n], 0, sizeof(table.v[0]));
+	if ((rc = read_tag(repo, r, &table.v[table.n])) < 0) {
+		snprintf(err, errlen, "cannot read tag '%s': %s", full + strlen("refs/tags/"),
+			 git_why());
 		return -1;
 	}
-	table.v = xcalloc(names.count + 1, sizeof(*table.v));
-	table.names = xcalloc(names.count + 1, sizeof(char *));
-	for (size_t i = 0; i < names.count; i++)
-		if (read_tag(repo, names.strings[i], &table.v[table.n]) == 0)
-			table.v[table.n++].name = xstrdup(names.strings[i]);
-	git_strarray_dispose(&names);
+	if (rc == 0)
+		table.v[table.n++].name = xstrdup(full + strlen("refs/tags/"));
+	return 0;
+}
+
+/* Every ref of refs/tags/, read through one iterator (git_tag_list gives up on
+ * the whole list, silently, at the first invalid name). */
+static int load(git_repository *repo, char *err, size_t errlen)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *r;
+	size_t cap = 0;
+	int rc = 0, failed = 0;
+
+	if (git_reference_iterator_glob_new(&it, repo, "refs/tags/*") < 0) {
+		snprintf(err, errlen, "cannot list tags: %s", git_why());
+		return -1;
+	}
+	while (!failed && (rc = git_reference_next(&r, it)) == 0) {
+		failed = take_ref(repo, r, &cap, err, errlen) < 0;
+		git_reference_free(r);
+	}
+	if (!failed && rc != GIT_ITEROVER) {
+		snprintf(err, errlen, "cannot list tags: %s", git_why());
+		failed = 1;
+	}
+	git_reference_iterator_free(it);
+	if (failed)
+		return -1;
+	table.names = xcalloc(table.n + 1, sizeof(char *));
 	if (table.n)
 		qsort(table.v, table.n, sizeof(*table.v), cmp_name);
 	for (size_t i = 0; i < table.n; i++)
@@ -106,6 +145,16 @@ const struct tag_table *tags_of(git_repository *repo, char *err, size_t errlen)
 	return t;
 }
 
+const struct tag_table *tags_loaded(void)
+{
+	const struct tag_table *t;
+
+	pthread_mutex_lock(&lock);
+	t = table_dir ? &table : NULL;
+	pthread_mutex_unlock(&lock);
+	return t;
+}
+
 const struct tag_info *tags_find(const struct tag_table *t, const char *name)
 {
 	struct tag_info key = { .name = (char *)name };
@@ -119,6 +168,7 @@ void tags_forget(void)
 		free(table.v[i].name);
 	free(table.v);
 	free(table.names);
+	free(table.skipped);
 	free(table_dir);
 	memset(&table, 0, sizeof(table));
 	table_dir = NULL;

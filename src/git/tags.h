@@ -5,7 +5,12 @@
  * Each tag that names a commit, directly or through annotated tags, with
  * that commit and its date: the tagger's for an annotated tag, else the
  * commit's.  A tag naming a tree or a blob is left out (README "Releases").
- * Names are sorted (strcmp).  Errors: NULL with a one-line message in err.
+ * Names are sorted (strcmp).  A ref under refs/tags/ whose name git would
+ * refuse (git_reference_name_is_valid: "refs/tags/lo ose", "refs/tags/a..b")
+ * is skipped, as git skips it, and counted in nskipped (the caller warns:
+ * nothing here prints).  Errors: NULL with a one-line message in err, for
+ * any failure to list the refs or to read a tag (a tag whose object is
+ * missing, say): never an empty or partial table.
  */
 #ifndef REGTRACE_TAGS_H
 #define REGTRACE_TAGS_H
@@ -24,10 +29,14 @@ struct tag_table {
 	struct tag_info *v;
 	char **names;		/* v[i].name, as release.h takes them */
 	size_t n;
+	size_t nskipped;	/* refs/tags/ refs with invalid names, skipped */
+	char *skipped;		/* the first of them (full ref name), or NULL */
 };
 
 /* The tags of repo's repository (the same table for every handle on it). */
 const struct tag_table *tags_of(git_repository *repo, char *err, size_t errlen);
+/* The table read so far in this run, or NULL: never reads the repository. */
+const struct tag_table *tags_loaded(void);
 /* The tag named name, or NULL. */
 const struct tag_info *tags_find(const struct tag_table *t, const char *name);
 /* Forget the table (at the end of a run). */
