@@ -1,4 +1,5 @@
 /* atomic_file.c — see atomic_file.h. */
+#define _XOPEN_SOURCE 700	/* realpath */
 #include "base/atomic_file.h"
 #include "base/util.h"
 
@@ -196,6 +197,8 @@ void atomic_file_abort(struct atomic_file *f)
 
 	if (f->fp)
 		fclose(f->fp);
+	if (f->stream)
+		close(f->fd);
 	if (f->tmp) {
 		hold_signals(&old);
 		unlink(f->tmp);
@@ -236,17 +239,160 @@ static int rename_registered(struct atomic_file *f)
 	return e;
 }
 
+/* ---- outputs named by the user: a device, a FIFO or stdout is written, not replaced ---- */
+
+/* Write all n bytes to fd; 0 or an errno. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return errno;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* Copy the finished temporary file to the stream target; 0 or an errno. */
+static int copy_to_stream(const char *tmp, int out)
+{
+	char buf[65536];
+	int in = open(tmp, O_RDONLY | O_CLOEXEC), e = 0;
+	ssize_t k;
+
+	if (in < 0)
+		return errno;
+	while (!e && (k = read(in, buf, sizeof(buf))) != 0) {
+		if (k < 0)
+			e = errno == EINTR ? 0 : errno;
+		else
+			e = write_all(out, buf, (size_t)k);
+	}
+	close(in);
+	return e;
+}
+
+static int commit_stream(struct atomic_file *f, int e, char *err, size_t errlen)
+{
+	sigset_t old;
+
+	if (!e)
+		e = copy_to_stream(f->tmp, f->fd);
+	if (close(f->fd) < 0 && !e && errno != EINTR)
+		e = errno;
+	f->fd = -1;
+	hold_signals(&old);
+	unlink(f->tmp);
+	unregister_tmp(f->tmp);
+	release_signals(&old);
+	if (e)
+		atomic_file_error(f->path, e, err, errlen);
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+	return e ? -1 : 0;
+}
+
+/* The same file as stdout (written there: no "wrote PATH" may follow). */
+static int same_as_stdout(const struct stat *st)
+{
+	struct stat out;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st->st_dev &&
+	       out.st_ino == st->st_ino;
+}
+
+/* A stream target, fd open on it: the bytes go to a temporary file under
+ * $TMPDIR (a library may want a path) and are copied to fd at commit. */
+static int open_stream(struct atomic_file *f, const char *path, int fd, char *err,
+		       size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	struct stat st;
+	int tfd, e;
+	size_t n;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	n = strlen(dir) + sizeof("/.regtrace-output.XXXXXX");
+	f->tmp = xmalloc(n);
+	snprintf(f->tmp, n, "%s/.regtrace-output.XXXXXX", dir);
+	install_handlers();
+	if ((tfd = create_registered(f->tmp)) < 0) {
+		e = errno;
+		free(f->tmp);
+		f->tmp = NULL;
+		close(fd);
+		return atomic_file_error(path, e, err, errlen);
+	}
+	f->path = xstrdup(path);
+	f->stream = 1;
+	f->fd = fd;
+	if (!(f->fp = fdopen(tfd, "w"))) {
+		e = errno;
+		close(tfd);
+		atomic_file_abort(f);
+		return atomic_file_error(path, e, err, errlen);
+	}
+	f->is_stdout = fstat(fd, &st) == 0 && same_as_stdout(&st);
+	return 0;
+}
+
+int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+	struct stat st, lst;
+	int fd, e;
+
+	memset(f, 0, sizeof(*f));
+	if (!strcmp(path, "-")) {
+		if ((fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) < 0)
+			return atomic_file_error(path, errno, err, errlen);
+		return open_stream(f, path, fd, err, errlen);
+	}
+	if ((e = check_target(path)))
+		return atomic_file_error(path, e, err, errlen);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* no reader on a FIFO: ENXIO at once, not a hang */
+		fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+			e = errno;
+			if (fd >= 0)
+				close(fd);
+			return atomic_file_error(path, e, err, errlen);
+		}
+		return open_stream(f, path, fd, err, errlen);
+	}
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+		/* followed: the file it names is replaced; a link to nothing is an error */
+		char *real = realpath(path, NULL);
+		if (!real)
+			return atomic_file_error(path, errno, err, errlen);
+		int rc = atomic_file_open(f, real, err, errlen);
+		free(real);
+		f->is_stdout = rc == 0 && same_as_stdout(&st);
+		return rc;
+	}
+	int rc = atomic_file_open(f, path, err, errlen);
+	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
+	return rc;
+}
+
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 {
 	int e = 0;
 
 	if (ferror(f->fp))		/* a write failed: errno still says why */
 		e = errno ? errno : EIO;
-	else if (fflush(f->fp) != 0 || fsync(fileno(f->fp)) < 0)
+	else if (fflush(f->fp) != 0 || (!f->stream && fsync(fileno(f->fp)) < 0))
 		e = errno;
 	if (fclose(f->fp) != 0 && !e)
 		e = errno;
 	f->fp = NULL;
+	if (f->stream)
+		return commit_stream(f, e, err, errlen);
 	if (!e)
 		e = rename_registered(f);
 	if (e) {
@@ -262,3 +408,4 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 	memset(f, 0, sizeof(*f));
 	return 0;
 }
+

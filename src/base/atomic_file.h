@@ -11,8 +11,9 @@
  * renames it over the target and fsyncs the directory.
  * atomic_file_abort() closes and removes the temporary file: the target is
  * left as it was.  Every successful open ends in exactly one commit or
- * abort; a commit that fails has aborted already.  A symbolic link at the
- * target is replaced, not followed.
+ * abort; a commit that fails has aborted already.  Whatever is at the
+ * target (a symbolic link, a FIFO: regtrace's own files) is replaced, not
+ * followed or written: see atomic_file_open_output for outputs.
  *
  * Signals: from open until commit or abort the temporary file's path is
  * registered (at most ATOMIC_FILE_MAX at once; one more open fails with
@@ -37,14 +38,31 @@
 #define ATOMIC_FILE_MAX 16
 
 struct atomic_file {
-	char *path;	/* the target, as given */
-	char *tmp;	/* the temporary file beside it */
+	char *path;	/* the target, as given (the file a followed link names) */
+	char *tmp;	/* the temporary file beside it (under $TMPDIR for a stream) */
 	FILE *fp;	/* open for writing on tmp */
+	int stream;	/* 1: copied to fd at commit, not renamed */
+	int fd;		/* the stream target (stream only) */
+	int is_stdout;	/* the target is the file stdout writes to */
 };
 
 int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t errlen);
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen);
 void atomic_file_abort(struct atomic_file *f);
+
+/*
+ * The same for an output the user named (report -o, export --sqlite):
+ *  - "-", or a path naming (through links) a character or block device or a
+ *    FIFO, is written as a stream, never replaced: opened at once (a FIFO
+ *    without a reader is an error, ENXIO, never a hang), the bytes built in
+ *    a temporary file under $TMPDIR and copied to it by commit, whose write
+ *    errors (ENOSPC on /dev/full) are errors;
+ *  - a symbolic link to a regular file is followed: that file is replaced
+ *    (temporary file beside it, rename); a link to nothing is an error;
+ *  - a regular file or nothing: as atomic_file_open.
+ * is_stdout tells that the output went to where stdout goes.
+ */
+int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, size_t errlen);
 
 /*
  * Remove every registered temporary file (async-signal-safe; the handler's

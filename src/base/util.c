@@ -1,19 +1,33 @@
 /* util.c — see util.h. */
 #include "base/util.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* Running out of memory ends the process from any layer: the one place
- * below src/cmd that prints or exits. */
+/*
+ * Running out of memory ends the process from any layer: the one place
+ * below src/cmd that prints or exits.  Said once, whichever threads run out
+ * at the same time: the first ends the process (_exit: no buffered output
+ * is flushed, so nothing half written reaches stdout), the others wait.
+ */
+static atomic_flag out_of_memory = ATOMIC_FLAG_INIT;
+
 static void *check(void *p)
 {
-	if (!p) {
-		fputs("regtrace: out of memory\n", stderr);	/* layers: allowed */
-		exit(1);	/* layers: allowed */
+	static const char msg[] = "regtrace: out of memory\n";
+
+	if (p)
+		return p;
+	if (!atomic_flag_test_and_set(&out_of_memory)) {
+		ssize_t ignored = write(STDERR_FILENO, msg, sizeof(msg) - 1);	/* layers: allowed */
+		(void)ignored;
+		_exit(1);	/* layers: allowed */
 	}
-	return p;
+	for (;;)
+		pause();	/* the first thread is ending the process */
 }
 
 void *xmalloc(size_t n)

@@ -1,9 +1,10 @@
 /*
  * util.h — allocation that cannot return NULL, and small growable arrays.
  *
- * xmalloc and friends abort the program with a one-line message when memory
- * runs out: there is no sensible recovery for a counting tool, and it keeps
- * every caller free of NULL checks.  ARRAY_GROW(ptr, n, cap) makes room for
+ * xmalloc and friends end the program (exit status 1) with the one line
+ * "regtrace: out of memory" when memory runs out, said once even when
+ * several threads run out at once: there is no sensible recovery for a
+ * counting tool, and it keeps every caller free of NULL checks.  ARRAY_GROW(ptr, n, cap) makes room for
  * one more element in a (ptr, n, cap) triple.
  */
 #ifndef REGTRACE_UTIL_H

@@ -137,10 +137,11 @@ int series_set_write_file(const struct cli *c, struct run *run, const char *path
 {
 	struct atomic_file f;
 	struct series_set set;
-	int rc;
+	int rc, to_stdout;
 
-	if (atomic_file_open(&f, path, err, errlen) < 0)
+	if (atomic_file_open_output(&f, path, err, errlen) < 0)
 		return RT_EFAIL;
+	to_stdout = f.is_stdout;	/* then "wrote PATH" would land in the output */
 	rc = series_set_load(c, run, &set, err, errlen);
 	if (!rc && write(c, run, &set, &f, err, errlen) < 0)
 		rc = RT_EFAIL;
@@ -149,7 +150,7 @@ int series_set_write_file(const struct cli *c, struct run *run, const char *path
 		atomic_file_abort(&f);
 	else if (atomic_file_commit(&f, err, errlen) < 0)
 		rc = RT_EFAIL;
-	if (!rc && (printf("wrote %s\n", path) < 0 || fflush(stdout) != 0))
+	if (!rc && !to_stdout && (printf("wrote %s\n", path) < 0 || fflush(stdout) != 0))
 		rc = cmd_write_failed(err, errlen);
 	return rc;
 }

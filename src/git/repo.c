@@ -9,21 +9,73 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *git_why(void)
+{
+	const git_error *e = git_error_last();
+
+	if (e && e->klass == GIT_ERROR_NOMEMORY)
+		return "out of memory";
+	return e && e->message ? e->message : "unknown error";
+}
+
+/*
+ * Is there a repository at dir that git's ownership check (safe.directory)
+ * refused?  libgit2 1.5 says only "config value 'safe.directory' was not
+ * found" (GIT_ENOTFOUND), so look again without the check (main is single
+ * threaded when the repository is opened).
+ */
+static int owner_refused(const char *dir)
+{
+	git_repository *r = NULL;
+	int on = 0, found;
+
+	if (git_libgit2_opts(GIT_OPT_GET_OWNER_VALIDATION, &on) < 0 || !on)
+		return 0;
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+	found = git_repository_open_ext(&r, dir, 0, NULL) == 0;
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 1);
+	git_repository_free(r);
+	return found;
+}
+
+/* No repository there: "not a git repository"; refused by git's ownership
+ * check: said so, with libgit2's words; anything else (an unreadable config,
+ * no memory) in libgit2's words. */
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 {
-	if (git_repository_open_ext(out, dir, 0, NULL) < 0)
+	int rc = git_repository_open_ext(out, dir, 0, NULL);
+	char why[512];
+
+	if (rc == GIT_EOWNER || rc == GIT_ENOTFOUND) {
+		snprintf(why, sizeof(why), "%s", git_why());
+		if (rc == GIT_EOWNER || owner_refused(dir))
+			return rt_fail(err, errlen, RT_EFAIL,
+				       "repository %s is not owned by the current user: git and "
+				       "libgit2 refuse it (git config safe.directory); libgit2 says: %s",
+				       dir, why);
+	}
+	if (rc == GIT_ENOTFOUND)
 		return rt_fail(err, errlen, RT_EFAIL, "not a git repository: %s", dir);
+	if (rc < 0)
+		return rt_fail(err, errlen, RT_EFAIL, "cannot open repository %s: %s", dir,
+			       git_why());
 	return RT_OK;
 }
 
+/* A revision that names nothing is unknown; any other failure is said as it is. */
 static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 		       char *err, size_t errlen)
 {
 	git_object *obj = NULL, *commit = NULL;
-	int rc = RT_OK;
+	int rc = RT_OK, grc = git_revparse_single(&obj, repo, rev);
 
-	if (git_revparse_single(&obj, repo, rev) < 0) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
+	if (grc == GIT_ENOTFOUND || grc == GIT_EINVALIDSPEC || grc == GIT_EAMBIGUOUS) {
+		rc = rt_fail(err, errlen, RT_EFAIL, "%s revision '%s'",
+			     grc == GIT_EAMBIGUOUS ? "ambiguous" : "unknown", rev);
+		goto out;
+	}
+	if (grc < 0) {
+		rc = rt_fail(err, errlen, RT_EFAIL, "cannot read revision '%s': %s", rev, git_why());
 		goto out;
 	}
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {

@@ -522,6 +522,88 @@ if [ -w /dev/full ]; then
 	one_line_error stdout-full 1 "write"
 fi
 
+# ---- every error is one line (issue 15.7) --------------------------------------------------------
+# --help and --version to a full or closed stdout: exit 1 and the reason on stderr (was: exit
+# 1, stderr empty).
+for what in --help --version; do
+	if [ -w /dev/full ]; then
+		timeout -k 5 "$TMO" "$R" $what >/dev/full 2>"$W/out/full$what.err"
+		rc=$?
+		: >"$W/out/full$what.out"
+		one_line_error "full$what" 1 "write"
+	fi
+	timeout -k 5 "$TMO" "$R" $what >&- 2>"$W/out/closed$what.err"
+	rc=$?
+	: >"$W/out/closed$what.out"
+	one_line_error "closed$what" 1 "write"
+done
+# A newline (and other controls) in a directory or a range given: escaped, one line.
+expect_error newline-in-dir 1 'not a git repository: .*/no\\nsuch\\tdir' -C "$W/no
+such	dir" stats --json "$S"
+expect_error newline-in-range 1 "unknown revision 'v4\\.19\\\\n\\.3'" -C "$STD" stats --json 'v4.19..v4.19
+.3'
+expect_error newline-in-option 2 "unknown option '--x\\\\ny'" -C "$STD" stats '--x
+y'
+expect_error c1-in-range 1 "unknown revision 'v4\\.19\\\\u009b31m'" -C "$STD" stats --json $'v4.19..v4.19\xc2\x9b31m'
+# A repository refused by git's ownership check (owned by another user: needs root): said so,
+# never "not a git repository".
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	fresh_copy "$STD" "$W/not-mine"
+	chown -R nobody "$W/not-mine"
+	expect_error not-owned 1 "not owned by the current user.*safe\.directory" \
+		-C "$W/not-mine" stats --json "$S"
+else
+	skip not-owned "needs root (to give a repository to another user)"
+fi
+# Out of memory (ulimit -v; not on a sanitizer build, whose shadow memory needs more): from
+# 16 MB to 40 MB of address space, each run gives the exact answer, or exactly one line
+# saying what failed, never "no stable series found" or "unknown revision" (what a failed
+# allocation inside libgit2 used to look like), and never "out of memory" twice.
+if [ "${HOSTILE_NO_RSS:-0}" = 1 ] || [ "$QUICK" = 1 ]; then
+	skip out-of-memory "${HOSTILE_NO_RSS:+sanitizer build}${HOSTILE_NO_RSS:-HOSTILE_QUICK=1}"
+else
+	OM="$W/oom"
+	g init -q "$OM"
+	python3 - <<'PY' | g -C "$OM" fast-import --quiet
+import sys
+out = sys.stdout
+def commit(mark, msg, when, parent=None):
+    out.write("commit refs/heads/stable\nmark :%d\ncommitter H <h@example.org> %d +0000\ndata %d\n%s\n"
+              % (mark, when, len(msg.encode()), msg))
+    if parent:
+        out.write("from :%d\n" % parent)
+    out.write("\n")
+commit(1, "Linux 4.19\n", 1500000000)
+out.write("reset refs/tags/v4.19\nfrom :1\n\n")
+for i in range(1, 30001):
+    msg = "change %d\n\ncommit %08x%s upstream.\n" % (i, i, "f" * 32) + ("x" * 70 + "\n") * 20
+    if i % 10 == 0:
+        msg += "\nFixes: %08xffff (\"change %d\")\n" % (i - 1, i - 1)
+    commit(i + 1, msg, 1500000000 + i, i)
+    if i % 1000 == 999:
+        out.write("reset refs/tags/v4.19.%d\nfrom :%d\n\n" % ((i + 1) // 1000, i + 1))
+PY
+	bad="" tried=0
+	for kb in $(seq 16000 2000 40000); do
+		REGTRACE_NO_CACHE=1 bash -c "ulimit -v $kb; exec timeout -k 5 $TMO \"$R\" -C \"$OM\" stats --json" \
+			>"$W/out/oom.out" 2>"$W/out/oom.err"
+		rc=$?
+		if grep -q 'error while loading shared libraries' "$W/out/oom.err"; then
+			continue	# the dynamic loader's, before regtrace runs
+		fi
+		tried=$((tried + 1))
+		if [ "$rc" = 0 ]; then
+			$CHECK json "$W/out/oom.out" "series[0].commits=29999" >/dev/null ||
+				bad="$bad $kb:wrong-answer"
+		elif [ "$rc" != 1 ] || [ "$(wc -l <"$W/out/oom.err")" != 1 ] ||
+			grep -Eq 'no stable series|unknown revision|not a git repository' "$W/out/oom.err"; then
+			bad="$bad $kb:$rc:$(head -c 200 "$W/out/oom.err" | tr '\n' '|')"
+		fi
+	done
+	if [ -z "$bad" ] && [ "$tried" -gt 0 ]; then pass "out-of-memory ($tried limits)"
+	else fail out-of-memory "$bad (tried $tried)"; fi
+fi
+
 # ---- hostile messages -------------------------------------------------------------------------
 # Repository "msgs", series v4.19..v4.19.1 (all commits in release v4.19.1):
 #   h1  subject '=HYPERLINK("x"),<b>bold</b>\t"q" & <i>' (leading =, quotes, comma, tab,

@@ -23,7 +23,9 @@
 #
 # Each check prints "ok NAME", "skip NAME: why" or "FAIL NAME: why"; the last line is
 # "N passed, M failed" and the exit status is 1 when any check failed.
-# Needs git, python3, mount and timeout.  OUTPUTS_KEEP=1 keeps the work directory.
+# Special files (issue 15.3): see special() below.
+#
+# Needs git, python3, mount, timeout and sqlite3.  OUTPUTS_KEEP=1 keeps the work directory.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -300,6 +302,78 @@ interrupts() {
 	cache_interrupted
 }
 
+# ---- special files (issue 15.3) -----------------------------------------------------------------
+# An output named by the user that is not a regular file is written, never replaced: a FIFO
+# with a reader (the reader gets the whole report, the FIFO stays), a FIFO without one (an
+# error at once, no hang), a link to stdout (/proc/self/fd/1, as /dev/stdout is: the report,
+# and no "wrote" line, in the pipe), "-" (stdout), devices made in the work directory (as
+# root: a twin of /dev/full gives "No space left on device", one of /dev/null takes the
+# database; both stay devices).  A symbolic link to a regular file is followed: the file it
+# names gets the new report, the link stays; a link to nothing is an error.
+# (Before: each of these was replaced by a regular file, "wrote PATH", exit 0.)
+is_html() { [ "$(head -c 15 "$1")" = "<!DOCTYPE html>" ] && [ "$(tail -c 8 "$1" | od -An -c | tr -d ' ')" = '</html>\n' ]; }
+special() {
+	local d=$W/special repo=$W/special/repo r=v4.19..v4.19.1 reader
+	mkdir -p "$d"
+	gen "$repo" 30 10 || { fail special-repo "git fast-import failed"; return; }
+
+	mkfifo "$d/fifo"
+	timeout 60 cat "$d/fifo" >"$d/from-fifo" &
+	reader=$!
+	expect_wrote special-fifo "$d/fifo" -C "$repo" report -o "$d/fifo" "$r"
+	[ -p "$d/fifo" ] || kill "$reader" 2>/dev/null
+	wait "$reader"
+	if [ -p "$d/fifo" ] && is_html "$d/from-fifo"; then pass special-fifo-read
+	else fail special-fifo-read "FIFO replaced or the reader got $(wc -c <"$d/from-fifo") bytes"; fi
+
+	mkfifo "$d/fifo-alone"
+	expect_error special-fifo-no-reader "cannot write '$d/fifo-alone': No such device or address" \
+		-C "$repo" export --sqlite "$d/fifo-alone" "$r"
+	if [ -p "$d/fifo-alone" ]; then pass special-fifo-no-reader-kept
+	else fail special-fifo-no-reader-kept "the FIFO was replaced"; fi
+
+	ln -s /proc/self/fd/1 "$d/stdout-link"
+	timeout "$TMO" "$R" -C "$repo" report -o "$d/stdout-link" "$r" 2>"$W/out/special-stdout.err" |
+		cat >"$W/out/special-stdout.out"
+	if is_html "$W/out/special-stdout.out" && [ -L "$d/stdout-link" ] && [ ! -s "$W/out/special-stdout.err" ]
+	then pass special-stdout-link
+	else fail special-stdout-link "$(wc -c <"$W/out/special-stdout.out") bytes in the pipe, link $( [ -L "$d/stdout-link" ] && echo kept || echo replaced): $(head -c 100 "$W/out/special-stdout.out")"; fi
+
+	rt special-dash -C "$repo" report -o - "$r"
+	if [ "$rc" = 0 ] && is_html "$W/out/special-dash.out" && [ ! -e ./- ]; then pass special-dash
+	else fail special-dash "status $rc, $(head -c 100 "$W/out/special-dash.out")"; fi
+	rt special-dash-sqlite -C "$repo" export --sqlite - "$r"
+	cp "$W/out/special-dash-sqlite.out" "$d/from-stdout.db"
+	if [ "$rc" = 0 ] && [ "$(head -c 15 "$d/from-stdout.db")" = "SQLite format 3" ] &&
+		[ "$(sqlite3 "$d/from-stdout.db" 'select count(*) from commits')" = 9 ]; then
+		pass special-dash-sqlite
+	else
+		fail special-dash-sqlite "status $rc, $(head -c 100 "$W/out/special-dash-sqlite.err")"
+	fi
+
+	if [ "$(id -u)" = 0 ] && mknod "$d/full" c 1 7 && mknod "$d/null" c 1 3; then
+		expect_error special-full "cannot write '$d/full': No space left on device" \
+			-C "$repo" report -o "$d/full" "$r"
+		expect_wrote special-null "$d/null" -C "$repo" export --sqlite "$d/null" "$r"
+		if [ -c "$d/full" ] && [ -c "$d/null" ]; then pass special-devices-kept
+		else fail special-devices-kept "a device was replaced: $(ls -l "$d/full" "$d/null")"; fi
+	else
+		skip special-devices "not root: cannot make device nodes"
+	fi
+
+	echo old >"$d/real.html"
+	ln -s real.html "$d/link.html"
+	expect_wrote special-link-followed "$d/link.html" -C "$repo" report -o "$d/link.html" "$r"
+	if [ -L "$d/link.html" ] && is_html "$d/real.html"; then pass special-link-followed-file
+	else fail special-link-followed-file "the link was replaced or its file not written"; fi
+	ln -s nowhere.html "$d/dangling.html"
+	expect_error special-link-dangling "cannot write '$d/dangling.html': No such file or directory" \
+		-C "$repo" report -o "$d/dangling.html" "$r"
+	if [ -L "$d/dangling.html" ] && [ ! -e "$d/nowhere.html" ]; then pass special-link-dangling-kept
+	else fail special-link-dangling-kept "the dangling link was replaced or followed"; fi
+}
+
+special
 full_disk
 interrupts
 echo "$npass passed, $nfail failed"

@@ -1,6 +1,7 @@
 /* Unit tests for atomic_file.c: the temporary file beside the target, commit, abort, the
  * errors, and the registry of live temporary files that a signal removes, in a fresh
  * directory under $TMPDIR (or /tmp). */
+#define _XOPEN_SOURCE 700	/* mknod, S_IFCHR */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +17,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <sys/sysmacros.h>
+#include <time.h>
 
 #include "base/atomic_file.h"
 
@@ -333,6 +336,144 @@ static void test_signals_clean_up(void **state)
 		assert_signal_cleans(*state, sigs[i]);
 }
 
+/* ---- outputs named by the user (issue 15.3): special files are written, not replaced ---- */
+
+/* A FIFO with a reader (a child process that reads it whole into a file): the reader gets
+ * every byte, and the FIFO is still a FIFO. */
+static void test_output_fifo(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], got[600], err[700];
+	struct stat st;
+	int status;
+
+	in_dir(d, "fifo", path, sizeof(path));
+	in_dir(d, "got", got, sizeof(got));
+	assert_int_equal(mkfifo(path, 0600), 0);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char buf[256];
+		FILE *in = fopen(path, "r"), *out = fopen(got, "w");
+		size_t n;
+		if (!in || !out)
+			_exit(2);
+		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, n, out);
+		_exit(fclose(out) == 0 ? 0 : 3);
+	}
+	/* the reader opens the FIFO when it is scheduled: wait for it */
+	int rc = -1;
+	for (int i = 0; i < 500 && rc < 0; i++) {
+		rc = atomic_file_open_output(&f, path, err, sizeof(err));
+		if (rc < 0)
+			nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	}
+	assert_int_equal(rc, 0);
+	fputs("through the fifo\n", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	if (lstat(path, &st) < 0 || !S_ISFIFO(st.st_mode)) {
+		kill(pid, SIGKILL);	/* its FIFO is gone: it would wait forever */
+		waitpid(pid, &status, 0);
+		fail_msg("the FIFO was replaced");
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_contents(got, "through the fifo\n");
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(entries(d), 2);	/* fifo, got: no temporary file left */
+}
+
+/* A FIFO without a reader: an error at once (no hang), the FIFO left alone. */
+static void test_output_fifo_no_reader(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+	struct stat st;
+
+	in_dir(d, "fifo", path, sizeof(path));
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(10);	/* a hang fails the test */
+	assert_int_equal(atomic_file_open_output(&f, path, err, sizeof(err)), -1);
+	alarm(0);
+	assert_non_null(strstr(err, "cannot write '"));
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(entries(d), 1);
+}
+
+/* Character devices (made in the test directory: needs root): /dev/null's twin takes the
+ * bytes and stays a device; /dev/full's twin fails with ENOSPC, said, and stays a device. */
+static void test_output_devices(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char null[600], full[600], err[700];
+	struct stat st;
+
+	in_dir(d, "null", null, sizeof(null));
+	in_dir(d, "full", full, sizeof(full));
+	if (mknod(null, S_IFCHR | 0666, makedev(1, 3)) < 0 ||
+	    mknod(full, S_IFCHR | 0666, makedev(1, 7)) < 0)
+		skip();		/* not root */
+	assert_int_equal(atomic_file_open_output(&f, null, err, sizeof(err)), 0);
+	fputs("gone", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_int_equal(lstat(null, &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+
+	assert_int_equal(atomic_file_open_output(&f, full, err, sizeof(err)), 0);
+	fputs("no room", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "No space left on device"));
+	assert_int_equal(lstat(full, &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(entries(d), 2);
+}
+
+/* A symbolic link is followed: the file it names is replaced, the link stays a link. */
+static void test_output_symlink_followed(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], real[600], err[700];
+	struct stat st;
+
+	in_dir(d, "real.html", real, sizeof(real));
+	in_dir(d, "link.html", path, sizeof(path));
+	write_file(real, "old", 0640);
+	assert_int_equal(symlink("real.html", path), 0);
+	assert_int_equal(atomic_file_open_output(&f, path, err, sizeof(err)), 0);
+	fputs("new", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_contents(real, "new");
+	assert_int_equal(stat(real, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+	assert_int_equal(entries(d), 2);
+}
+
+/* A regular file or nothing: as atomic_file_open (temporary file beside it, renamed). */
+static void test_output_regular(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+
+	in_dir(d, "out.db", path, sizeof(path));
+	assert_int_equal(atomic_file_open_output(&f, path, err, sizeof(err)), 0);
+	assert_non_null(strstr(f.tmp, "/.out.db."));
+	fputs("db", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "db");
+	assert_int_equal(entries(d), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -347,6 +488,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cleanup_removes_live, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_registry_full, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signals_clean_up, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_fifo, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_fifo_no_reader, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_devices, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_symlink_followed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_regular, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("atomic_file", tests, NULL, NULL);
 }

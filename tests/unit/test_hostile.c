@@ -14,6 +14,9 @@
 #include <cmocka.h>
 
 #include <time.h>
+#include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "git/cache.h"
 #include "git/commit_parse.h"
@@ -368,6 +371,69 @@ static void test_subject_c1_and_separators(void **state)
 	free(c);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1	/* ASan's allocator aborts on a failed malloc: not testable */
+#else
+#define UNDER_ASAN 0
+#endif
+
+static pthread_barrier_t oom_barrier;
+
+static void *oom_thread(void *arg)
+{
+	(void)arg;
+	pthread_barrier_wait(&oom_barrier);
+	return xmalloc(SIZE_MAX / 4);	/* never returns: no memory for that */
+}
+
+/* A child process whose 8 threads run out of memory at once: its stderr. */
+static size_t oom_child(char *buf, size_t cap, int *status)
+{
+	int fd[2];
+	pthread_t t[8];
+	size_t n = 0;
+	ssize_t got;
+
+	assert_int_equal(pipe(fd), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		close(fd[0]);
+		pthread_barrier_init(&oom_barrier, NULL, 8);
+		for (int i = 0; i < 8; i++)
+			pthread_create(&t[i], NULL, oom_thread, NULL);
+		for (int i = 0; i < 8; i++)
+			pthread_join(t[i], NULL);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (n + 1 < cap && (got = read(fd[0], buf + n, cap - 1 - n)) > 0)
+		n += (size_t)got;
+	buf[n] = '\0';
+	close(fd[0]);
+	waitpid(pid, status, 0);
+	return n;
+}
+
+/* Issue 15.7: running out of memory in several threads at once says so
+ * once, exit status 1 (each thread printed and called exit). */
+static void test_out_of_memory_said_once(void **state)
+{
+	(void)state;
+	char buf[4096];
+	int status;
+
+	if (UNDER_ASAN)
+		skip();
+	for (int i = 0; i < 20; i++) {
+		oom_child(buf, sizeof(buf), &status);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 1);
+		assert_string_equal(buf, "regtrace: out of memory\n");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_many_references_linear),
 		cmocka_unit_test(test_cache_many_references),
 		cmocka_unit_test(test_subject_c1_and_separators),
+		cmocka_unit_test(test_out_of_memory_said_once),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }
