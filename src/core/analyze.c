@@ -72,6 +72,10 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	census_compute(&s->g, &s->r, until, &s->census);
 	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
+	s->life = xmalloc((s->census.nlinks + 1) * sizeof(*s->life));
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
+	lifetime_summarize(&s->g, &s->rels, &s->census, &s->lifetimes);
 	return RT_OK;
 }
 
@@ -79,6 +83,7 @@ void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);
 	timeline_release(&s->timeline);
+	free(s->life);
 	resolver_release(&s->r);
 	if (s->by)
 		breakdown_release(s->by);
