@@ -38,7 +38,7 @@ binaries: $(B)/regtrace
 
 check:
 	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory unit e2e report-test outputs-test
+	@$(MAKE) --no-print-directory unit e2e report-test outputs-test docs-test
 
 demo:
 	@scripts/install-deps.sh
@@ -50,9 +50,7 @@ demo:
 		$(B)/regtrace -C $(B)/demo-repo $$cmd v4.19..v4.19.35 || exit 1; echo; \
 	done
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(B)/regtrace $(DESTDIR)$(PREFIX)/bin/regtrace
+include mk/install.mk
 
 $(B)/obj/%.o: src/%.c src/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -c -o $@ $<
