@@ -7,13 +7,14 @@
 #   make docs-test                                  tests/docs/check-docs.sh (part of check)
 #
 # install only needs the program built (`binaries`, no apt), so a package build can call it
-# (debian/rules).
+# (debian/rules).  Each directory can be set on its own: Debian's zsh reads packaged
+# completions from /usr/share/zsh/vendor-completions, so debian/rules sets ZSHCOMPDIR.
 
 INSTALL     ?= install
-BINDIR      = $(PREFIX)/bin
-MAN1DIR     = $(PREFIX)/share/man/man1
-BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
-ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
+BINDIR      ?= $(PREFIX)/bin
+MAN1DIR     ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALLED   = $(BINDIR)/regtrace $(MAN1DIR)/regtrace.1 $(BASHCOMPDIR)/regtrace \
               $(ZSHCOMPDIR)/_regtrace
 
