@@ -19,17 +19,22 @@ GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
-# Pure modules: no libgit2, no stdio output; unit-tested and fuzzable alone.
-PURE   = util codec message commit_parse cgraph graph release resolve census lifetime timeline saga unfixed breakdown channel html fmt chart
-# Modules that touch libgit2 or produce output.
-OUTER  = repo tags parallel walk cache segcache blobfile discover mainline cmd_unfixed paths config series_set render_text render_csv render_json cli cmd_census atomic_file svg render_html export_sqlite cmd_report
-PURE_OBJ  = $(PURE:%=$(B)/obj/%.o)
-OUTER_OBJ = $(OUTER:%=$(B)/obj/%.o)
+# The layers (doc/architecture.md): each folder of src/ is one static library; a layer
+# includes only the layers below it (base < core < git, render < cmd).
+LAYERS = base core git render cmd
+LIB    = $(foreach l,base core git render,$(B)/lib$(l).a)
+# Linking order: a library before the ones it needs.
+LINK   = $(B)/librender.a $(B)/libgit.a $(B)/libcore.a $(B)/libbase.a
+obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
+CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
+HEADERS = $(wildcard src/*/*.h)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 SCEN_SRC = tests/scenario/scenario.c tests/scenario/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
-.PHONY: all check demo install deps binaries unit e2e report-test outputs-test clean
+.SECONDEXPANSION:
+.SECONDARY:
+.PHONY: all check demo install deps binaries layers unit e2e report-test outputs-test clean
 all:
 	@scripts/install-deps.sh
 	@$(MAKE) --no-print-directory binaries
@@ -38,7 +43,11 @@ binaries: $(B)/regtrace
 
 check:
 	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory unit e2e report-test outputs-test docs-test
+	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test docs-test
+
+# The include rules of the layers (doc/architecture.md).
+layers:
+	scripts/check-layers.sh
 
 demo:
 	@scripts/install-deps.sh
@@ -52,23 +61,20 @@ demo:
 
 include mk/install.mk
 
-$(B)/obj/%.o: src/%.c src/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -c -o $@ $<
+$(B)/obj/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -Isrc -c -o $@ $<
 
-$(B)/regtrace: src/main.c $(PURE_OBJ) $(OUTER_OBJ)
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ $^ $(LDFLAGS) $(GIT_LIBS)
+$(B)/lib%.a: $$(call obj_of,%)
+	rm -f $@
+	ar rcs $@ $^
 
-$(B)/test_%: tests/unit/test_%.c $(PURE_OBJ) src/*.h tests/unit/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(LDFLAGS) $(CMOCKA_LIBS)
+$(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
+	$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
 
-# atomic_file writes files, so it is no pure module: its test links it beside them.
-$(B)/test_atomic_file: tests/unit/test_atomic_file.c $(PURE_OBJ) $(B)/obj/atomic_file.o src/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(B)/obj/atomic_file.o $(LDFLAGS) $(CMOCKA_LIBS)
-
-# segcache (and the cache it borrows the record format from) read and write files too.
-SEGCACHE_OBJ = $(B)/obj/segcache.o $(B)/obj/cache.o $(B)/obj/blobfile.o $(B)/obj/atomic_file.o
-$(B)/test_segcache: tests/unit/test_segcache.c $(PURE_OBJ) $(SEGCACHE_OBJ) src/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(PURE_OBJ) $(SEGCACHE_OBJ) $(LDFLAGS) $(CMOCKA_LIBS)
+# Unit tests link the libraries: only the objects a test uses are taken.
+$(B)/test_%: tests/unit/test_%.c $(LIB) $(HEADERS) tests/unit/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
 
 $(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
@@ -122,33 +128,39 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 
 .PHONY: fuzz fuzz-build fuzz-regress hostile valgrind
 
-$(FUZZ_B)/fuzz_message: fuzz/fuzz_message.c fuzz/fuzz_common.h src/message.c src/util.c src/message.h src/util.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_message.c src/message.c src/util.c
+# Each harness links the real objects of the code it tests, compiled with coverage feedback
+# ($(FUZZ_B)/obj), and, where its derived checks need one, a second build of the same source
+# without coverage feedback whose every defined symbol is renamed nocov_* ($(FUZZ_B)/nocov):
+# the same code, named apart, so nothing in the harness copies or renames it by hand.
+FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+               -fno-sanitize-recover=all
+fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
+FUZZ_OBJ_message  = $(call fz,core/message base/util) $(FUZZ_B)/nocov/core/message.o
+FUZZ_OBJ_release  = $(call fz,core/release base/util) $(FUZZ_B)/nocov/core/release.o
+FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
+FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
+FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message base/util \
+                      base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
+FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache base/codec base/blobfile core/message \
+                      base/util base/atomic_file)
 
-$(FUZZ_B)/fuzz_release: fuzz/fuzz_release.c fuzz/fuzz_common.h src/release.c src/util.c src/release.h src/util.h src/graph.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_release.c src/release.c src/util.c
+$(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -c -o $@ $<
+
+$(FUZZ_B)/nocov/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_NOCOV_FLAGS) -Isrc -c -o $@.in.o $<
+	nm -g --defined-only $@.in.o | awk '{ print $$3 " nocov_" $$3 }' > $@.syms
+	objcopy --redefine-syms=$@.syms $@.in.o $@
+	rm -f $@.in.o $@.syms
 
 $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario/scenario.c tests/scenario/scenario.h
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
 
-$(FUZZ_B)/fuzz_commit: fuzz/fuzz_commit.c fuzz/fuzz_common.h src/commit_parse.c src/commit_parse.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_commit.c src/commit_parse.c
-
-$(FUZZ_B)/fuzz_cgraph: fuzz/fuzz_cgraph.c fuzz/fuzz_common.h src/cgraph.c src/cgraph.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cgraph.c src/cgraph.c
-
-$(FUZZ_B)/fuzz_cache: fuzz/fuzz_cache.c fuzz/fuzz_common.h src/cache.c src/codec.c src/blobfile.c src/cache.h src/message.c src/util.c src/atomic_file.c src/*.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_cache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c
-
-$(FUZZ_B)/fuzz_segcache: fuzz/fuzz_segcache.c fuzz/fuzz_common.h src/segcache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c src/*.h
-	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ fuzz/fuzz_segcache.c src/segcache.c src/cache.c src/codec.c src/blobfile.c src/message.c src/util.c src/atomic_file.c
+$(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*) $(HEADERS)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*)
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz

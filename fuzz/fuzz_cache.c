@@ -20,52 +20,31 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cache.h"
-#include "cli.h"
+#include "git/cache.h"
+#include "base/version.h"
 #include "fuzz_common.h"
-#include "message.h"
+#include "core/message.h"
 
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((no_sanitize("coverage"))), apply_to = function)
 #endif
 
 /*
- * A second copy of src/cache.c, compiled here without coverage feedback (the
- * pragma above) but with ASan and UBSan: the same code, named nocov_cache_*.
+ * A second build of src/git/cache.c (the real source, compiled by the Makefile
+ * without coverage feedback, every symbol it defines renamed nocov_*), with
+ * ASan and UBSan: the same code, named nocov_cache_*.
  * The derived checks (loading the re-encoded file and encoding it again, and
  * loading a file under other rules) go through it: they run the same code on
  * files whose coverage is that of the input's own load, without a traced
  * comparison for every byte of the file in the checksum loop.
  */
-#define cache_fingerprint nocov_cache_fingerprint
-#define cache_add nocov_cache_add
-#define cache_put_facts nocov_cache_put_facts
-#define cache_get_facts nocov_cache_get_facts
-#define cache_encode nocov_cache_encode
-#define cache_facts nocov_cache_facts
-#define cache_init nocov_cache_init
-#define cache_load_buffer nocov_cache_load_buffer
-#define cache_load_file nocov_cache_load_file
-#define cache_lookup nocov_cache_lookup
-#define cache_save nocov_cache_save
-#define cache_release nocov_cache_release
-#define fnv nocov_fnv
-#define put nocov_put
-#include "cache.c"
-#undef cache_fingerprint
-#undef cache_add
-#undef cache_put_facts
-#undef cache_get_facts
-#undef cache_encode
-#undef cache_facts
-#undef cache_init
-#undef cache_load_buffer
-#undef cache_load_file
-#undef cache_lookup
-#undef cache_save
-#undef cache_release
-#undef fnv
-#undef put
+/* The copy's functions (the Makefile builds it: every symbol of
+ * src/git/cache.c renamed nocov_*). */
+void nocov_cache_init(struct cache *c, uint64_t fingerprint);
+void nocov_cache_load_buffer(struct cache *c, uint8_t *buf, size_t len);
+int nocov_cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out);
+uint8_t *nocov_cache_encode(const struct cache *c, size_t *len);
+void nocov_cache_release(struct cache *c);
 
 #define FP 0x5eed5eed5eed5eedull
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cgraph.h"
+#include "git/cgraph.h"
 #include "fuzz_common.h"
 
 #if defined(__clang__)

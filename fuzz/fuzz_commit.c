@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commit_parse.h"
+#include "git/commit_parse.h"
 #include "fuzz_common.h"
 
 #if defined(__clang__)

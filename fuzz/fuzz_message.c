@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "message.h"
+#include "core/message.h"
 
 /* The checks below are not what is being fuzzed: keep coverage feedback (and
  * its cost) to the code under test.  ASan and UBSan still apply. */
@@ -41,9 +41,9 @@
 #include "fuzz_common.h"
 
 /*
- * A second copy of src/message.c, compiled here without coverage feedback
- * (the pragma above) but with ASan and UBSan as everywhere: the same code,
- * named nocov_msg_*.  The input itself goes through the instrumented
+ * A second build of src/core/message.c (the real source, compiled by the Makefile
+ * without coverage feedback, every symbol it defines renamed nocov_*), with
+ * ASan and UBSan as everywhere: the same code, named nocov_msg_*.  The input itself goes through the instrumented
  * functions, whose coverage guides the fuzzer; the derived checks (a final
  * newline, CRLF line ends, cleaning a cleaned text again, comparing a
  * subject with itself or its upper-case form, either way round) go through
@@ -59,21 +59,7 @@ void nocov_msg_parse(const char *msg, size_t len, struct msg_facts *f);
 void nocov_msg_facts_release(struct msg_facts *f);
 char *nocov_msg_clean_text(const char *s, size_t len, size_t max);
 int nocov_msg_subject_equal(const char *a, const char *b);
-#define msg_parse_with nocov_msg_parse_with
-#define msg_parse nocov_msg_parse
-#define msg_facts_release nocov_msg_facts_release
-#define msg_clean_text nocov_msg_clean_text
-#define msg_subject_equal nocov_msg_subject_equal
-#define lower nocov_lower
-#define is_alnum nocov_is_alnum
-#include "message.c"
-#undef msg_parse_with
-#undef msg_parse
-#undef msg_facts_release
-#undef msg_clean_text
-#undef msg_subject_equal
-#undef lower
-#undef is_alnum
+
 
 static int lower(int c)
 {

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "release.h"
+#include "core/release.h"
 
 /* The checks below are not what is being fuzzed: keep coverage feedback (and
  * its cost) to the code under test.  ASan and UBSan still apply. */
@@ -41,44 +41,19 @@
 #include "fuzz_common.h"
 
 /*
- * A second copy of src/release.c, compiled here without coverage feedback
- * (the pragma above) but with ASan and UBSan: the same code, named
- * nocov_release_*.  The checks of every series found (the matcher that
+ * A second build of src/core/release.c (the real source, compiled by the Makefile
+ * without coverage feedback, every symbol it defines renamed nocov_*), with
+ * ASan and UBSan: the same code, named nocov_release_*.  The checks of every series found (the matcher that
  * `regtrace stats BASE..TIP` would build, tried on every tag: series x tags
  * calls) go through it; the functions under test are called on the input
  * through the instrumented build, whose coverage guides the fuzzer.
  */
-#define release_base_name nocov_release_base_name
-#define release_number nocov_release_number
-#define release_matcher_init nocov_release_matcher_init
-#define release_match nocov_release_match
-#define release_matcher_release nocov_release_matcher_release
-#define release_list_init nocov_release_list_init
-#define release_list_add nocov_release_list_add
-#define release_list_release nocov_release_list_release
-#define release_attribute nocov_release_attribute
-#define release_name nocov_release_name
-#define release_find nocov_release_find
-#define release_version_cmp nocov_release_version_cmp
-#define release_find_series nocov_release_find_series
-#define release_series_names_free nocov_release_series_names_free
-#define any_release nocov_any_release
-#include "release.c"
-#undef release_base_name
-#undef release_number
-#undef release_matcher_init
-#undef release_match
-#undef release_matcher_release
-#undef release_list_init
-#undef release_list_add
-#undef release_list_release
-#undef release_attribute
-#undef release_name
-#undef release_find
-#undef release_version_cmp
-#undef release_find_series
-#undef release_series_names_free
-#undef any_release
+/* The copy's functions (the Makefile builds it: every symbol of
+ * src/core/release.c renamed nocov_*). */
+void nocov_release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+				char *const *tags, size_t ntags);
+int nocov_release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
+void nocov_release_matcher_release(struct release_matcher *m);
 
 #define MAX_TAGS 64
 #define MAX_TRIPLE 10

@@ -21,11 +21,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cli.h"
-#include "codec.h"
+#include "cmd/cli.h"
+#include "base/codec.h"
 #include "fuzz_common.h"
-#include "message.h"
-#include "segcache.h"
+#include "core/message.h"
+#include "git/segcache.h"
 
 #define MAGIC "regtrace-mainline-cache\n"
 

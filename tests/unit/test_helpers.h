@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "census.h"
-#include "graph.h"
-#include "release.h"
-#include "resolve.h"
+#include "core/census.h"
+#include "core/graph.h"
+#include "core/release.h"
+#include "core/resolve.h"
 
 static inline void th_id(char out[41], size_t k)
 {

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "commit_parse.h"
-#include "message.h"
-#include "release.h"
+#include "git/commit_parse.h"
+#include "core/message.h"
+#include "core/release.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 

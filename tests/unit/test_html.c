@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "chart.h"
-#include "fmt.h"
-#include "html.h"
+#include "render/chart.h"
+#include "base/fmt.h"
+#include "render/html.h"
 
 static void assert_escape(const char *in, const char *want)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "message.h"
+#include "core/message.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 #define ID40B "22083c028d0b3ee419232d25ce90367e5b25df8f"

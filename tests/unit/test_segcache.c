@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec.h"
-#include "segcache.h"
-#include "util.h"
+#include "base/codec.h"
+#include "git/segcache.h"
+#include "base/util.h"
 
 static void oid(uint8_t out[20], int n)
 {

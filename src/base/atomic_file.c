@@ -1,0 +1,264 @@
+/* atomic_file.c — see atomic_file.h. */
+#include "base/atomic_file.h"
+#include "base/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- the live temporary files, removed by a signal handler ---- */
+
+/* The handler may touch only lock-free atomics (C11 7.14.1.1). */
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "atomic pointers must be lock-free");
+
+static char *_Atomic live[ATOMIC_FILE_MAX];
+static atomic_flag handlers_installed = ATOMIC_FLAG_INIT;
+static const int caught[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+#define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
+
+void atomic_file_cleanup(void)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *p = atomic_load(&live[i]);
+		if (p)
+			unlink(p);
+	}
+}
+
+/* Remove the temporary files, then die of the signal as if never caught. */
+static void on_signal(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	atomic_file_cleanup();
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);	/* blocked until the handler returns, then fatal */
+}
+
+static void caught_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaddset(set, caught[i]);
+}
+
+/* Once per process; a signal ignored at that moment stays ignored. */
+static void install_handlers(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal }, old;
+
+	if (atomic_flag_test_and_set(&handlers_installed))
+		return;
+	caught_set(&sa.sa_mask);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		if (sigaction(caught[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(caught[i], &sa, NULL);
+}
+
+/* Hold the caught signals while a file and its registration change together. */
+static void hold_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	caught_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void release_signals(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+static int register_tmp(char *tmp)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *expected = NULL;
+		if (atomic_compare_exchange_strong(&live[i], &expected, tmp))
+			return 0;
+	}
+	return -1;
+}
+
+static void unregister_tmp(const char *tmp)
+{
+	for (size_t i = 0; i < ATOMIC_FILE_MAX; i++) {
+		char *expected = (char *)tmp;
+		if (atomic_compare_exchange_strong(&live[i], &expected, NULL))
+			return;
+	}
+}
+
+/* ---- writing ---- */
+
+int atomic_file_error(const char *path, int errnum, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errnum));
+	return -1;
+}
+
+/* The directory part of path, with its slash ("" for none). */
+static size_t dir_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* "DIR/.NAME.XXXXXX" for "DIR/NAME". */
+static char *temp_template(const char *path)
+{
+	size_t d = dir_len(path), n = strlen(path) + 9;
+	char *t = xmalloc(n);
+
+	snprintf(t, n, "%.*s.%s.XXXXXX", (int)d, path, path + d);
+	return t;
+}
+
+/* The target's permissions if it is a regular file, else 0666 less umask. */
+static mode_t target_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return st.st_mode & 07777;
+	mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* An empty name, a trailing slash or a directory cannot become the file. */
+static int check_target(const char *path)
+{
+	struct stat st;
+
+	if (!path[0])
+		return ENOENT;
+	if (path[strlen(path) - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+		return EISDIR;
+	return 0;
+}
+
+/* mkstemp and registration under held signals: a signal never finds the file unregistered. */
+static int create_registered(char *tmp)
+{
+	sigset_t old;
+	int fd, e = 0;
+
+	hold_signals(&old);
+	if ((fd = mkstemp(tmp)) < 0) {
+		e = errno;
+	} else if (register_tmp(tmp) < 0) {
+		unlink(tmp);
+		close(fd);
+		e = EMFILE;
+		fd = -1;
+	}
+	release_signals(&old);
+	errno = e;
+	return fd;
+}
+
+int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+	int fd, e = check_target(path);
+
+	memset(f, 0, sizeof(*f));
+	if (e)
+		return atomic_file_error(path, e, err, errlen);
+	install_handlers();
+	f->tmp = temp_template(path);
+	if ((fd = create_registered(f->tmp)) < 0) {
+		e = errno;
+		free(f->tmp);
+		f->tmp = NULL;
+		return atomic_file_error(path, e, err, errlen);
+	}
+	f->path = xstrdup(path);
+	if (fchmod(fd, target_mode(path)) < 0 || !(f->fp = fdopen(fd, "w"))) {
+		e = errno;
+		close(fd);
+		atomic_file_abort(f);
+		return atomic_file_error(path, e, err, errlen);
+	}
+	return 0;
+}
+
+void atomic_file_abort(struct atomic_file *f)
+{
+	sigset_t old;
+
+	if (f->fp)
+		fclose(f->fp);
+	if (f->tmp) {
+		hold_signals(&old);
+		unlink(f->tmp);
+		unregister_tmp(f->tmp);
+		release_signals(&old);
+	}
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Best effort: make the rename itself durable. */
+static void sync_dir(const char *path)
+{
+	size_t d = dir_len(path);
+	char *dir = d ? xstrndup(path, d) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+/* Rename the temporary file over the target; 0 or an errno. */
+static int rename_registered(struct atomic_file *f)
+{
+	sigset_t old;
+	int e = 0;
+
+	hold_signals(&old);
+	if (rename(f->tmp, f->path) < 0)
+		e = errno;
+	else
+		unregister_tmp(f->tmp);
+	release_signals(&old);
+	return e;
+}
+
+int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
+{
+	int e = 0;
+
+	if (ferror(f->fp))		/* a write failed: errno still says why */
+		e = errno ? errno : EIO;
+	else if (fflush(f->fp) != 0 || fsync(fileno(f->fp)) < 0)
+		e = errno;
+	if (fclose(f->fp) != 0 && !e)
+		e = errno;
+	f->fp = NULL;
+	if (!e)
+		e = rename_registered(f);
+	if (e) {
+		char *path = xstrdup(f->path);
+		atomic_file_abort(f);
+		atomic_file_error(path, e, err, errlen);
+		free(path);
+		return -1;
+	}
+	sync_dir(f->path);
+	free(f->tmp);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* codec.c — see codec.h. */
+#include "base/codec.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void wbuf_bytes(struct wbuf *w, const void *p, size_t n)
+{
+	while (w->len + n > w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 4096;
+		w->b = xrealloc(w->b, w->cap);
+	}
+	if (n)		/* p may be NULL then */
+		memcpy(w->b + w->len, p, n);
+	w->len += n;
+}
+
+void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes)
+{
+	uint8_t tmp[8];
+
+	for (size_t i = 0; i < nbytes; i++)
+		tmp[i] = (uint8_t)(v >> (8 * i));
+	wbuf_bytes(w, tmp, nbytes);
+}
+
+void wbuf_str(struct wbuf *w, const char *s)
+{
+	if (!s) {
+		wbuf_uint(w, UINT32_MAX, 4);
+		return;
+	}
+	wbuf_uint(w, strlen(s), 4);
+	wbuf_bytes(w, s, strlen(s));
+}
+
+const uint8_t *rbuf_take(struct rbuf *r, size_t n)
+{
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = 1;
+		return NULL;
+	}
+	const uint8_t *q = r->p;
+	r->p += n;
+	return q;
+}
+
+uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
+{
+	const uint8_t *q = rbuf_take(r, nbytes);
+	uint64_t v = 0;
+
+	for (size_t i = 0; q && i < nbytes; i++)
+		v |= (uint64_t)q[i] << (8 * i);
+	return v;
+}
+
+int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+	const uint8_t *p;
+
+	*out = NULL;
+	if (r->bad)
+		return -1;
+	if (n == UINT32_MAX)
+		return nullable ? 0 : -1;
+	if (n > max || !(p = rbuf_take(r, n)) || memchr(p, '\0', n))
+		return -1;
+	*out = xstrndup((const char *)p, n);
+	return 0;
+}
+
+uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+void wbuf_seal(struct wbuf *w)
+{
+	wbuf_uint(w, codec_fnv(w->b, w->len, CODEC_FNV_INIT), 8);
+}
+
+int codec_sealed(const uint8_t *p, size_t len)
+{
+	struct rbuf r = { p + (len >= 8 ? len - 8 : 0), p + len, 0 };
+
+	return len >= 8 && rbuf_uint(&r, 8) == codec_fnv(p, len - 8, CODEC_FNV_INIT);
+}

@@ -1,0 +1,18 @@
+/* cmd_fixes.c — `fixes`: every link found in a range. */
+#include "cmd/commands.h"
+#include "cmd/series_set.h"
+#include "render/render.h"
+
+static int render(const struct cli *c, const struct series_set *set)
+{
+	if (c->format == FORMAT_JSON)
+		return render_fixes_json(stdout, set->s);
+	if (c->format == FORMAT_CSV)
+		return render_fixes_csv(stdout, set->s);
+	return render_fixes_text(stdout, set->s);
+}
+
+int cmd_fixes(const struct cli *c, struct run *run, char *err, size_t errlen)
+{
+	return series_set_print(c, run, render, err, errlen);
+}

@@ -1,0 +1,49 @@
+/*
+ * cmd_report.c — `report`: every range at once in one self-contained HTML
+ * page (render/report.h), written whole or not at all (series_set.h).
+ */
+#include "base/atomic_file.h"
+#include "base/error.h"
+#include "cmd/commands.h"
+#include "cmd/series_set.h"
+#include "git/probe.h"
+#include "render/html.h"
+#include "render/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#define DEFAULT_REPORT "regtrace-report.html"
+#define LINUX_COMMIT_URL \
+	"https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git/commit/?id=%s"
+
+/* --commit-url, else git.kernel.org for a Linux repository, else no links. */
+static const char *commit_url(const struct cli *c, struct run *run,
+			      const struct series_set *set)
+{
+	const struct series *s = set->n ? &set->s[0] : NULL;
+
+	if (c->commit_url)
+		return c->commit_url;
+	if (probe_is_linux(run->repo, s && s->g.n ? s->g.c[s->g.n - 1].id : NULL))
+		return LINUX_COMMIT_URL;
+	return NULL;
+}
+
+static int write_report(const struct cli *c, struct run *run, const struct series_set *set,
+			struct atomic_file *f, char *err, size_t errlen)
+{
+	if (render_report_html(f->fp, set->s, set->n, commit_url(c, run, set)) < 0)
+		return atomic_file_error(f->path, errno ? errno : EIO, err, errlen);
+	return 0;
+}
+
+int cmd_report(const struct cli *c, struct run *run, char *err, size_t errlen)
+{
+	if (c->commit_url && !html_url_template_ok(c->commit_url))
+		return rt_fail(err, errlen, RT_EUSAGE,
+			       "--commit-url '%s' must hold exactly one %%s (the commit id) and no "
+			       "other %% directive (write %%%% for a %%)", c->commit_url);
+	return series_set_write_file(c, run, c->output ? c->output : DEFAULT_REPORT, write_report,
+				     err, errlen);
+}

@@ -1,0 +1,16 @@
+/* cmd_sagas.c — `sagas`: commits tied by fixes, reverts and copies. */
+#include "cmd/commands.h"
+#include "cmd/series_set.h"
+#include "render/render.h"
+
+static int render(const struct cli *c, const struct series_set *set)
+{
+	if (c->format == FORMAT_JSON)
+		return render_sagas_json(stdout, set->s);
+	return render_sagas_text(stdout, set->s);
+}
+
+int cmd_sagas(const struct cli *c, struct run *run, char *err, size_t errlen)
+{
+	return series_set_print(c, run, render, err, errlen);
+}

@@ -1,0 +1,72 @@
+/*
+ * cmd_stats.c — `stats`: one row of census numbers per series; with
+ * --mainline also the open count, with --by the census per group.
+ */
+#include "base/error.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "cmd/mainline_set.h"
+#include "cmd/series_set.h"
+#include "core/channel.h"
+#include "git/paths.h"
+#include "render/render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --mainline: the open count of every series, one mainline read. */
+static int count_open(const struct cli *c, struct run *run, struct series_set *set,
+		      char *err, size_t errlen)
+{
+	struct unfixed_set us = { 0 };
+	char *ref = mainline_ref(run, c->mainline, err, errlen);
+	int rc = ref ? unfixed_for_set(run, ref, set->s, set->n, &us, err, errlen) : RT_EFAIL;
+
+	unfixed_set_release(&us);
+	free(ref);
+	return rc;
+}
+
+/* --by: the census per channel (read from messages) or per path (read
+ * from the repository's trees). */
+static int break_down(const struct cli *c, struct run *run, struct series *s, char *err,
+		      size_t errlen)
+{
+	struct group_map map;
+	int rc = RT_OK;
+
+	if (!strcmp(c->by, "channel"))
+		channel_groups(&s->g, &map);
+	else
+		rc = paths_groups(run->repo, &s->g, c->by_depth, &map, err, errlen);
+	if (rc) {
+		group_map_release(&map);
+		return rc;
+	}
+	s->by = xmalloc(sizeof(*s->by));
+	breakdown_compute(&s->g, &s->census, c->by, &map, s->by);
+	return RT_OK;
+}
+
+int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
+{
+	struct series_set set;
+	int rc = series_set_load(c, run, &set, err, errlen);
+
+	if (!rc && c->mainline)
+		rc = count_open(c, run, &set, err, errlen);
+	for (size_t i = 0; !rc && c->by && i < set.n; i++)
+		rc = break_down(c, run, &set.s[i], err, errlen);
+	if (!rc) {
+		if (c->format == FORMAT_JSON)
+			rc = render_stats_json(stdout, set.s, set.n);
+		else if (c->format == FORMAT_CSV)
+			rc = render_stats_csv(stdout, set.s, set.n);
+		else
+			rc = render_stats_text(stdout, set.s, set.n);
+		if (rc < 0 || fflush(stdout) != 0)
+			rc = cmd_write_failed(err, errlen);
+	}
+	series_set_release(&set);
+	return rc;
+}

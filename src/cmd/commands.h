@@ -1,0 +1,42 @@
+/*
+ * commands.h — one function per command (one file each, cmd_NAME.c): each
+ * loads what it needs (series_set.h: the git layer reads, core analyses),
+ * hands the result to a renderer and writes it.  Errors come back as
+ * RT_E* (base/error.h) with a one-line message in err; main prints it.
+ */
+#ifndef REGTRACE_COMMANDS_H
+#define REGTRACE_COMMANDS_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#include "cmd/cli.h"
+
+struct project_config;
+struct cache;
+struct segcache;
+
+/* The run a command works in: main opens the repository, loads the
+ * project's settings (git/config.h) and the caches before calling it. */
+struct run {
+	git_repository *repo;
+	const struct project_config *project;
+	struct cache *cache;		/* the commit cache, or NULL */
+	struct segcache *mainline_cache;	/* the mainline cache when the command
+						   reads the mainline, or NULL */
+};
+
+typedef int command_fn(const struct cli *c, struct run *run, char *err, size_t errlen);
+
+command_fn cmd_stats;
+command_fn cmd_fixes;
+command_fn cmd_timeline;
+command_fn cmd_sagas;
+command_fn cmd_unfixed;
+command_fn cmd_report;
+command_fn cmd_export;
+
+/* "cannot write output: ..." (errno) into err; RT_EFAIL. */
+int cmd_write_failed(char *err, size_t errlen);
+
+#endif

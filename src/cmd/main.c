@@ -1,0 +1,153 @@
+/*
+ * main.c — regtrace: reads the command line, opens the repository, runs
+ * the command.  The only place that prints errors and chooses the exit
+ * status: 0 success, 1 error, 2 usage error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <git2.h>
+
+#include "base/error.h"
+#include "base/util.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "git/cache.h"
+#include "git/config.h"
+#include "git/repo.h"
+#include "git/segcache.h"
+#include "git/tags.h"
+
+#include <pthread.h>
+
+static command_fn *const handlers[CMD_COUNT] = {
+	[CMD_STATS] = cmd_stats,
+	[CMD_FIXES] = cmd_fixes,
+	[CMD_TIMELINE] = cmd_timeline,
+	[CMD_SAGAS] = cmd_sagas,
+	[CMD_UNFIXED] = cmd_unfixed,
+	[CMD_REPORT] = cmd_report,
+	[CMD_EXPORT] = cmd_export,
+};
+
+/* A file of the git directory, to free. */
+static char *git_file(git_repository *repo, const char *name)
+{
+	const char *dir = git_repository_commondir(repo);
+	size_t n = strlen(dir) + strlen(name) + 1;
+	char *path = xmalloc(n);
+
+	snprintf(path, n, "%s%s", dir, name);
+	return path;
+}
+
+struct caches {
+	struct cache commits;
+	struct segcache mainline;
+	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+};
+
+static void *load_caches(void *arg)
+{
+	struct caches *k = arg;
+
+	cache_load_file(&k->commits, k->path);
+	if (k->mainline_path)
+		segcache_load_file(&k->mainline, k->mainline_path);
+	return NULL;
+}
+
+/*
+ * The caches of the repository (cache.h, segcache.h), unless
+ * REGTRACE_NO_CACHE: read by a second thread while this one reads the tags
+ * (tags.h), which every command needs first.
+ */
+static void open_caches(git_repository *repo, const struct project_config *cfg,
+			const struct cli *c, struct run *run, struct caches *k)
+{
+	char ignored[256];
+	pthread_t tid;
+	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+
+	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
+						  cfg->rules.nupstream));
+	segcache_init(&k->mainline);
+	k->path = git_file(repo, "regtrace-cache");
+	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
+	int threaded = pthread_create(&tid, NULL, load_caches, k) == 0;
+	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
+	if (threaded)
+		pthread_join(tid, NULL);
+	else
+		load_caches(k);
+	run->cache = &k->commits;
+	run->mainline_cache = k->mainline_path ? &k->mainline : NULL;
+}
+
+static int run_command(const struct cli *c, char *err, size_t errlen)
+{
+	git_repository *repo = NULL;
+	struct project_config cfg = { 0 };
+	struct config_words words = { c->series_pattern, c->upstream_patterns,
+				      c->nupstream_patterns };
+	struct caches k = { 0 };
+	struct run run = { 0 };
+	char ignored[256];
+	int rc = repo_open(&repo, c->dir, err, errlen);
+
+	if (!rc)
+		rc = config_load(repo, &words, &cfg, err, errlen);
+	run.repo = repo;
+	run.project = &cfg;
+	if (!rc && !getenv("REGTRACE_NO_CACHE"))
+		open_caches(repo, &cfg, c, &run, &k);
+	if (!rc && !handlers[c->cmd])
+		rc = rt_fail(err, errlen, RT_EFAIL, "'%s' is not available in this build",
+			     c->cmd_name);
+	else if (!rc)
+		rc = handlers[c->cmd](c, &run, err, errlen);
+	/* a cache that cannot be written only costs the next run time */
+	if (!rc && k.path)
+		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	free(k.path);
+	free(k.mainline_path);
+	cache_release(&k.commits);
+	segcache_release(&k.mainline);
+	tags_forget();
+	config_release(&cfg);
+	git_repository_free(repo);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c;
+	char err[1024] = "";
+	int rc;
+
+	if (cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
+		fprintf(stderr, "regtrace: %s\n", err);
+		cli_release(&c);
+		return 2;
+	}
+	if (c.cmd == CMD_HELP || c.cmd == CMD_VERSION) {
+		fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n", stdout);
+		cli_release(&c);
+		return fflush(stdout) ? 1 : 0;
+	}
+	git_libgit2_init();
+	/* every object is read once: a cache only costs memory */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	/* reading only: checking each object's hash again doubles the cost */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* pack windows: small, few, so that reading a big pack keeps little of it
+	 * mapped (mapped pages count as the process's memory) */
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)8 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)32 << 20);
+	rc = run_command(&c, err, sizeof(err));
+	git_libgit2_shutdown();
+	cli_release(&c);
+	if (rc)
+		fprintf(stderr, "regtrace: %s\n", err);
+	return rc;
+}

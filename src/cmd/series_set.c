@@ -1,0 +1,150 @@
+/* series_set.c — see series_set.h. */
+#include "cmd/series_set.h"
+#include "base/atomic_file.h"
+#include "base/error.h"
+#include "base/threads.h"
+#include "base/util.h"
+#include "core/analyze.h"
+#include "git/config.h"
+#include "git/parallel.h"
+#include "git/repo.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A progress line on a terminal, once a run has taken a second. */
+static void progress(time_t start, size_t i, size_t n, const char *range)
+{
+	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
+		return;
+	if (i < n)
+		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
+	else
+		fputs("\r\033[K", stderr);
+}
+
+struct loader {
+	struct read_options read;
+	struct rules rules;
+	struct series_set *set;
+	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
+	pthread_mutex_t lock;	/* the progress line */
+	time_t start;
+};
+
+/* Range i: read (git layer), then analysed (core). */
+static int load_one(void *ctx, git_repository *repo, size_t i)
+{
+	struct loader *l = ctx;
+	struct load_error *e = &l->errs[i];
+	struct history h;
+
+	pthread_mutex_lock(&l->lock);
+	progress(l->start, i, l->set->ranges.n, l->set->ranges.v[i].name);
+	pthread_mutex_unlock(&l->lock);
+	history_init(&h);
+	e->rc = repo_read_range(repo, &l->set->ranges.v[i], &l->read, &h, e->msg,
+				sizeof(e->msg));
+	if (!e->rc)
+		e->rc = analyze(&h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
+	else	/* what the series shows of a range it could not read */
+		l->set->s[i].name = msg_clean_text(h.name, strlen(h.name), 4096);
+	history_release(&h);
+	return e->rc;
+}
+
+/* Several ranges are read at once (parallel.h); no threads within threads. */
+static int load_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
+{
+	struct series_set *set = l->set;
+	int rc = RT_OK;
+
+	if (thread_count(set->ranges.n) > 1)
+		l->read.threads = 1;
+	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
+	parallel_run(repo, set->ranges.n, load_one, l);
+	progress(l->start, set->ranges.n, set->ranges.n, NULL);
+	/* ranges never taken stay zeroed (releasing them is harmless); every
+	 * range before a failed one was taken, so the first failure in range
+	 * order is the one reported, whatever the threads' timing */
+	set->n = set->ranges.n;
+	for (size_t i = 0; i < set->n && !rc; i++)
+		if ((rc = l->errs[i].rc))
+			snprintf(err, errlen, "%s", l->errs[i].msg);
+	free(l->errs);
+	return rc;
+}
+
+int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
+		    char *err, size_t errlen)
+{
+	const struct project_config *p = run->project;
+	struct loader l = { .set = set, .lock = PTHREAD_MUTEX_INITIALIZER, .start = time(NULL) };
+	int rc;
+
+	memset(set, 0, sizeof(*set));
+	l.rules.introduced_until = c->introduced_until;
+	l.rules.series_re = p && p->has_series ? &p->series : NULL;
+	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
+	l.read.cache = run->cache;
+	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
+			     err, errlen);
+	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
+	if (!rc)
+		rc = load_ranges(run->repo, &l, err, errlen);
+	return rc;
+}
+
+void series_set_release(struct series_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		series_release_all(&set->s[i]);
+	free(set->s);
+	range_list_release(&set->ranges);
+	memset(set, 0, sizeof(*set));
+}
+
+int cmd_write_failed(char *err, size_t errlen)
+{
+	return rt_fail(err, errlen, RT_EFAIL, "cannot write output: %s", strerror(errno));
+}
+
+int series_set_print(const struct cli *c, struct run *run, series_render_fn *render,
+		     char *err, size_t errlen)
+{
+	struct series_set set;
+	int rc = series_set_load(c, run, &set, err, errlen);
+
+	if (!rc && (render(c, &set) < 0 || fflush(stdout) != 0))
+		rc = cmd_write_failed(err, errlen);
+	series_set_release(&set);
+	return rc;
+}
+
+int series_set_write_file(const struct cli *c, struct run *run, const char *path,
+			  series_write_fn *write, char *err, size_t errlen)
+{
+	struct atomic_file f;
+	struct series_set set;
+	int rc;
+
+	if (atomic_file_open(&f, path, err, errlen) < 0)
+		return RT_EFAIL;
+	rc = series_set_load(c, run, &set, err, errlen);
+	if (!rc && write(c, run, &set, &f, err, errlen) < 0)
+		rc = RT_EFAIL;
+	series_set_release(&set);
+	if (rc)
+		atomic_file_abort(&f);
+	else if (atomic_file_commit(&f, err, errlen) < 0)
+		rc = RT_EFAIL;
+	if (!rc && (printf("wrote %s\n", path) < 0 || fflush(stdout) != 0))
+		rc = cmd_write_failed(err, errlen);
+	return rc;
+}

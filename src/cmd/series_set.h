@@ -1,0 +1,49 @@
+/*
+ * series_set.h — every range a command names, read and analysed before
+ * anything is written, so that an error never leaves half an output.
+ *
+ * series_set_load() turns the arguments into ranges (git/discover.h: none
+ * = every series of the repository, a bare BASE = BASE..its highest
+ * BASE.N), reads each (git/repo.h) and analyses it (core/analyze.h),
+ * several at once (git/parallel.h), showing a progress line on a terminal
+ * once loading has taken a second.  Errors as in base/error.h; the set
+ * must be released with series_set_release() either way.
+ */
+#ifndef REGTRACE_SERIES_SET_H
+#define REGTRACE_SERIES_SET_H
+
+#include <stddef.h>
+
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "core/series.h"
+#include "git/discover.h"
+
+struct series_set {
+	struct range_list ranges;
+	struct series *s;	/* ranges.n of them */
+	size_t n;		/* how many are loaded */
+};
+
+/* The ranges of c, read and analysed with c's options in run. */
+int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
+		    char *err, size_t errlen);
+void series_set_release(struct series_set *set);
+
+/* The commands that load every range and write one output to stdout:
+ * load, call render(c, set), flush; a failed write is an error. */
+typedef int series_render_fn(const struct cli *c, const struct series_set *set);
+int series_set_print(const struct cli *c, struct run *run, series_render_fn *render,
+		     char *err, size_t errlen);
+
+/* The commands that write one file (report, export): open it first (fail
+ * early), load, write(c, run, set, f), then commit it or remove it
+ * (base/atomic_file.h); on success print "wrote PATH".  Output paths are
+ * taken as given (relative to the current directory, not to -C DIR). */
+struct atomic_file;
+typedef int series_write_fn(const struct cli *c, struct run *run, const struct series_set *set,
+			    struct atomic_file *f, char *err, size_t errlen);
+int series_set_write_file(const struct cli *c, struct run *run, const char *path,
+			  series_write_fn *write, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,94 @@
+/* analyze.c — see analyze.h. */
+#include "core/analyze.h"
+#include "base/error.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "4.19.102" for v4.19..v4.19.102 (TIP one of the releases found); the
+ * range otherwise. */
+static char *series_label(const char *range, const struct release_list *rels, const char *tip)
+{
+	const char *t = release_base_name(tip);
+
+	if (release_find(rels, t) < 0)
+		return xstrdup(range);
+	if (t[0] == 'v' && t[1] >= '0' && t[1] <= '9')
+		t++;
+	return msg_clean_text(t, strlen(t), 4096);
+}
+
+/* The releases (release.h) among the tags of the range. */
+static void find_releases(const struct history *h, const char *base, const regex_t *re,
+			  struct series *s)
+{
+	struct release_matcher m;
+	unsigned long n;
+
+	release_matcher_init(&m, release_base_name(base), re, h->all_tags, h->nall_tags);
+	for (size_t i = 0; i < h->ntags; i++) {
+		if (!release_match(&m, h->tags[i].name, &n))
+			continue;
+		release_list_add(&s->rels, h->tags[i].name, n, h->tags[i].commit);
+		s->rels.r[s->rels.n - 1].date = h->tags[i].date;
+	}
+	release_matcher_release(&m);
+}
+
+static int until_index(const struct series *s, const struct rules *r, int *until, char *err,
+		       size_t errlen)
+{
+	*until = -1;
+	if (!r || !r->introduced_until)
+		return RT_OK;
+	*until = release_find(&s->rels, r->introduced_until);
+	if (*until < 0)
+		return rt_fail(err, errlen, RT_EFAIL, "'%s' is not a release of %s",
+			       r->introduced_until, s->name);
+	return RT_OK;
+}
+
+int analyze(struct history *h, const struct rules *r, struct series *s, char *err,
+	    size_t errlen)
+{
+	int until, rc;
+
+	release_list_init(&s->rels);
+	s->open = -1;
+	s->name = msg_clean_text(h->name, strlen(h->name), 4096);
+	s->base = h->base;
+	s->tip = h->tip;
+	h->base = h->tip = NULL;
+	s->g = h->g;
+	graph_init(&h->g);
+	find_releases(h, s->base, r ? r->series_re : NULL, s);
+	s->label = series_label(s->name, &s->rels, s->tip);
+	history_release(h);
+	release_attribute(&s->rels, &s->g);
+	if ((rc = until_index(s, r, &until, err, errlen)))
+		return rc;
+	resolver_init(&s->r, &s->g);
+	census_compute(&s->g, &s->r, until, &s->census);
+	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
+	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
+	return RT_OK;
+}
+
+void series_release_all(struct series *s)
+{
+	sagas_release(&s->sagas);
+	timeline_release(&s->timeline);
+	resolver_release(&s->r);
+	if (s->by)
+		breakdown_release(s->by);
+	free(s->by);
+	census_release(&s->census);
+	release_list_release(&s->rels);
+	graph_release(&s->g);
+	free(s->name);
+	free(s->label);
+	free(s->base);
+	free(s->tip);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,32 @@
+/*
+ * analyze.h — the counting rules' one entry point: a history (history.h)
+ * in, a complete analysed series (series.h) out.
+ *
+ * analyze() finds the releases among the range's tags (release.h),
+ * attributes every commit to the first release containing it, resolves
+ * every reference (resolve.h), counts (census.h) and groups (saga.h).
+ * It takes the history over (h is left empty); what it fills is read-only
+ * for everything downstream: renderers format it, nothing else computes.
+ * Pure: no libgit2, no I/O.  Errors: RT_EFAIL with a one-line message.
+ */
+#ifndef REGTRACE_ANALYZE_H
+#define REGTRACE_ANALYZE_H
+
+#include <regex.h>
+#include <stddef.h>
+
+#include "core/history.h"
+#include "core/series.h"
+
+struct rules {
+	const regex_t *series_re;	/* the project's series pattern, or NULL */
+	const char *introduced_until;	/* a release name, or NULL */
+};
+
+/* s must be zeroed; release it with series_release_all() either way. */
+int analyze(struct history *h, const struct rules *r, struct series *s, char *err,
+	    size_t errlen);
+
+void series_release_all(struct series *s);
+
+#endif

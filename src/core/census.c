@@ -1,0 +1,422 @@
+/*
+ * census.c — the rules of README "Which commit a reference means" and
+ * "Kinds of link", then the numbers of "What each number means".
+ *
+ * Commits are visited in history order, so when a commit's references are
+ * resolved every revert in its history is already known: that is what
+ * "live" needs.
+ */
+#include "core/census.h"
+#include "base/util.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LIVE_DEPTH_MAX 64
+
+struct ctx {
+	struct graph *g;
+	struct resolver *r;
+	struct census *out;
+	struct u32s *reverted_by;	/* per commit: the commits reverting it */
+	struct u32s match, keep;	/* scratch */
+	size_t seq;
+	int until;			/* release index, or -1: count all */
+};
+
+/* Is commit c in a release no later than until? */
+static int in_until(const struct graph *g, uint32_t c, int until)
+{
+	return g->c[c].release != RELEASE_NONE && g->c[c].release <= until;
+}
+
+enum outcome { RES_IGNORED, RES_OUTSIDE, RES_TARGET, RES_PREEMPTIVE, RES_AMBIGUOUS };
+
+const char *link_kind_name(enum link_kind k)
+{
+	static const char *const names[] = {
+		"fix", "revert", "reapply", "duplicate", "preemptive", "ambiguous",
+	};
+	return names[k];
+}
+
+int link_is_regression_fix(enum link_kind k)
+{
+	return k == LINK_FIX || k == LINK_REVERT;
+}
+
+/*
+ * A copy is live at f unless a revert of it that is itself live at f is an
+ * ancestor of f.  Reverts point back in history, so this terminates; the
+ * depth cap only bounds pathological revert chains.
+ */
+static int is_live(struct ctx *x, uint32_t copy, uint32_t f, int depth)
+{
+	const struct u32s *rv = &x->reverted_by[copy];
+
+	if (depth > LIVE_DEPTH_MAX)
+		return 1;
+	for (size_t i = 0; i < rv->n; i++)
+		if (graph_is_ancestor(x->g, rv->v[i], f) &&
+		    is_live(x, rv->v[i], f, depth + 1))
+			return 0;
+	return 1;
+}
+
+static int has_ancestor_in_class(struct ctx *x, uint32_t cls, uint32_t f)
+{
+	for (size_t i = 0; i < x->match.n; i++)
+		if (resolver_class(x->r, x->match.v[i]) == cls &&
+		    graph_is_ancestor(x->g, x->match.v[i], f))
+			return 1;
+	return 0;
+}
+
+static int has_subject_in_class(struct ctx *x, uint32_t cls, const char *subject)
+{
+	for (size_t i = 0; i < x->match.n; i++)
+		if (resolver_class(x->r, x->match.v[i]) == cls &&
+		    msg_subject_equal(x->g->c[x->match.v[i]].facts.subject, subject))
+			return 1;
+	return 0;
+}
+
+/* x->keep = the distinct classes of x->match, in order of first member. */
+static void classes_of_match(struct ctx *x)
+{
+	x->keep.n = 0;
+	for (size_t i = 0; i < x->match.n; i++) {
+		uint32_t c = resolver_class(x->r, x->match.v[i]);
+		if (!u32s_contains(&x->keep, c))
+			u32s_push(&x->keep, c);
+	}
+}
+
+/* Keep the classes with a matching copy of that subject (subject given) or
+ * with a matching copy that is an ancestor of f (subject NULL); if none
+ * passes and keep_all_if_none, leave the list as it was. */
+static void filter_classes(struct ctx *x, uint32_t f, const char *subject,
+			   int keep_all_if_none)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < x->keep.n; i++) {
+		int pass = subject ? has_subject_in_class(x, x->keep.v[i], subject)
+				   : has_ancestor_in_class(x, x->keep.v[i], f);
+		if (pass)
+			x->keep.v[k++] = x->keep.v[i];
+	}
+	if (k || !keep_all_if_none)
+		x->keep.n = k;
+}
+
+/* Drop from x->match the commits whose class is not in x->keep. */
+static void restrict_match(struct ctx *x)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < x->match.n; i++)
+		if (u32s_contains(&x->keep, resolver_class(x->r, x->match.v[i])))
+			x->match.v[k++] = x->match.v[i];
+	x->match.n = k;
+}
+
+/*
+ * Among the matching copies of one upstream commit: the earliest ancestor
+ * of f live at f; else the latest ancestor; else none (preemptive).
+ */
+static enum outcome pick_copy(struct ctx *x, uint32_t f, uint32_t *target)
+{
+	int64_t latest = -1;
+
+	for (size_t i = 0; i < x->match.n; i++) {
+		uint32_t c = x->match.v[i];
+		if (!graph_is_ancestor(x->g, c, f))
+			continue;
+		if (is_live(x, c, f, 0)) {
+			*target = c;
+			return RES_TARGET;
+		}
+		latest = c;
+	}
+	if (latest < 0) {
+		*target = x->match.v[0];
+		return RES_PREEMPTIVE;
+	}
+	*target = (uint32_t)latest;
+	return RES_TARGET;
+}
+
+/* Resolve one reference of f; on RES_AMBIGUOUS the candidates are x->match. */
+static enum outcome resolve_ref(struct ctx *x, uint32_t f, const struct msg_ref *ref,
+				uint32_t *target)
+{
+	size_t k = 0;
+
+	resolver_match(x->r, ref->id, &x->match);
+	for (size_t i = 0; i < x->match.n; i++)
+		if (x->match.v[i] != f)
+			x->match.v[k++] = x->match.v[i];
+	if (k == 0)
+		return x->match.n ? RES_IGNORED : RES_OUTSIDE;
+	x->match.n = k;
+	classes_of_match(x);
+	if (x->keep.n > 1) {
+		filter_classes(x, f, NULL, 0);
+		if (x->keep.n == 0) {
+			*target = x->match.v[0];
+			return RES_PREEMPTIVE;
+		}
+		restrict_match(x);
+	}
+	if (x->keep.n > 1 && ref->subject) {
+		filter_classes(x, f, ref->subject, 1);
+		restrict_match(x);
+	}
+	if (x->keep.n > 1)
+		return RES_AMBIGUOUS;
+	return pick_copy(x, f, target);
+}
+
+static size_t release_rank(const struct graph *g, uint32_t c)
+{
+	return g->c[c].release == RELEASE_NONE ? SIZE_MAX : (size_t)g->c[c].release;
+}
+
+static struct link *add_link(struct ctx *x, enum link_kind kind, uint32_t f,
+			     uint32_t target)
+{
+	struct census *c = x->out;
+
+	ARRAY_GROW(c->links, c->nlinks, c->links_cap);
+	struct link *l = &c->links[c->nlinks++];
+	memset(l, 0, sizeof(*l));
+	l->kind = kind;
+	l->fix = f;
+	l->target = target;
+	l->seq = x->seq++;
+	l->rank = release_rank(x->g, f);
+	if (target != LINK_NO_TARGET)
+		l->same_release = x->g->c[f].release == x->g->c[target].release;
+	return l;
+}
+
+static int is_revert_kind(enum link_kind k)
+{
+	return k == LINK_REVERT || k == LINK_REAPPLY;
+}
+
+/*
+ * Record a link of f to target, once: a revert-line link replaces a
+ * Fixes-line link to the same target.  first: f's first link.
+ */
+static void record_target(struct ctx *x, size_t first, uint32_t f, uint32_t target,
+			  enum link_kind kind)
+{
+	for (size_t i = first; i < x->out->nlinks; i++) {
+		struct link *l = &x->out->links[i];
+		if (l->target != target || l->kind == LINK_PREEMPTIVE ||
+		    l->kind == LINK_DUPLICATE)
+			continue;
+		if (is_revert_kind(kind) && l->kind == LINK_FIX) {
+			l->kind = kind;
+			u32s_push(&x->reverted_by[target], f);
+		}
+		return;
+	}
+	add_link(x, kind, f, target);
+	if (is_revert_kind(kind))
+		u32s_push(&x->reverted_by[target], f);
+}
+
+static int same_candidates(const struct u32s *a, const struct u32s *b)
+{
+	return a->n == b->n && !memcmp(a->v, b->v, a->n * sizeof(uint32_t));
+}
+
+static void record_ambiguous(struct ctx *x, size_t first, uint32_t f)
+{
+	for (size_t i = first; i < x->out->nlinks; i++)
+		if (x->out->links[i].kind == LINK_AMBIGUOUS &&
+		    same_candidates(&x->out->links[i].candidates, &x->match))
+			return;
+	struct link *l = add_link(x, LINK_AMBIGUOUS, f, LINK_NO_TARGET);
+	for (size_t i = 0; i < x->match.n; i++)
+		u32s_push(&l->candidates, x->match.v[i]);
+}
+
+static void record_preemptive(struct ctx *x, size_t first, uint32_t f, uint32_t target)
+{
+	for (size_t i = first; i < x->out->nlinks; i++)
+		if (x->out->links[i].kind == LINK_PREEMPTIVE &&
+		    x->out->links[i].target == target)
+			return;
+	add_link(x, LINK_PREEMPTIVE, f, target);
+}
+
+static void visit_refs(struct ctx *x, uint32_t f)
+{
+	const struct msg_facts *facts = &x->g->c[f].facts;
+	size_t first = x->out->nlinks;
+
+	for (size_t i = 0; i < facts->nrefs; i++) {
+		const struct msg_ref *ref = &facts->refs[i];
+		uint32_t t = LINK_NO_TARGET;
+		switch (resolve_ref(x, f, ref, &t)) {
+		case RES_IGNORED:
+			break;
+		case RES_OUTSIDE:
+			x->out->fixes_outside++;
+			break;
+		case RES_AMBIGUOUS:
+			record_ambiguous(x, first, f);
+			break;
+		case RES_PREEMPTIVE:
+			record_preemptive(x, first, f, t);
+			break;
+		case RES_TARGET:
+			if (ref->kind == MSG_REF_FIXES)
+				record_target(x, first, f, t, LINK_FIX);
+			else
+				record_target(x, first, f, t, x->g->c[t].facts.is_revert ?
+					      LINK_REAPPLY : LINK_REVERT);
+			break;
+		}
+	}
+}
+
+/* A second copy of an upstream commit while an earlier copy is live. */
+static void visit_copies(struct ctx *x, uint32_t f)
+{
+	const struct msg_facts *facts = &x->g->c[f].facts;
+	uint32_t best = LINK_NO_TARGET;
+
+	for (size_t a = 0; a < facts->naliases; a++) {
+		resolver_match(x->r, facts->aliases[a], &x->match);
+		for (size_t i = 0; i < x->match.n; i++) {
+			uint32_t c = x->match.v[i];
+			if (c >= best || c == f || !graph_is_ancestor(x->g, c, f))
+				continue;
+			if (is_live(x, c, f, 0))
+				best = c;
+		}
+	}
+	if (best != LINK_NO_TARGET)
+		add_link(x, LINK_DUPLICATE, f, best);
+}
+
+static int cmp_link(const void *pa, const void *pb)
+{
+	const struct link *a = pa, *b = pb;
+
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->fix != b->fix)
+		return a->fix < b->fix ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Does this link count under the options (--introduced-until)? */
+static int counts(const struct ctx *x, const struct link *l)
+{
+	if (!link_is_regression_fix(l->kind))
+		return 0;
+	return x->until < 0 || in_until(x->g, l->target, x->until);
+}
+
+/* Per-fix flags, then the totals.  Links are still grouped by fix. */
+static void count(struct ctx *x)
+{
+	struct census *c = x->out;
+	struct u32s targets = { 0 };
+
+	for (size_t i = 0; i < c->nlinks;) {
+		uint32_t f = c->links[i].fix;
+		uint8_t flags = CENSUS_SAME;
+		for (; i < c->nlinks && c->links[i].fix == f; i++) {
+			const struct link *l = &c->links[i];
+			c->duplicates += l->kind == LINK_DUPLICATE;
+			c->reapplies += l->kind == LINK_REAPPLY;
+			c->ambiguous += l->kind == LINK_AMBIGUOUS;
+			c->preemptive += l->kind == LINK_PREEMPTIVE;
+			if (!counts(x, l))
+				continue;
+			flags |= CENSUS_FIX;
+			if (l->kind == LINK_REVERT)
+				flags |= CENSUS_REVERT;
+			if (!l->same_release)
+				flags &= (uint8_t)~CENSUS_SAME;
+			c->pairs++;
+			u32s_push(&targets, l->target);
+		}
+		if (!(flags & CENSUS_FIX))
+			continue;
+		c->flags[f] = flags;
+		c->fixes++;
+		c->reverts += !!(flags & CENSUS_REVERT);
+		c->same_release += !!(flags & CENSUS_SAME);
+	}
+	c->visible = c->fixes - c->same_release;
+	u32s_sort_unique(&targets);
+	c->regressions = targets.n;
+	u32s_release(&targets);
+}
+
+void census_compute(struct graph *g, struct resolver *r, int until, struct census *out)
+{
+	struct ctx x = { .g = g, .r = r, .out = out, .until = until };
+
+	memset(out, 0, sizeof(*out));
+	out->flags = xcalloc(g->n + 1, 1);
+	x.reverted_by = xcalloc(g->n + 1, sizeof(struct u32s));
+	for (uint32_t f = 0; f < g->n; f++) {
+		const struct graph_commit *c = &g->c[f];
+		if (c->is_merge)
+			continue;
+		if (until < 0 || in_until(g, f, until)) {
+			out->commits++;
+			out->tagged += c->facts.fixes_lines > 0;
+			out->nonsha_fixes_lines += c->facts.nonsha_fixes_lines;
+		}
+		visit_refs(&x, f);
+		visit_copies(&x, f);
+	}
+	/* links are grouped by fix already (history order); count, then sort */
+	count(&x);
+	if (out->nlinks)
+		qsort(out->links, out->nlinks, sizeof(*out->links), cmp_link);
+	for (size_t i = 0; i < g->n + 1; i++)
+		u32s_release(&x.reverted_by[i]);
+	free(x.reverted_by);
+	u32s_release(&x.match);
+	u32s_release(&x.keep);
+}
+
+void census_release(struct census *c)
+{
+	for (size_t i = 0; i < c->nlinks; i++)
+		u32s_release(&c->links[i].candidates);
+	free(c->links);
+	free(c->flags);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Reverts point back in history: decide from the newest commit down. */
+void census_live_at_end(const struct graph *g, const struct census *c, uint8_t *live)
+{
+	struct u32s *by = xcalloc(g->n + 1, sizeof(struct u32s));
+
+	for (size_t i = 0; i < c->nlinks; i++)
+		if (is_revert_kind(c->links[i].kind))
+			u32s_push(&by[c->links[i].target], c->links[i].fix);
+	for (size_t i = g->n; i-- > 0;) {
+		live[i] = 1;
+		for (size_t k = 0; k < by[i].n; k++)
+			if (by[i].v[k] > i && live[by[i].v[k]])
+				live[i] = 0;
+	}
+	for (size_t i = 0; i < g->n + 1; i++)
+		u32s_release(&by[i]);
+	free(by);
+}

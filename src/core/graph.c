@@ -1,0 +1,95 @@
+/* graph.c — see graph.h. */
+#include "core/graph.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void graph_init(struct graph *g)
+{
+	memset(g, 0, sizeof(*g));
+}
+
+void graph_release(struct graph *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		free(g->c[i].parents);
+		msg_facts_release(&g->c[i].facts);
+	}
+	free(g->c);
+	free(g->mark);
+	free(g->stack);
+	memset(g, 0, sizeof(*g));
+}
+
+uint32_t graph_add(struct graph *g, const char id[41], int is_merge,
+		   struct msg_facts *facts)
+{
+	ARRAY_GROW(g->c, g->n, g->cap);
+	struct graph_commit *c = &g->c[g->n];
+	memset(c, 0, sizeof(*c));
+	memcpy(c->id, id, 41);
+	c->id[40] = '\0';
+	c->is_merge = is_merge;
+	c->release = RELEASE_NONE;
+	c->facts = *facts;
+	memset(facts, 0, sizeof(*facts));
+	g->has_merges |= is_merge;
+	return (uint32_t)g->n++;
+}
+
+int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent)
+{
+	if (parent >= child || child >= g->n)
+		return -1;
+	struct graph_commit *c = &g->c[child];
+	c->parents = xrealloc(c->parents, (c->nparents + 1) * sizeof(uint32_t));
+	c->parents[c->nparents++] = parent;
+	return 0;
+}
+
+size_t graph_count_commits(const struct graph *g)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->n; i++)
+		n += !g->c[i].is_merge;
+	return n;
+}
+
+/*
+ * Depth-first search from b through parents, never below index a: every
+ * ancestor of a commit has a smaller index, so nothing under a can lead to
+ * it.  A linear series needs no search at all.
+ */
+int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b)
+{
+	if (a >= b || b >= g->n)
+		return 0;
+	if (!g->has_merges)
+		return 1;
+	if (!g->mark) {
+		g->mark = xcalloc(g->n, sizeof(uint32_t));
+		g->stack = xmalloc(g->n * sizeof(uint32_t));
+	}
+	if (++g->epoch == 0) {
+		memset(g->mark, 0, g->n * sizeof(uint32_t));
+		g->epoch = 1;
+	}
+	size_t top = 0;
+	g->stack[top++] = b;
+	g->mark[b] = g->epoch;
+	while (top) {
+		const struct graph_commit *c = &g->c[g->stack[--top]];
+		for (uint32_t i = 0; i < c->nparents; i++) {
+			uint32_t p = c->parents[i];
+			if (p == a)
+				return 1;
+			if (p < a || g->mark[p] == g->epoch)
+				continue;
+			g->mark[p] = g->epoch;
+			g->stack[top++] = p;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * graph.h — the commits of one series, in history order, and ancestry.
+ *
+ * A graph holds the commits reachable from TIP and not from BASE (merges
+ * included, for ancestry and release attribution; census rules skip them).
+ * Invariant: commits are stored parents-first (topological order), so an
+ * ancestor always has a smaller index, and "history order" is index order.
+ * Parents outside the series are dropped.  Pure: no libgit2, no I/O.
+ */
+#ifndef REGTRACE_GRAPH_H
+#define REGTRACE_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/message.h"
+
+#define RELEASE_NONE (-1)	/* "unreleased" */
+
+struct graph_commit {
+	char id[41];
+	uint32_t *parents;	/* indices, each smaller than this commit's */
+	uint32_t nparents;	/* parents inside the series */
+	int is_merge;		/* two or more parents in the repository */
+	int release;		/* index into the series' releases, or RELEASE_NONE */
+	struct msg_facts facts;
+};
+
+struct graph {
+	struct graph_commit *c;
+	size_t n, cap;
+	int has_merges;
+	uint32_t *mark, epoch;	/* scratch for graph_is_ancestor */
+	uint32_t *stack;
+};
+
+void graph_init(struct graph *g);
+void graph_release(struct graph *g);
+
+/* Append a commit (taking ownership of facts); returns its index.
+ * Parents are attached later with graph_add_parent, in order. */
+uint32_t graph_add(struct graph *g, const char id[41], int is_merge,
+		   struct msg_facts *facts);
+/* Returns 0, or -1 if parent is not older than child (order broken). */
+int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent);
+
+/* 1 if a is a proper ancestor of b. */
+int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b);
+
+/* Non-merge commits. */
+size_t graph_count_commits(const struct graph *g);
+
+#endif

@@ -1,0 +1,21 @@
+/* history.c — see history.h. */
+#include "core/history.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void history_init(struct history *h)
+{
+	memset(h, 0, sizeof(*h));
+	graph_init(&h->g);
+}
+
+void history_release(struct history *h)
+{
+	graph_release(&h->g);
+	free(h->tags);
+	free(h->name);
+	free(h->base);
+	free(h->tip);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,38 @@
+/*
+ * history.h — what the git layer reads for one range, as plain data: the
+ * input of the counting rules (analyze.h).
+ *
+ * The commits reachable from TIP and not from BASE in history order with
+ * their parsed messages (graph.h), the tags whose commit is one of them,
+ * and the names of every tag of the repository (the release rules need
+ * them: release.h).  Pure data: no libgit2.
+ */
+#ifndef REGTRACE_HISTORY_H
+#define REGTRACE_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/graph.h"
+
+struct history_tag {
+	const char *name;	/* borrowed from all_tags */
+	uint32_t commit;	/* index into g */
+	int64_t date;		/* the tagger's date, else the commit's */
+};
+
+struct history {
+	char *name;		/* the range as given ("BASE..TIP"), owned */
+	char *base, *tip;	/* its two ends as given, owned */
+	struct graph g;
+	struct history_tag *tags;	/* in all_tags' order, owned */
+	size_t ntags;
+	char *const *all_tags;	/* every tag naming a commit, sorted; borrowed:
+				   valid while the run's tag table lives */
+	size_t nall_tags;
+};
+
+void history_init(struct history *h);
+void history_release(struct history *h);
+
+#endif

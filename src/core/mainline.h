@@ -1,0 +1,53 @@
+/*
+ * mainline.h — the mainline commits that name others (Fixes: lines and
+ * reverts), as `unfixed` compares them with a series (unfixed.h): kept
+ * stripped to their subject and references, with the first mainline tag
+ * that contains each, and indexed by the first digits of the ids they name.
+ * Pure data: the git layer fills it (git/mainline_read.h).
+ */
+#ifndef REGTRACE_MAINLINE_H
+#define REGTRACE_MAINLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/message.h"
+
+/* A mainline commit that names other commits (Fixes: or revert). */
+struct mainline_fix {
+	char id[41];
+	struct msg_facts facts;	/* only the subject and the references */
+	const char *release;	/* first mainline tag containing it, or NULL */
+};
+
+/* Where a mainline commit names an id, by the id's first digits. */
+struct mainline_ref_at {
+	uint32_t head;		/* resolver_head() of the id */
+	uint32_t fix, ref;	/* v[fix].facts.refs[ref] */
+};
+
+struct mainline {
+	struct mainline_fix *v;	/* in history order, parents first */
+	size_t n, cap;
+	struct mainline_ref_at *index;	/* by head (mainline_index), or NULL */
+	size_t nindex;
+	char **tags;		/* the names release points at */
+	size_t ntags, tags_cap;
+};
+
+void mainline_init(struct mainline *m);
+/* Keep the facts of one mainline commit (taking them over) if it names
+ * commits, stripped to its subject and the ids it names; release is NULL
+ * or a name from mainline_tag(). */
+void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
+		  const char *release);
+/* A copy of a tag name, kept as long as m. */
+const char *mainline_tag(struct mainline *m, const char *name);
+/* Index the ids the commits of m name, so that unfixed_compute looks at
+ * the few that can match a series instead of all (call after the last add). */
+void mainline_index(struct mainline *m);
+/* Drop what unfixed never reads: aliases, quoted subjects, flags. */
+void mainline_strip(struct msg_facts *f);
+void mainline_release(struct mainline *m);
+
+#endif

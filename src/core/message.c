@@ -1,0 +1,504 @@
+/*
+ * message.c — the commit-message rules of README "What a message says".
+ *
+ * The message is read line by line; each rule looks at the start of a line
+ * (after spaces or tabs).  Nothing here allocates in proportion to the
+ * message: only ids found and the capped subject are kept.
+ */
+#include "core/message.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct span {
+	const char *p, *end;
+};
+
+static int lower(int c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+static int is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
+}
+
+static int is_alnum(int c)
+{
+	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z');
+}
+
+static int is_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void skip_blanks(struct span *s)
+{
+	while (s->p < s->end && is_blank((unsigned char)*s->p))
+		s->p++;
+}
+
+/* Consume word (ASCII, any case) at s->p; 1 if it was there. */
+static int eat_word(struct span *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	if ((size_t)(s->end - s->p) < n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (lower((unsigned char)s->p[i]) != lower((unsigned char)word[i]))
+			return 0;
+	s->p += n;
+	return 1;
+}
+
+/* Like eat_word, then at least one blank. */
+static int eat_word_blank(struct span *s, const char *word)
+{
+	struct span t = *s;
+
+	if (!eat_word(&t, word) || t.p >= t.end || !is_blank((unsigned char)*t.p))
+		return 0;
+	skip_blanks(&t);
+	*s = t;
+	return 1;
+}
+
+/*
+ * An id: 7..40 hex digits ending at a character that is neither a letter
+ * nor a digit (or the end).  Stored lower-case in out.  1 if found.
+ */
+static int eat_id(struct span *s, char out[MSG_ID_MAX + 1])
+{
+	const char *q = s->p;
+
+	while (q < s->end && is_hex((unsigned char)*q))
+		q++;
+	size_t n = (size_t)(q - s->p);
+	if (n < MSG_ID_MIN || n > MSG_ID_MAX)
+		return 0;
+	if (q < s->end && is_alnum((unsigned char)*q))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		out[i] = (char)lower((unsigned char)s->p[i]);
+	out[n] = '\0';
+	s->p = q;
+	return 1;
+}
+
+/* "upstream commit[:] <id>" at s. */
+static int upstream_commit_at(struct span s, char id[MSG_ID_MAX + 1])
+{
+	if (!eat_word_blank(&s, "upstream") || !eat_word(&s, "commit"))
+		return 0;
+	if (s.p < s.end && *s.p == ':')
+		s.p++;
+	else if (s.p >= s.end || !is_blank((unsigned char)*s.p))
+		return 0;	/* "commitdeadbeef" is no "commit <id>" */
+	skip_blanks(&s);
+	return eat_id(&s, id);
+}
+
+/* In a line opened by '[': "upstream commit[:] <id>" after any words,
+ * as in "[ backported from upstream commit <id> ]". */
+static int bracketed_upstream(struct span s, char id[MSG_ID_MAX + 1])
+{
+	for (; s.p < s.end; s.p++)
+		if ((s.p[0] == 'u' || s.p[0] == 'U') && is_blank((unsigned char)s.p[-1]) &&
+		    upstream_commit_at(s, id))
+			return 1;
+	return 0;
+}
+
+/* Trailer style "<word>[- ]commit: <id>", as in "Upstream-commit: <id>". */
+static int trailer_alias(struct span s, char id[MSG_ID_MAX + 1])
+{
+	const char *w = s.p;
+
+	while (s.p < s.end && (is_alnum((unsigned char)*s.p) || *s.p == '_'))
+		s.p++;
+	if (s.p == w || s.p >= s.end || (*s.p != '-' && *s.p != ' '))
+		return 0;
+	s.p++;
+	if (!eat_word(&s, "commit:"))
+		return 0;
+	skip_blanks(&s);
+	if (!eat_id(&s, id))
+		return 0;
+	/* a trailer's value ends the line: prose goes on after an id */
+	while (s.p < s.end && (is_blank((unsigned char)*s.p) || *s.p == '.' || *s.p == ')'))
+		s.p++;
+	return s.p == s.end;
+}
+
+/*
+ * The built-in alias forms, after blanks and an optional '[': "commit <id>
+ * upstream", "upstream commit[:] <id>", "[ ... upstream commit <id> ]",
+ * "<word>-commit: <id>".  *bracket tells whether it was the bracketed form
+ * "[ upstream commit <id> ]" or "[ commit <id> upstream ]" itself.
+ */
+static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
+{
+	skip_blanks(&s);
+	*bracket = s.p < s.end && *s.p == '[';
+	if (*bracket) {
+		s.p++;
+		skip_blanks(&s);
+	}
+	struct span t = s;
+	if (eat_word_blank(&t, "commit") && eat_id(&t, id)) {
+		skip_blanks(&t);
+		if (eat_word(&t, "upstream"))
+			return 1;
+	}
+	if (upstream_commit_at(s, id))
+		return 1;
+	if (*bracket && bracketed_upstream(s, id)) {
+		*bracket = 0;	/* words before it: not "[ Upstream commit <id> ]" */
+		return 1;
+	}
+	*bracket = 0;
+	return trailer_alias(s, id);
+}
+
+/* A project pattern: its first capture group must be an id. */
+static int pattern_alias(struct span s, const struct msg_rules *rules,
+			 char id[MSG_ID_MAX + 1])
+{
+	char line[4096];
+	size_t n = (size_t)(s.end - s.p);
+	regmatch_t m[2];
+
+	if (!rules || !rules->nupstream || n >= sizeof(line) || memchr(s.p, '\0', n))
+		return 0;
+	memcpy(line, s.p, n);
+	line[n] = '\0';
+	for (size_t i = 0; i < rules->nupstream; i++) {
+		if (regexec(&rules->upstream[i], line, 2, m, 0) || m[1].rm_so < 0)
+			continue;
+		struct span t = { line + m[1].rm_so, line + m[1].rm_eo };
+		if (eat_id(&t, id) && t.p == t.end)
+			return 1;
+	}
+	return 0;
+}
+
+/* "Cc: ... stable@..." */
+static int cc_stable_line(struct span s)
+{
+	skip_blanks(&s);
+	if (!eat_word(&s, "cc:"))
+		return 0;
+	/* "stable@" starting an address: not inside "unstable@" */
+	for (const char *q = s.p; q + 7 <= s.end; q++)
+		if (eat_word(&(struct span){ q, s.end }, "stable@") &&
+		    (q == s.p || (!is_alnum((unsigned char)q[-1]) && q[-1] != '.' && q[-1] != '-')))
+			return 1;
+	return 0;
+}
+
+/* "(cherry picked from commit <id>)" and nothing else on the line. */
+static int cherry_pick_line(struct span s, char id[MSG_ID_MAX + 1])
+{
+	skip_blanks(&s);
+	if (!eat_word_blank(&s, "(cherry") || !eat_word_blank(&s, "picked") || !eat_word_blank(&s, "from") ||
+	    !eat_word_blank(&s, "commit") || !eat_id(&s, id))
+		return 0;
+	skip_blanks(&s);
+	if (!eat_word(&s, ")"))
+		return 0;
+	skip_blanks(&s);
+	return s.p == s.end;
+}
+
+static int revert_line(struct span s, char id[MSG_ID_MAX + 1])
+{
+	skip_blanks(&s);
+	return eat_word_blank(&s, "this") && eat_word_blank(&s, "reverts") &&
+	       eat_word_blank(&s, "commit") && eat_id(&s, id);
+}
+
+/* 1: a Fixes line with an id (rest of line left in *rest); 0: a Fixes
+ * line without one; -1: not a Fixes line. */
+static int fixes_line(struct span s, char id[MSG_ID_MAX + 1], struct span *rest)
+{
+	skip_blanks(&s);
+	if (!eat_word(&s, "fixes:"))
+		return -1;
+	skip_blanks(&s);
+	eat_word_blank(&s, "commit");
+	if (!eat_id(&s, id))
+		return 0;
+	*rest = s;
+	return 1;
+}
+
+static void add_alias(struct msg_facts *f, const char *id)
+{
+	for (size_t i = 0; i < f->naliases; i++)
+		if (!strcmp(f->aliases[i], id))
+			return;
+	ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
+	memcpy(f->aliases[f->naliases++], id, MSG_ID_MAX + 1);
+}
+
+/* Adds the reference unless the same id of the same kind is there; takes
+ * ownership of subject. */
+static void add_ref(struct msg_facts *f, enum msg_ref_kind kind, const char *id,
+		    char *subject)
+{
+	for (size_t i = 0; i < f->nrefs; i++) {
+		if (f->refs[i].kind == kind && !strcmp(f->refs[i].id, id)) {
+			free(subject);
+			return;
+		}
+	}
+	ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
+	struct msg_ref *r = &f->refs[f->nrefs++];
+	r->kind = kind;
+	memcpy(r->id, id, MSG_ID_MAX + 1);
+	r->subject = subject;
+}
+
+static int next_line(struct span *msg, struct span *line)
+{
+	if (msg->p >= msg->end)
+		return 0;
+	const char *nl = memchr(msg->p, '\n', (size_t)(msg->end - msg->p));
+	line->p = msg->p;
+	line->end = nl ? nl : msg->end;
+	msg->p = nl ? nl + 1 : msg->end;
+	if (line->end > line->p && line->end[-1] == '\r')
+		line->end--;
+	return 1;
+}
+
+static int blank_line(struct span l)
+{
+	skip_blanks(&l);
+	return l.p == l.end;
+}
+
+/*
+ * The quoted subject after a Fixes id: ("...") or ('...'), possibly wrapped
+ * onto the next lines of the paragraph (at most 4 more).  *msg is advanced
+ * past the continuation lines it used.
+ */
+static char *quoted_subject(struct span rest, struct span *msg)
+{
+	skip_blanks(&rest);
+	if (!eat_word(&rest, "("))
+		return NULL;
+	skip_blanks(&rest);
+	if (rest.p >= rest.end || (*rest.p != '"' && *rest.p != '\''))
+		return NULL;
+	char quote = *rest.p++;
+	char buf[MSG_SUBJECT_MAX + 1];
+	size_t n = 0;
+	struct span line = rest, ahead = *msg;
+
+	for (int more = 0;; more++) {
+		const char *close = NULL;
+		for (const char *q = line.p; q + 1 < line.end; q++)
+			if (q[0] == quote && q[1] == ')')
+				close = q;
+		const char *stop = close ? close : line.end;
+		for (const char *q = line.p; q < stop && n < MSG_SUBJECT_MAX; q++)
+			buf[n++] = *q;
+		if (close || more == 4)
+			break;
+		struct span save = ahead;
+		if (!next_line(&ahead, &line) || blank_line(line)) {
+			ahead = save;
+			break;
+		}
+		*msg = ahead;
+		if (n < MSG_SUBJECT_MAX)
+			buf[n++] = ' ';
+	}
+	return msg_clean_text(buf, n, MSG_SUBJECT_MAX);
+}
+
+/* The subject: the first paragraph, its lines joined by spaces. */
+static char *subject_of(struct span msg)
+{
+	char buf[MSG_SUBJECT_MAX + 1];
+	size_t n = 0;
+	struct span line;
+	int found;
+
+	while ((found = next_line(&msg, &line)) && blank_line(line))
+		;
+	while (found && !blank_line(line) && n < MSG_SUBJECT_MAX) {
+		for (const char *q = line.p; q < line.end && n < MSG_SUBJECT_MAX; q++)
+			buf[n++] = *q;
+		if (n < MSG_SUBJECT_MAX)
+			buf[n++] = ' ';
+		found = next_line(&msg, &line);
+	}
+	return msg_clean_text(buf, n, MSG_SUBJECT_MAX);
+}
+
+/* X of a subject 'Revert "X"', or NULL. */
+static char *revert_subject(const char *subject)
+{
+	size_t n = strlen(subject);
+
+	if (n < 9 || strncmp(subject, "Revert \"", 8) || subject[n - 1] != '"')
+		return NULL;
+	return msg_clean_text(subject + 8, n - 9, MSG_SUBJECT_MAX);	/* trims spaces */
+}
+
+struct parse_state {
+	const struct msg_rules *rules;
+	int in_revert_paragraph;
+};
+
+static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
+		       struct parse_state *st)
+{
+	char id[MSG_ID_MAX + 1];
+	struct span rest;
+	int fx, bracket;
+
+	if (blank_line(line)) {
+		st->in_revert_paragraph = 0;
+		return;
+	}
+	if (revert_line(line, id)) {
+		f->is_revert = 1;
+		st->in_revert_paragraph = 1;
+		add_ref(f, MSG_REF_REVERT, id, revert_subject(f->subject));
+		return;
+	}
+	if ((fx = fixes_line(line, id, &rest)) >= 0) {
+		if (fx == 0) {
+			f->nonsha_fixes_lines++;
+			return;
+		}
+		f->fixes_lines++;
+		add_ref(f, MSG_REF_FIXES, id, quoted_subject(rest, msg));
+		return;
+	}
+	f->cc_stable |= cc_stable_line(line);
+	if (st->in_revert_paragraph)
+		return;
+	if (alias_line(line, id, &bracket)) {
+		f->autosel_form |= bracket;
+		add_alias(f, id);
+	} else if (cherry_pick_line(line, id) || pattern_alias(line, st->rules, id)) {
+		add_alias(f, id);
+	}
+}
+
+void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
+		    struct msg_facts *f)
+{
+	struct span all = { msg, msg + len }, line;
+	struct parse_state st = { rules, 0 };
+
+	memset(f, 0, sizeof(*f));
+	f->subject = subject_of(all);
+	while (next_line(&all, &line))
+		parse_line(f, line, &all, &st);
+}
+
+void msg_parse(const char *msg, size_t len, struct msg_facts *f)
+{
+	msg_parse_with(msg, len, NULL, f);
+}
+
+void msg_facts_release(struct msg_facts *f)
+{
+	free(f->subject);
+	free(f->aliases);
+	for (size_t i = 0; i < f->nrefs; i++)
+		free(f->refs[i].subject);
+	free(f->refs);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
+static size_t utf8_len(const unsigned char *s, size_t avail)
+{
+	size_t n;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (avail < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+char *msg_clean_text(const char *s, size_t len, size_t max)
+{
+	/* each byte in gives at most 3 out (U+FFFD) */
+	size_t cap = (len < max / 3 ? len * 3 : max) + 4;
+	char *out = xmalloc(cap);
+	size_t n = 0;
+	int space = 0;
+
+	for (size_t i = 0; i < len;) {
+		const unsigned char *u = (const unsigned char *)s + i;
+		size_t k = utf8_len(u, len - i);
+		if (k == 1 && (u[0] < 0x20 || u[0] == 0x7f)) {
+			space = n > 0;
+			i++;
+			continue;
+		}
+		if (k == 1 && u[0] == ' ') {
+			space = n > 0;
+			i++;
+			continue;
+		}
+		size_t need = (k ? k : 3) + (space ? 1 : 0);
+		if (n + need > max)
+			break;
+		if (space)
+			out[n++] = ' ';
+		space = 0;
+		if (k)
+			memcpy(out + n, u, k);
+		else
+			memcpy(out + n, "\xef\xbf\xbd", 3);
+		n += k ? k : 3;
+		i += k ? k : 1;
+	}
+	out[n] = '\0';
+	return cap - n > 64 ? xrealloc(out, n + 1) : out;	/* kept by the thousand */
+}
+
+int msg_subject_equal(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == ' ' && a[1] == ' ')
+			a++;
+		while (*b == ' ' && b[1] == ' ')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (lower((unsigned char)*a) != lower((unsigned char)*b))
+			return 0;
+		a++, b++;
+	}
+}

@@ -1,0 +1,97 @@
+/*
+ * release.h — which tags are releases of a series, and which release each
+ * commit belongs to.
+ *
+ * A release of BASE..TIP is a tag named BASE.N (N decimal, no leading zero)
+ * on a commit of the series.  A commit belongs to the lowest-numbered
+ * release whose history contains it, else to none ("unreleased").
+ * Pure: no libgit2, no I/O.
+ */
+#ifndef REGTRACE_RELEASE_H
+#define REGTRACE_RELEASE_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/graph.h"
+
+struct release {
+	char *name;		/* the tag name, e.g. "v4.19.35" */
+	unsigned long number;	/* N */
+	uint32_t commit;	/* index in the graph */
+	int64_t date;		/* seconds since the epoch: tagger date, else commit date */
+};
+
+struct release_list {
+	struct release *r;
+	size_t n, cap;
+};
+
+/*
+ * The series prefix for a BASE as written: BASE without "refs/tags/" or
+ * "tags/".  Returns a pointer into base.
+ */
+const char *release_base_name(const char *base);
+
+/* 1 and *n = N if tag is "<base>.<N>", else 0. */
+int release_number(const char *base, const char *tag, unsigned long *n);
+
+/*
+ * How one series names its releases.  Built in: "<key>.<N>" where key is
+ * BASE, or BASE without a final ".0" when no tag BASE.N exists but tags
+ * "<BASE without .0>.N" do (the X.Y.0 -> X.Y.N form: v8.0.0 -> v8.0.1).
+ * With a project pattern (POSIX ERE, group 1 the series, group 2 the
+ * number): tags whose group 1 equals the key, the key being group 1 of
+ * BASE when BASE matches the pattern, else BASE.
+ */
+struct release_matcher {
+	char *key;
+	const regex_t *re;
+};
+
+void release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+			  char *const *tags, size_t ntags);
+int release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
+void release_matcher_release(struct release_matcher *m);
+
+void release_list_init(struct release_list *l);
+void release_list_add(struct release_list *l, const char *name,
+		      unsigned long number, uint32_t commit);
+void release_list_release(struct release_list *l);
+
+/*
+ * Sort the releases by number (then name) and set each commit's release
+ * index in g.  Linear in the size of the graph.
+ */
+void release_attribute(struct release_list *l, struct graph *g);
+
+/* The release's name, or "unreleased" for RELEASE_NONE. */
+const char *release_name(const struct release_list *l, int release);
+
+/* The index of the release named name (after release_attribute), or -1. */
+int release_find(const struct release_list *l, const char *name);
+
+/* One stable series found among tag names: BASE and its highest BASE.N. */
+struct series_name {
+	char *base, *tip;
+	unsigned long top;
+};
+
+/*
+ * The series among tag names: every tag BASE that has at least one tag
+ * BASE.N and is not itself a BASE'.N of another such base; every tag P.0
+ * with tags P.N but no tag P (the X.Y.0 form); with a pattern, every
+ * series key with two or more tags (base: the tag named as the key, else
+ * the lowest-numbered one).  Sorted newest first (by version of BASE,
+ * descending).  The caller frees with
+ * release_series_names_free.
+ */
+void release_find_series(char **tags, size_t ntags, const regex_t *re,
+			 struct series_name **out, size_t *nout);
+void release_series_names_free(struct series_name *s, size_t n);
+
+/* Compare versions: runs of digits numerically, the rest bytewise. */
+int release_version_cmp(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,157 @@
+/* resolve.c — see resolve.h. */
+#include "core/resolve.h"
+#include "core/message.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_key(const void *pa, const void *pb)
+{
+	const struct resolver_key *a = pa, *b = pb;
+	int c = a->num != b->num ? (a->num > b->num) - (a->num < b->num) : strcmp(a->hex, b->hex);
+
+	return c ? c : (a->commit > b->commit) - (a->commit < b->commit);
+}
+
+/* The first 16 hex digits of id (fewer: padded with zeros) as a number. */
+static uint64_t hex_number(const char *id, size_t len)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < 16; i++) {
+		char ch = i < len ? id[i] : '0';
+		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+	}
+	return v;
+}
+
+static uint32_t find(uint32_t *cls, uint32_t x)
+{
+	while (cls[x] != x) {
+		cls[x] = cls[cls[x]];
+		x = cls[x];
+	}
+	return x;
+}
+
+static void add_key(struct resolver *r, size_t *cap, const char *hex, uint32_t c)
+{
+	ARRAY_GROW(r->keys, r->nkeys, *cap);
+	r->keys[r->nkeys].hex = hex;
+	r->keys[r->nkeys].commit = c;
+	r->keys[r->nkeys].len = (uint32_t)strlen(hex);
+	r->keys[r->nkeys].num = hex_number(hex, r->keys[r->nkeys].len);
+	r->nkeys++;
+}
+
+/* Every commit sharing a key with one of c's aliases is a copy of c. */
+static void join_copies(struct resolver *r, const struct graph *g)
+{
+	struct u32s m = { 0 };
+
+	for (uint32_t c = 0; c < g->n; c++) {
+		const struct msg_facts *f = &g->c[c].facts;
+		for (size_t a = 0; a < f->naliases; a++) {
+			resolver_match(r, f->aliases[a], &m);
+			for (size_t k = 0; k < m.n; k++)
+				r->cls[find(r->cls, m.v[k])] = find(r->cls, c);
+		}
+	}
+	u32s_release(&m);
+}
+
+/* The first MSG_ID_MIN digits of key i; every key and id has that many. */
+static uint32_t head(const struct resolver *r, size_t i)
+{
+	return resolver_key_head(r, i);
+}
+
+uint32_t resolver_head(const char *id)
+{
+	return (uint32_t)(hex_number(id, strlen(id)) >> (4 * (16 - MSG_ID_MIN)));
+}
+
+static size_t slot_of(const struct resolver *r, uint32_t h)
+{
+	size_t k = (h * 2654435761u) & (r->nslots - 1);
+
+	while (r->slot[k] && r->slot[k] != h + 1)
+		k = (k + 1) & (r->nslots - 1);
+	return k;
+}
+
+/* Keys sharing their first 7 digits are adjacent: index where each run starts. */
+static void index_heads(struct resolver *r)
+{
+	for (r->nslots = 16; r->nslots < r->nkeys * 2; r->nslots *= 2)
+		;
+	r->slot = xcalloc(r->nslots, sizeof(uint32_t));
+	r->first = xcalloc(r->nslots, sizeof(uint32_t));
+	for (size_t i = 0; i < r->nkeys; i++) {
+		if (i && head(r, i) == head(r, i - 1))
+			continue;
+		size_t k = slot_of(r, head(r, i));
+		r->slot[k] = head(r, i) + 1;
+		r->first[k] = (uint32_t)i;
+	}
+}
+
+void resolver_init(struct resolver *r, const struct graph *g)
+{
+	size_t cap = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->ncommits = g->n;
+	r->cls = xmalloc((g->n + 1) * sizeof(uint32_t));
+	for (uint32_t c = 0; c < g->n; c++) {
+		r->cls[c] = c;
+		if (g->c[c].is_merge)
+			continue;
+		add_key(r, &cap, g->c[c].id, c);
+		for (size_t a = 0; a < g->c[c].facts.naliases; a++)
+			add_key(r, &cap, g->c[c].facts.aliases[a], c);
+	}
+	if (r->nkeys)
+		qsort(r->keys, r->nkeys, sizeof(*r->keys), cmp_key);
+	index_heads(r);
+	join_copies(r, g);
+}
+
+void resolver_release(struct resolver *r)
+{
+	free(r->keys);
+	free(r->slot);
+	free(r->first);
+	free(r->cls);
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * A key matches id when one is a prefix of the other: both then share the
+ * first 7 digits, so only that run of keys is looked at.
+ */
+void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
+{
+	size_t len = strlen(id);
+	uint32_t h;
+	size_t k;
+
+	out->n = 0;
+	if (len < MSG_ID_MIN || !r->nkeys)
+		return;
+	h = resolver_head(id);
+	k = slot_of(r, h);
+	if (!r->slot[k])
+		return;
+	for (size_t i = r->first[k]; i < r->nkeys && head(r, i) == h; i++) {
+		size_t klen = r->keys[i].len;
+		if (!strncmp(r->keys[i].hex, id, klen < len ? klen : len))
+			u32s_push(out, r->keys[i].commit);
+	}
+	u32s_sort_unique(out);
+}
+
+uint32_t resolver_class(struct resolver *r, uint32_t commit)
+{
+	return find(r->cls, commit);
+}

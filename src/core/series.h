@@ -1,0 +1,51 @@
+/*
+ * series.h — one analysed range: its commits, releases and census.
+ *
+ * What core/analyze.h fills (everything but `open` and `by`, which
+ * commands asking for them add) and the renderers read, never change.
+ */
+#ifndef REGTRACE_SERIES_H
+#define REGTRACE_SERIES_H
+
+#include "core/breakdown.h"
+#include "core/census.h"
+#include "core/resolve.h"
+#include "core/graph.h"
+#include "core/release.h"
+#include "core/saga.h"
+#include "core/timeline.h"
+
+#include <string.h>
+
+struct series {
+	char *name;		/* the RANGE as given, cleaned for output */
+	char *base, *tip;	/* the two ends of the range, as given */
+	long open;		/* commits with unbackported mainline fixes; -1: not computed */
+	char *label;		/* for tables: TIP without its "v" when TIP is a
+				   release of BASE ("4.19.102"), else the RANGE */
+	struct graph g;
+	struct release_list rels;
+	struct census census;
+	struct sagas sagas;
+	struct timeline timeline;	/* the census at each release */
+	struct breakdown *by;	/* stats --by, or NULL */
+	struct resolver r;	/* ids and aliases of g, kept for unfixed */
+};
+
+/* The first 40-hex alias of a commit: its upstream id, or NULL. */
+static inline const char *series_upstream(const struct series *s, uint32_t c)
+{
+	const struct msg_facts *f = &s->g.c[c].facts;
+
+	for (size_t i = 0; i < f->naliases; i++)
+		if (strnlen(f->aliases[i], MSG_ID_MAX + 1) == MSG_ID_MAX)
+			return f->aliases[i];
+	return NULL;
+}
+
+static inline const char *series_release(const struct series *s, uint32_t c)
+{
+	return release_name(&s->rels, s->g.c[c].release);
+}
+
+#endif

@@ -1,0 +1,302 @@
+/* cache.c — see cache.h. */
+#include "git/cache.h"
+#include "base/blobfile.h"
+#include "base/version.h"
+#include "base/codec.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "regtrace-cache\n"
+#define FORMAT 1u
+#define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
+
+uint64_t cache_fingerprint(const char *const *patterns, size_t n)
+{
+	uint64_t h = CODEC_FNV_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		h = codec_fnv((const uint8_t *)patterns[i], strlen(patterns[i]) + 1, h);
+	return h;
+}
+
+/* ---- writing ---- */
+
+void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
+{
+	struct wbuf r = *w;
+
+	wbuf_uint(&r, (unsigned)f->is_revert | (unsigned)f->cc_stable << 1 |
+		(unsigned)f->autosel_form << 2, 1);
+	wbuf_uint(&r, f->fixes_lines, 4);
+	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
+	wbuf_str(&r, f->subject);
+	wbuf_uint(&r, f->naliases, 2);
+	for (size_t i = 0; i < f->naliases; i++)
+		wbuf_str(&r, f->aliases[i]);
+	wbuf_uint(&r, f->nrefs, 2);
+	for (size_t i = 0; i < f->nrefs; i++) {
+		wbuf_uint(&r, f->refs[i].kind, 1);
+		wbuf_str(&r, f->refs[i].id);
+		wbuf_str(&r, f->refs[i].subject);
+	}
+	*w = r;
+}
+
+void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
+	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f)
+{
+	struct wbuf r = { 0 };
+
+	wbuf_bytes(&r, oid, 20);
+	wbuf_uint(&r, (uint64_t)time, 8);
+	wbuf_uint(&r, all_parents, 4);
+	wbuf_uint(&r, nparents, 2);
+	wbuf_bytes(&r, parents, (size_t)nparents * 20);
+	cache_put_facts(&r, f);
+	wbuf_uint(&c->add, r.len, 4);
+	wbuf_bytes(&c->add, r.b, r.len);
+	c->addcount++;
+	free(r.b);
+}
+
+uint8_t *cache_encode(const struct cache *c, size_t *len)
+{
+	struct wbuf b = { 0 };
+
+	wbuf_bytes(&b, MAGIC, sizeof(MAGIC) - 1);
+	wbuf_uint(&b, FORMAT, 4);
+	wbuf_str(&b, REGTRACE_VERSION);
+	wbuf_uint(&b, c->fingerprint, 8);
+	wbuf_uint(&b, c->count + c->addcount, 8);
+	if (c->buf)
+		wbuf_bytes(&b, c->buf + c->body, c->body_end - c->body);
+	wbuf_bytes(&b, c->add.b, c->add.len);
+	wbuf_seal(&b);
+	*len = b.len;
+	return b.b;
+}
+
+/* ---- reading ---- */
+
+static int valid_id(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= MSG_ID_MIN && n <= MSG_ID_MAX && strspn(s, "0123456789abcdef") == n;
+}
+
+static int decode_aliases(struct rbuf *r, struct msg_facts *f)
+{
+	unsigned n = (unsigned)rbuf_uint(r, 2);
+	char *s;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (rbuf_str(r, MSG_ID_MAX, 0, &s) || !valid_id(s)) {
+			free(s);
+			return -1;
+		}
+		ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
+		memcpy(f->aliases[f->naliases++], s, strlen(s) + 1);
+		free(s);
+	}
+	return r->bad ? -1 : 0;
+}
+
+static int decode_refs(struct rbuf *r, struct msg_facts *f)
+{
+	unsigned n = (unsigned)rbuf_uint(r, 2);
+	char *id, *sub;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned kind = (unsigned)rbuf_uint(r, 1);
+		if (rbuf_str(r, MSG_ID_MAX, 0, &id) || !valid_id(id) || kind > MSG_REF_REVERT ||
+		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &sub)) {
+			free(id);
+			return -1;
+		}
+		ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
+		struct msg_ref *ref = &f->refs[f->nrefs++];
+		ref->kind = (enum msg_ref_kind)kind;
+		memcpy(ref->id, id, strlen(id) + 1);
+		ref->subject = sub;
+		free(id);
+	}
+	return r->bad ? -1 : 0;
+}
+
+/* The structure part of a record (after its length); r is left at the facts. */
+static int decode_head(struct rbuf *r, struct cache_hit *h)
+{
+	rbuf_take(r, 20);
+	h->time = (int64_t)rbuf_uint(r, 8);
+	h->all_parents = (unsigned)rbuf_uint(r, 4);
+	h->nparents = (unsigned)rbuf_uint(r, 2);
+	h->parents = rbuf_take(r, (size_t)h->nparents * 20);
+	return r->bad || h->nparents > h->all_parents ? -1 : 0;
+}
+
+int cache_get_facts(struct rbuf *r, struct msg_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	unsigned flags = (unsigned)rbuf_uint(r, 1);
+	f->is_revert = flags & 1;
+	f->cc_stable = (flags >> 1) & 1;
+	f->autosel_form = (flags >> 2) & 1;
+	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
+	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
+	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
+	    decode_refs(r, f))
+		return -1;
+	return 0;
+}
+
+int cache_facts(const struct cache_hit *h, struct msg_facts *f)
+{
+	uint32_t len = (uint32_t)h->record[0] | (uint32_t)h->record[1] << 8 |
+		       (uint32_t)h->record[2] << 16 | (uint32_t)h->record[3] << 24;
+	struct rbuf r = { h->record + 4, h->record + 4 + len, 0 };
+	struct cache_hit tmp;
+
+	memset(f, 0, sizeof(*f));
+	if (decode_head(&r, &tmp) || cache_get_facts(&r, f) || r.p != r.end) {
+		msg_facts_release(f);
+		f->subject = xstrdup("");
+		return -1;
+	}
+	return 0;
+}
+
+static void table_put(struct cache *c, size_t off)
+{
+	const uint8_t *oid = c->buf + off + 4;
+	uint64_t h;
+
+	memcpy(&h, oid, 8);
+	size_t k = h & (c->tcap - 1);
+	while (c->table[k])
+		k = (k + 1) & (c->tcap - 1);
+	c->table[k] = (uint32_t)off + 1;
+}
+
+/* Check every record fully (a cache is never half trusted) and index it. */
+static int index_records(struct cache *c, size_t count)
+{
+	struct rbuf r = { c->buf + c->body, c->buf + c->body_end, 0 };
+	struct msg_facts f;
+
+	if (count > (c->body_end - c->body) / 24 || c->body_end > UINT32_MAX)
+		return -1;
+	for (c->tcap = 1024; c->tcap < count * 2 + 2; c->tcap *= 2)
+		;
+	c->table = xcalloc(c->tcap, sizeof(uint32_t));
+	for (size_t i = 0; i < count; i++) {
+		size_t off = (size_t)(r.p - c->buf);
+		uint32_t len = (uint32_t)rbuf_uint(&r, 4);
+		if (r.bad || !rbuf_take(&r, len) || len < 38)
+			return -1;
+		struct cache_hit h = { .record = c->buf + off };
+		if (cache_facts(&h, &f)) {
+			msg_facts_release(&f);
+			return -1;
+		}
+		msg_facts_release(&f);
+		table_put(c, off);
+	}
+	c->count = count;
+	return r.p == r.end ? 0 : -1;
+}
+
+void cache_init(struct cache *c, uint64_t fingerprint)
+{
+	memset(c, 0, sizeof(*c));
+	c->fingerprint = fingerprint;
+}
+
+static void reject(struct cache *c, const char *why)
+{
+	free(c->buf);
+	free(c->table);
+	c->buf = NULL;
+	c->table = NULL;
+	c->count = c->tcap = 0;
+	c->rejected = why;
+}
+
+void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
+{
+	struct rbuf r = { buf, buf + len, 0 };
+	char *ver = NULL;
+
+	c->buf = buf;
+	c->len = len;
+	if (len < HEADER_MIN + 8 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
+		return reject(c, "not a regtrace cache");
+	if (!codec_sealed(buf, len))
+		return reject(c, "checksum mismatch");
+	rbuf_take(&r, sizeof(MAGIC) - 1);
+	if (rbuf_uint(&r, 4) != FORMAT || rbuf_str(&r, 64, 0, &ver) || strcmp(ver, REGTRACE_VERSION)) {
+		free(ver);
+		return reject(c, "another version");
+	}
+	free(ver);
+	if (rbuf_uint(&r, 8) != c->fingerprint)
+		return reject(c, "other rules");
+	uint64_t count = rbuf_uint(&r, 8);
+	c->body = (size_t)(r.p - buf);
+	c->body_end = len - 8;
+	if (r.bad || index_records(c, (size_t)count) < 0)
+		return reject(c, "corrupt record");
+}
+
+void cache_load_file(struct cache *c, const char *path)
+{
+	size_t len;
+	uint8_t *buf = blobfile_read(path, &len);
+
+	if (buf)
+		cache_load_buffer(c, buf, len);	/* takes buf over */
+}
+
+int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out)
+{
+	uint64_t h;
+
+	if (!c || !c->table)
+		return 0;
+	memcpy(&h, oid, 8);
+	for (size_t k = h & (c->tcap - 1); c->table[k]; k = (k + 1) & (c->tcap - 1)) {
+		const uint8_t *rec = c->buf + c->table[k] - 1;
+		if (memcmp(rec + 4, oid, 20))
+			continue;
+		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ rec, rec + 4, 0 }, 4);
+		struct rbuf r = { rec + 4, rec + 4 + len, 0 };
+		out->record = rec;
+		return decode_head(&r, out) == 0;
+	}
+	return 0;
+}
+
+int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	uint8_t *b;
+	int rc;
+
+	if (!c->addcount)
+		return 0;
+	b = cache_encode(c, &len);
+	rc = blobfile_write(path, b, len, err, errlen);
+	free(b);
+	return rc;
+}
+
+void cache_release(struct cache *c)
+{
+	free(c->buf);
+	free(c->table);
+	free(c->add.b);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,70 @@
+/*
+ * cache.h — what regtrace learned of each commit (date, parents, message
+ * facts), kept between runs so that a re-run reads only new commits.
+ *
+ * The file (`regtrace-cache` in the repository's git directory) starts with
+ * a magic line, the format and tool versions and a fingerprint of the rules
+ * that shaped the facts (the project's alias patterns), and ends with a
+ * checksum of all that precedes it.  A file that fails any check — wrong
+ * version, other rules, bad checksum, a record out of bounds — is ignored
+ * whole and rebuilt, never trusted.  cache_save() writes atomically (temp
+ * file + rename), and only when something was added.
+ * Records are found by id through an open-addressing table over the loaded
+ * bytes; each is decoded only when asked for.
+ */
+#ifndef REGTRACE_CACHE_H
+#define REGTRACE_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/codec.h"
+#include "core/message.h"
+
+struct cache {
+	uint8_t *buf;		/* the loaded file; NULL when none was usable */
+	size_t len;
+	size_t body, body_end;	/* where the records are in buf */
+	uint32_t *table;	/* record offset + 1; 0 = empty */
+	size_t tcap, count;
+	uint64_t fingerprint;
+	struct wbuf add;	/* encoded records learned in this run */
+	size_t addcount;
+	const char *rejected;	/* why a file was ignored (for tests), or NULL */
+};
+
+struct cache_hit {
+	int64_t time;
+	unsigned all_parents, nparents;
+	const uint8_t *parents;	/* nparents * 20 bytes, inside the cache */
+	const uint8_t *record;	/* for cache_facts */
+};
+
+/* The fingerprint of a set of alias patterns (their source text). */
+uint64_t cache_fingerprint(const char *const *patterns, size_t n);
+
+void cache_init(struct cache *c, uint64_t fingerprint);
+/* Take over a file's bytes (pure); a bad file leaves the cache empty. */
+void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len);
+/* Read the file at path, if any (a missing file is an empty cache). */
+void cache_load_file(struct cache *c, const char *path);
+
+int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out);
+/* Decode the facts of a hit; 0, or -1 (then out is empty). */
+int cache_facts(const struct cache_hit *h, struct msg_facts *out);
+
+void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
+	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f);
+
+/* The facts part of a record, for other cache files: put appends it;
+ * get reads it back (0, or -1: then f holds what was read, to release). */
+void cache_put_facts(struct wbuf *w, const struct msg_facts *f);
+int cache_get_facts(struct rbuf *r, struct msg_facts *f);
+
+/* Encode everything (old records and new) into a fresh buffer (pure). */
+uint8_t *cache_encode(const struct cache *c, size_t *len);
+/* Write the file when records were added; 0, or -1 with err set. */
+int cache_save(struct cache *c, const char *path, char *err, size_t errlen);
+void cache_release(struct cache *c);
+
+#endif

@@ -1,0 +1,76 @@
+/* commit_parse.c — see commit_parse.h. */
+#include "git/commit_parse.h"
+
+#include <string.h>
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int commit_hex_to_oid(const char *hex, uint8_t out[20])
+{
+	for (int i = 0; i < 20; i++) {
+		int hi = hexval((unsigned char)hex[2 * i]), lo;
+		if (hi < 0 || (lo = hexval((unsigned char)hex[2 * i + 1])) < 0)
+			return -1;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+/* "<who> <time> <tz>": the number before the last space. */
+static int64_t committer_time(const char *p, const char *end)
+{
+	const char *sp = end;
+	int64_t t = 0;
+
+	while (sp > p && sp[-1] != ' ')
+		sp--;		/* start of tz */
+	if (sp <= p)
+		return 0;
+	const char *q = sp - 1;	/* the space before tz */
+	const char *d = q;
+	while (d > p && d[-1] >= '0' && d[-1] <= '9')
+		d--;
+	for (; d < q && t < ((int64_t)1 << 50); d++)
+		t = t * 10 + (*d - '0');
+	return t;
+}
+
+int commit_parse(const char *buf, size_t len, struct raw_commit *out)
+{
+	const char *p = buf, *end = buf + len;
+
+	memset(out, 0, sizeof(*out));
+	if (len < 46 || memcmp(p, "tree ", 5) || p[45] != '\n')
+		return -1;
+	p += 46;
+	while (end - p >= 48 && !memcmp(p, "parent ", 7) && p[47] == '\n') {
+		if (out->nparents < COMMIT_MAX_PARENTS &&
+		    commit_hex_to_oid(p + 7, out->parents[out->nparents]) == 0)
+			out->nparents++;
+		out->all_parents++;
+		p += 48;
+	}
+	while (p < end && *p != '\n') {	/* other headers, up to the blank line */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
+		if (eol - p > 10 && !memcmp(p, "committer ", 10))
+			out->time = committer_time(p + 10, eol);
+		p = nl ? nl + 1 : end;
+	}
+	if (p < end)
+		p++;		/* the blank line */
+	out->message = p;
+	out->message_len = (size_t)(end - p);
+	/* read up to the first NUL, as libgit2 returns it (README "Limits") */
+	const char *nul = memchr(p, '\0', out->message_len);
+	if (nul)
+		out->message_len = (size_t)(nul - p);
+	return 0;
+}

@@ -1,0 +1,119 @@
+/* discover.c — see discover.h. */
+#include "git/discover.h"
+#include "core/release.h"
+#include "base/error.h"
+#include "git/tags.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct range make_range(const char *base, const char *tip)
+{
+	size_t n = strlen(base) + strlen(tip) + 3;
+	struct range r = { xmalloc(n), xstrdup(base), xstrdup(tip) };
+
+	snprintf(r.name, n, "%s..%s", base, tip);
+	return r;
+}
+
+/* A range as written: BASE..TIP with neither end empty nor a third dot
+ * ("a...b"), else kept with no ends, for the reader to refuse in turn. */
+static struct range split_range(const char *text)
+{
+	const char *dots = strstr(text, "..");
+	struct range r = { xstrdup(text), NULL, NULL };
+
+	if (!dots || dots == text || !dots[2] || dots[2] == '.' || strstr(dots + 2, ".."))
+		return r;
+	r.base = xstrndup(text, (size_t)(dots - text));
+	r.tip = xstrdup(dots + 2);
+	return r;
+}
+
+static void push(struct range_list *l, struct range r)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = r;
+}
+
+/* BASE..(highest BASE.N); 0, or -1 when BASE has no release tags. */
+static int expand_base(const git_strarray *tags, const char *arg, const regex_t *re,
+		       struct range *out)
+{
+	struct release_matcher m;
+	const char *best = NULL, *base = release_base_name(arg);
+	unsigned long top = 0, n;
+
+	release_matcher_init(&m, base, re, tags->strings, tags->count);
+	for (size_t i = 0; i < tags->count; i++) {
+		if (strcmp(tags->strings[i], base) && release_match(&m, tags->strings[i], &n) &&
+		    (!best || n > top)) {
+			best = tags->strings[i];
+			top = n;
+		}
+	}
+	release_matcher_release(&m);
+	if (!best)
+		return -1;
+	*out = make_range(arg, best);
+	return 0;
+}
+
+static int all_series(const git_strarray *tags, const regex_t *re, struct range_list *out,
+		      char *err, size_t errlen)
+{
+	struct series_name *s;
+	size_t n;
+
+	release_find_series(tags->strings, tags->count, re, &s, &n);
+	for (size_t i = 0; i < n; i++)
+		push(out, make_range(s[i].base, s[i].tip));
+	release_series_names_free(s, n);
+	if (!n) {
+		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N");
+		return RT_EFAIL;
+	}
+	return RT_OK;
+}
+
+int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
+		    const regex_t *re, struct range_list *out, char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	int rc = RT_OK;
+
+	memset(out, 0, sizeof(*out));
+	if (!t)
+		return RT_EFAIL;
+	/* only tags naming commits: one on a tree or blob is no release */
+	git_strarray tags = { t->names, t->n };
+	if (nargs == 0)
+		rc = all_series(&tags, re, out, err, errlen);
+	for (size_t i = 0; !rc && i < nargs; i++) {
+		struct range r = { 0 };
+
+		if (strstr(args[i], ".."))
+			r = split_range(args[i]);
+		else if (expand_base(&tags, args[i], re, &r) < 0) {
+			snprintf(err, errlen, "'%s' is neither BASE..TIP nor a tag with release tags",
+				 args[i]);
+			rc = RT_EFAIL;
+			break;
+		}
+		push(out, r);
+	}
+	return rc;
+}
+
+void range_list_release(struct range_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].name);
+		free(l->v[i].base);
+		free(l->v[i].tip);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}

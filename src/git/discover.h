@@ -1,0 +1,32 @@
+/*
+ * discover.h — which ranges a command means when it is given bare base
+ * tags or no range at all.
+ *
+ * No argument: every stable series of the repository (release.h's
+ * release_find_series), newest first.  A bare BASE (no ".."): BASE..its
+ * highest release (release.h's release_matcher).  BASE..TIP is kept as given.  Errors as in repo.h.
+ */
+#ifndef REGTRACE_DISCOVER_H
+#define REGTRACE_DISCOVER_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <git2.h>
+
+/* One range: its text as given ("BASE..TIP") and its two ends; base and
+ * tip are NULL when the text is no BASE..TIP (repo_read_range says so). */
+struct range {
+	char *name, *base, *tip;
+};
+
+struct range_list {
+	struct range *v;
+	size_t n;
+};
+
+/* re: the project's series pattern, or NULL for the built-in forms. */
+int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
+		    const regex_t *re, struct range_list *out, char *err, size_t errlen);
+void range_list_release(struct range_list *l);
+
+#endif

@@ -1,0 +1,416 @@
+/*
+ * mainline.c — see mainline.h.  Tag attribution walks the mainline tags in
+ * version order, each one's history minus the previous tag's, stopping once
+ * every wanted commit has its tag: one walk of the history at most.
+ */
+#include "git/mainline_read.h"
+#include "base/error.h"
+#include "base/threads.h"
+#include "git/walk.h"
+#include "git/parallel.h"
+#include "git/segcache.h"
+#include "git/tags.h"
+#include "base/util.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen)
+{
+	static const char *const names[] = { "master", "main", "origin/master", "origin/main" };
+	git_object *obj = NULL;
+
+	if (given)
+		return xstrdup(given);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (git_revparse_single(&obj, repo, names[i]) == 0) {
+			git_object_free(obj);
+			return xstrdup(names[i]);
+		}
+	}
+	snprintf(err, errlen, "no mainline branch (master, main, origin/master, origin/main): "
+		 "name one with --mainline REF");
+	return NULL;
+}
+
+static void hex_of(const uint8_t oid20[20], char hex[41])
+{
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	git_oid_tostr(hex, 41, &oid);
+}
+
+static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
+{
+	git_object *obj = NULL, *c = NULL;
+	int rc = RT_OK;
+
+	if (git_revparse_single(&obj, repo, rev) < 0 ||
+	    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) < 0) {
+		snprintf(err, errlen, "unknown revision '%s'", rev);
+		rc = RT_EFAIL;
+	} else {
+		git_oid_cpy(oid, git_object_id(c));
+	}
+	git_object_free(c);
+	git_object_free(obj);
+	return rc;
+}
+
+/* vX[.Y][-rcN] -> numbers; rc 0 stands for the release itself (last). */
+static int parse_tag(const char *s, unsigned long *x, unsigned long *y, unsigned long *rc)
+{
+	char *end;
+
+	if (s[0] != 'v' || s[1] < '0' || s[1] > '9')
+		return 0;
+	*x = strtoul(s + 1, &end, 10);
+	*y = 0;
+	*rc = ULONG_MAX;
+	if (*end == '.') {
+		if (end[1] < '0' || end[1] > '9')
+			return 0;
+		*y = strtoul(end + 1, &end, 10);
+	}
+	if (!strncmp(end, "-rc", 3) && end[3] >= '0' && end[3] <= '9')
+		*rc = strtoul(end + 3, &end, 10);
+	return *end == '\0';
+}
+
+int mainline_is_tag(const char *name)
+{
+	unsigned long x, y, rc;
+
+	return parse_tag(name, &x, &y, &rc);
+}
+
+int mainline_tag_cmp(const char *a, const char *b)
+{
+	unsigned long ax, ay, arc, bx, by, brc;
+
+	parse_tag(a, &ax, &ay, &arc);
+	parse_tag(b, &bx, &by, &brc);
+	if (ax != bx)
+		return ax < bx ? -1 : 1;
+	if (ay != by)
+		return ay < by ? -1 : 1;
+	if (arc != brc)
+		return arc < brc ? -1 : 1;
+	return 0;
+}
+
+static int cmp_tag_ptr(const void *a, const void *b)
+{
+	return mainline_tag_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct pos_oid {
+	uint8_t oid[20];
+	uint32_t pos;
+};
+
+static int cmp_pos_oid(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+struct chain_tag {
+	const char *name;
+	uint8_t oid[20];
+};
+
+/* The mainline tags (tags.h: naming commits), in version order; how many. */
+static size_t mainline_tags(const struct tag_table *t, struct chain_tag *out)
+{
+	const char **sorted = xmalloc((t->n + 1) * sizeof(char *));
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (mainline_is_tag(t->v[i].name))
+			sorted[n++] = t->v[i].name;
+	if (n)
+		qsort(sorted, n, sizeof(char *), cmp_tag_ptr);
+	for (size_t i = 0; i < n; i++) {
+		out[i].name = sorted[i];
+		memcpy(out[i].oid, tags_find(t, sorted[i])->commit.id, 20);
+	}
+	free(sorted);
+	return n;
+}
+
+/* The mainline tags whose commit is in the walk, in version order. */
+static size_t tags_in_walk(const struct tag_table *t, const struct walk_result *w,
+			   const char **tag, uint32_t *at)
+{
+	struct pos_oid *idx = xmalloc((w->n + 1) * sizeof(*idx)), key;
+	struct chain_tag *chain = xmalloc((t->n + 1) * sizeof(*chain));
+	size_t n = mainline_tags(t, chain), k = 0;
+
+	for (size_t i = 0; i < w->n; i++) {
+		memcpy(idx[i].oid, w->v[i].oid, 20);
+		idx[i].pos = (uint32_t)i;
+	}
+	qsort(idx, w->n, sizeof(*idx), cmp_pos_oid);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(key.oid, chain[i].oid, 20);
+		struct pos_oid *hit = bsearch(&key, idx, w->n, sizeof(*idx), cmp_pos_oid);
+		if (hit) {
+			tag[k] = chain[i].name;
+			at[k++] = hit->pos;
+		}
+	}
+	free(chain);
+	free(idx);
+	return k;
+}
+
+/*
+ * Tags in version order each claim the unclaimed part of their history
+ * (as release.c does for a series): each commit is visited once.
+ */
+static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_t ntags)
+{
+	int32_t *rel = xmalloc((w->n + 1) * sizeof(int32_t));
+	uint32_t *stack = xmalloc((w->n + 1) * sizeof(uint32_t));
+
+	for (size_t i = 0; i < w->n; i++)
+		rel[i] = -1;
+	for (size_t t = 0; t < ntags; t++) {
+		size_t top = 0;
+		if (rel[at[t]] >= 0)
+			continue;
+		rel[at[t]] = (int32_t)t;
+		stack[top++] = at[t];
+		while (top) {
+			const struct walk_commit *c = &w->v[stack[--top]];
+			for (uint32_t k = 0; k < c->nparents; k++)
+				if (rel[c->parents[k]] < 0) {
+					rel[c->parents[k]] = (int32_t)t;
+					stack[top++] = c->parents[k];
+				}
+		}
+	}
+	free(stack);
+	return rel;
+}
+
+int mainline_read(git_repository *repo, const char *ref, const char *base,
+		  struct mainline *out, char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	struct walk_result w;
+	git_oid tip, hide;
+	char hex[41];
+	int rc;
+
+	if (!t)
+		return RT_EFAIL;
+	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
+	    (rc = oid_of(repo, base, &hide, err, errlen)) ||
+	    (rc = walk_range(repo, &hide, &tip, NULL, &w, err, errlen)))
+		return rc;
+	const char **tag = xmalloc((t->n + 1) * sizeof(char *));
+	uint32_t *at = xmalloc((t->n + 1) * sizeof(uint32_t));
+	int32_t *rel = attribute(&w, at, tags_in_walk(t, &w, tag, at));
+	const char **kept = xcalloc(t->n + 1, sizeof(char *));
+	for (size_t i = 0; i < w.n; i++) {
+		const char *release = NULL;
+		if (rel[i] >= 0 && w.v[i].facts->nrefs)
+			release = kept[rel[i]] ? kept[rel[i]] :
+				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
+		hex_of(w.v[i].oid, hex);
+		mainline_add(out, hex, w.v[i].facts, release);
+		free(w.v[i].facts);
+		w.v[i].facts = NULL;
+	}
+	free(kept);
+	free(rel);
+	free(at);
+	free(tag);
+	walk_result_release(&w);
+	return RT_OK;
+}
+
+/* ---- every series at once: the mainline cut at its tags ---- */
+
+/* The segments to read: chain[first..] to the next tag, the last to REF. */
+struct reading {
+	struct segment **seg;	/* per segment: from the cache, or read here */
+	struct segment *own;	/* the ones read here */
+	size_t n;
+	struct load_error { int rc; char msg[512]; } *errs;
+};
+
+/* Read segment i (parallel.h): the commits that name others, stripped. */
+static int read_segment(void *ctx, git_repository *repo, size_t i)
+{
+	struct reading *rd = ctx;
+	struct segment *s = &rd->own[i];
+	struct walk_options wo = { NULL, NULL, 1 };
+	struct walk_result w;
+	git_oid from, to;
+
+	memcpy(from.id, s->from, 20);
+	memcpy(to.id, s->to, 20);
+	rd->errs[i].rc = walk_range(repo, &from, &to, &wo, &w, rd->errs[i].msg,
+				    sizeof(rd->errs[i].msg));
+	for (size_t k = 0; k < w.n; k++) {
+		if (!rd->errs[i].rc && w.v[k].facts->nrefs) {
+			ARRAY_GROW(s->v, s->n, s->cap);
+			memcpy(s->v[s->n].oid, w.v[k].oid, 20);
+			mainline_strip(w.v[k].facts);
+			s->v[s->n++].facts = *w.v[k].facts;
+		} else {
+			msg_facts_release(w.v[k].facts);
+		}
+		free(w.v[k].facts);
+	}
+	s->ncommits = (uint32_t)w.n;
+	/* a tag that is no ancestor of the next breaks the chain (an empty
+	 * range between two commits means the other way round) */
+	if (!rd->errs[i].rc && !w.base_is_parent)
+		rd->errs[i].rc = -1;
+	walk_result_release(&w);
+	return rd->errs[i].rc;
+}
+
+/* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
+ * the chain breaks, or RT_EFAIL with err set. */
+static int read_segments(git_repository *repo, struct segcache *cache, struct reading *rd,
+			 char *err, size_t errlen)
+{
+	size_t *todo = xmalloc((rd->n + 1) * sizeof(size_t)), ntodo = 0;
+	struct reading sub = { NULL, NULL, 0, NULL };
+	int rc = 0;
+
+	for (size_t i = 0; i < rd->n; i++) {
+		struct segment *s = &rd->own[i];
+		rd->seg[i] = memcmp(s->from, s->to, 20) ? segcache_find(cache, s->from, s->to) : s;
+		if (!rd->seg[i])
+			todo[ntodo++] = i;
+	}
+	sub.own = xcalloc(ntodo + 1, sizeof(*sub.own));
+	sub.errs = xcalloc(ntodo + 1, sizeof(*sub.errs));
+	for (size_t k = 0; k < ntodo; k++)
+		sub.own[k] = rd->own[todo[k]];
+	parallel_run(repo, ntodo, read_segment, &sub);
+	for (size_t k = 0; k < ntodo && !rc; k++) {
+		if ((rc = sub.errs[k].rc) > 0)
+			snprintf(err, errlen, "%s", sub.errs[k].msg);
+	}
+	for (size_t k = 0; k < ntodo; k++) {
+		if (!rc)
+			segcache_add(cache, &sub.own[k]);
+		else
+			segment_release(&sub.own[k]);
+	}
+	/* adding moves the cache's segments: find them all again */
+	for (size_t i = 0; i < rd->n && !rc; i++)
+		if (rd->seg[i] != &rd->own[i])
+			rd->seg[i] = segcache_find(cache, rd->own[i].from, rd->own[i].to);
+	free(sub.own);
+	free(sub.errs);
+	free(todo);
+	return rc;
+}
+
+/* Each base's place in the chain (SIZE_MAX: none); the earliest of them. */
+static size_t place_bases(git_repository *repo, const char *const *bases, size_t nbases,
+			  const struct chain_tag *chain, size_t nchain, size_t *at)
+{
+	size_t first = SIZE_MAX;
+	char err[256];
+	git_oid oid;
+
+	for (size_t i = 0; i < nbases; i++) {
+		at[i] = SIZE_MAX;
+		if (oid_of(repo, bases[i], &oid, err, sizeof(err)))
+			continue;
+		for (size_t k = 0; k < nchain && at[i] == SIZE_MAX; k++)
+			if (!memcmp(chain[k].oid, oid.id, 20))
+				at[i] = k;
+		if (at[i] < first)
+			first = at[i];
+	}
+	return first;
+}
+
+/* Move the segments' commits into out, in chain order (the cache is saved
+ * already); start[k] is where segment k begins. */
+static void gather(const struct reading *rd, const struct chain_tag *chain, size_t first,
+		   struct mainline *out, size_t *start)
+{
+	char hex[41];
+
+	for (size_t k = 0; k < rd->n; k++) {
+		struct segment *s = rd->seg[k];
+		const char *release = k + 1 < rd->n ? mainline_tag(out, chain[first + k + 1].name)
+						    : NULL;
+		start[k] = out->n;
+		for (size_t i = 0; i < s->n; i++) {
+			hex_of(s->v[i].oid, hex);
+			mainline_add(out, hex, &s->v[i].facts, release);
+		}
+	}
+	start[rd->n] = out->n;
+}
+
+int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
+		      size_t nbases, struct segcache *kept, struct mainline *out, size_t *from,
+		      char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	struct segcache none, *cache = kept ? kept : &none;
+	struct reading rd = { 0 };
+	struct chain_tag *chain = NULL;
+	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
+	git_oid tip;
+	int rc;
+
+	for (size_t i = 0; i < nbases; i++)
+		from[i] = SIZE_MAX;
+	segcache_init(&none);
+	if (!t) {
+		rc = RT_EFAIL;
+		goto out;
+	}
+	if ((rc = oid_of(repo, ref, &tip, err, errlen)))
+		goto out;
+	chain = xmalloc((t->n + 1) * sizeof(*chain));
+	nchain = mainline_tags(t, chain);
+	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
+		goto out;	/* no base is a mainline tag */
+	rd.n = nchain - first;	/* the tail included */
+	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
+	rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
+	for (size_t k = 0; k < rd.n; k++) {
+		memcpy(rd.own[k].from, chain[first + k].oid, 20);
+		memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
+		rd.own[k].tail = k + 1 == rd.n;
+	}
+	if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0)
+		rc = RT_OK;	/* no chain: the caller reads each base alone */
+	else if (!rc) {
+		size_t *start = xmalloc((rd.n + 1) * sizeof(size_t));
+		if (kept && kept->path)
+			segcache_save(kept, kept->path, err, errlen);	/* only costs time */
+		err[0] = '\0';
+		gather(&rd, chain, first, out, start);
+		for (size_t i = 0; i < nbases; i++)
+			if (at[i] != SIZE_MAX)
+				from[i] = start[at[i] - first];
+		free(start);
+	}
+out:
+	for (size_t k = 0; k < rd.n; k++)
+		segment_release(&rd.own[k]);
+	free(rd.own);
+	free(rd.seg);
+	segcache_release(&none);
+	free(chain);
+	free(at);
+	return rc;
+}

@@ -1,0 +1,46 @@
+/*
+ * mainline_read.h — the libgit2 side of `unfixed`: find the mainline branch,
+ * read its history since BASE, and name the mainline tag that first
+ * contains each commit of interest, in one walk.
+ */
+#ifndef REGTRACE_MAINLINE_READ_H
+#define REGTRACE_MAINLINE_READ_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#include "git/segcache.h"
+#include "core/mainline.h"
+
+/* REF as given, else the first of master, main, origin/master, origin/main.
+ * Returns a name to free, or NULL with err set. */
+char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
+
+/*
+ * Read REF ^BASE (walk.h: commit-graph and threads, no cache): keep every
+ * commit that names others (mainline_add), each with the first mainline tag
+ * that contains it (tags in version order claim their history in turn).
+ */
+int mainline_read(git_repository *repo, const char *ref, const char *base,
+		  struct mainline *out, char *err, size_t errlen);
+
+/*
+ * The same for several bases at once, reading REF ^(the earliest base) once:
+ * the mainline is cut at its tags (vX.Y[-rcN], in version order) into
+ * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel; with a
+ * mainline cache (segcache.h: loaded; NULL for none), the segments it holds
+ * are taken from it and the others added to it and saved (its segments'
+ * facts are moved into out: it serves one call).  from[i] is where base
+ * i's mainline starts in out->v (unfixed.h), or SIZE_MAX when base i is no
+ * mainline tag or the tags are no chain (each an ancestor of the next, the
+ * last of REF): then read that base alone with mainline_read().
+ */
+int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
+		      size_t nbases, struct segcache *cache, struct mainline *out, size_t *from,
+		      char *err, size_t errlen);
+
+/* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
+int mainline_tag_cmp(const char *a, const char *b);
+int mainline_is_tag(const char *name);
+
+#endif

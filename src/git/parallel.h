@@ -1,0 +1,23 @@
+/*
+ * parallel.h — n independent pieces of work over a few threads, each thread
+ * with its own repository handle (libgit2 handles are not shared between
+ * threads).
+ *
+ * parallel_run() calls fn(ctx, repo, i) once for each i in 0..n-1, taking
+ * them in increasing order, on thread_count(n) threads (the calling
+ * thread is one of them).  When fn returns non-zero no further i is taken,
+ * so every i below the first failing one has been run.  A thread whose
+ * handle cannot be opened shares the caller's, one call at a time.
+ */
+#ifndef REGTRACE_PARALLEL_H
+#define REGTRACE_PARALLEL_H
+
+#include <stddef.h>
+#include <git2.h>
+
+typedef int parallel_fn(void *ctx, git_repository *repo, size_t i);
+
+/* Returns how many threads ran (1 when everything ran in the caller). */
+size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx);
+
+#endif

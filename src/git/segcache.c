@@ -1,0 +1,170 @@
+/* segcache.c — see segcache.h. */
+#include "git/segcache.h"
+#include "base/blobfile.h"
+#include "git/cache.h"
+#include "base/version.h"
+#include "base/codec.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "regtrace-mainline-cache\n"
+#define FORMAT 1u
+
+void segcache_init(struct segcache *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+void segment_release(struct segment *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		msg_facts_release(&s->v[i].facts);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+void segcache_release(struct segcache *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		segment_release(&c->v[i]);
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}
+
+struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const uint8_t to[20])
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!memcmp(c->v[i].from, from, 20) && !memcmp(c->v[i].to, to, 20))
+			return &c->v[i];
+	return NULL;
+}
+
+void segcache_add(struct segcache *c, struct segment *s)
+{
+	for (size_t i = 0; s->tail && i < c->n; i++)
+		if (c->v[i].tail && !memcmp(c->v[i].from, s->from, 20)) {
+			segment_release(&c->v[i]);
+			c->v[i] = c->v[--c->n];
+			break;
+		}
+	ARRAY_GROW(c->v, c->n, c->cap);
+	c->v[c->n++] = *s;
+	memset(s, 0, sizeof(*s));
+	c->dirty = 1;
+}
+
+uint8_t *segcache_encode(const struct segcache *c, size_t *len)
+{
+	struct wbuf w = { 0 };
+
+	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
+	wbuf_uint(&w, FORMAT, 4);
+	wbuf_str(&w, REGTRACE_VERSION);
+	wbuf_uint(&w, c->n, 4);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct segment *s = &c->v[i];
+		wbuf_bytes(&w, s->from, 20);
+		wbuf_bytes(&w, s->to, 20);
+		wbuf_uint(&w, (unsigned)!!s->tail, 1);
+		wbuf_uint(&w, s->ncommits, 4);
+		wbuf_uint(&w, s->n, 4);
+		for (size_t k = 0; k < s->n; k++) {
+			wbuf_bytes(&w, s->v[k].oid, 20);
+			cache_put_facts(&w, &s->v[k].facts);
+		}
+	}
+	wbuf_seal(&w);
+	*len = w.len;
+	return w.b;
+}
+
+/* One segment; 0, or -1 (then s holds what was read, to release). */
+static int decode_segment(struct rbuf *r, struct segment *s)
+{
+	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
+	unsigned tail = (unsigned)rbuf_uint(r, 1);
+	uint32_t n;
+
+	memset(s, 0, sizeof(*s));
+	s->ncommits = (uint32_t)rbuf_uint(r, 4);
+	n = (uint32_t)rbuf_uint(r, 4);
+	if (r->bad || tail > 1 || n > s->ncommits || n > (size_t)(r->end - r->p) / 20)
+		return -1;
+	memcpy(s->from, from, 20);
+	memcpy(s->to, to, 20);
+	s->tail = (int)tail;
+	s->v = xcalloc(n + 1, sizeof(*s->v));
+	for (; s->n < n; s->n++) {
+		const uint8_t *oid = rbuf_take(r, 20);
+		if (!oid || cache_get_facts(r, &s->v[s->n].facts)) {
+			s->n++;		/* released with the rest */
+			return -1;
+		}
+		memcpy(s->v[s->n].oid, oid, 20);
+	}
+	return r->bad ? -1 : 0;
+}
+
+static void reject(struct segcache *c, const char *why)
+{
+	segcache_release(c);
+	c->rejected = why;
+}
+
+void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
+{
+	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
+	char *ver = NULL;
+
+	if (len < sizeof(MAGIC) - 1 + 8 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
+		return reject(c, "not a regtrace mainline cache");
+	if (!codec_sealed(buf, len))
+		return reject(c, "checksum mismatch");
+	rbuf_take(&r, sizeof(MAGIC) - 1);
+	if (rbuf_uint(&r, 4) != FORMAT || rbuf_str(&r, 64, 0, &ver) ||
+	    strcmp(ver, REGTRACE_VERSION)) {
+		free(ver);
+		return reject(c, "another version");
+	}
+	free(ver);
+	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
+	if (r.bad || n > (size_t)(r.end - r.p) / 49)
+		return reject(c, "corrupt segment");
+	c->v = xcalloc(n + 1, sizeof(*c->v));
+	c->cap = n + 1;
+	for (; c->n < n; c->n++)
+		if (decode_segment(&r, &c->v[c->n])) {
+			c->n++;
+			return reject(c, "corrupt segment");
+		}
+	if (r.p != r.end)
+		return reject(c, "corrupt segment");
+}
+
+void segcache_load_file(struct segcache *c, const char *path)
+{
+	size_t len;
+	uint8_t *buf = blobfile_read(path, &len);
+
+	if (buf)
+		segcache_load_buffer(c, buf, len);
+	free(buf);
+	c->path = path;
+}
+
+int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	uint8_t *b;
+	int rc;
+
+	if (!c->dirty)
+		return 0;
+	b = segcache_encode(c, &len);
+	rc = blobfile_write(path, b, len, err, errlen);
+	free(b);
+	return rc;
+}

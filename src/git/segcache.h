@@ -1,0 +1,64 @@
+/*
+ * segcache.h — what regtrace learned of the mainline between two of its
+ * tags, kept between runs so that `unfixed` and `stats --mainline` read
+ * only the mainline commits of segments they have not seen.
+ *
+ * A segment is the history TO ^FROM (TO a mainline tag, or the branch tip
+ * for the tail after the last tag): how many commits it has and the
+ * commits that name others (their facts, as unfixed.h keeps them), in walk
+ * order.  The file (`regtrace-mainline-cache` in the git directory) holds a
+ * magic line, the format and tool versions, the segments, and a checksum
+ * of all that precedes it (codec.h); a file that fails any check is ignored
+ * whole, never half trusted.  A tail segment replaces the older tail that
+ * starts at the same tag, so moving branches do not pile up.
+ * Pure: no libgit2; segcache_save writes atomically (atomic_file.h).
+ */
+#ifndef REGTRACE_SEGCACHE_H
+#define REGTRACE_SEGCACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/message.h"
+
+struct seg_fix {
+	uint8_t oid[20];
+	struct msg_facts facts;
+};
+
+struct segment {
+	uint8_t from[20], to[20];
+	int tail;		/* to is a branch tip, not a tag */
+	uint32_t ncommits;
+	struct seg_fix *v;
+	size_t n, cap;
+};
+
+struct segcache {
+	struct segment *v;
+	size_t n, cap;
+	int dirty;		/* segments were added since loading */
+	const char *rejected;	/* why a file was ignored (for tests), or NULL */
+	const char *path;	/* the file it was loaded from and is saved to
+				   (borrowed), or NULL */
+};
+
+void segcache_init(struct segcache *c);
+/* Read a file's bytes (not taken over); a bad file leaves the cache empty. */
+void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len);
+/* The file at path, if any (a missing file is an empty cache); path is
+ * kept (borrowed) as where to save. */
+void segcache_load_file(struct segcache *c, const char *path);
+
+/* The segment TO ^FROM, or NULL. */
+struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const uint8_t to[20]);
+/* Take s over (s is left empty); the cache becomes dirty. */
+void segcache_add(struct segcache *c, struct segment *s);
+
+uint8_t *segcache_encode(const struct segcache *c, size_t *len);
+/* Write the file when dirty; 0, or -1 with err set. */
+int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen);
+void segment_release(struct segment *s);
+void segcache_release(struct segcache *c);
+
+#endif

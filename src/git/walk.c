@@ -1,0 +1,680 @@
+/*
+ * walk.c — see walk.h.  Nodes live in one array, found by id through an
+ * open-addressing table; the queue is a binary heap on committer time.
+ */
+#define _DEFAULT_SOURCE
+#include "git/walk.h"
+#include "git/cgraph.h"
+#include "git/commit_parse.h"
+#include "base/error.h"
+#include "base/threads.h"
+#include "base/util.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SKEW_MARGIN 86400	/* without generation numbers: a day of clock skew */
+#define F_SEEN 1u		/* queued once */
+#define F_PARSED 2u
+#define F_UNINTERESTING 4u
+#define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
+#define F_CACHED 16u		/* everything from the cache */
+#define MAX_THREADS THREADS_MAX
+
+struct node {
+	uint8_t oid[20];
+	int64_t time;
+	uint32_t gen;		/* from the commit-graph; 0: unknown */
+	uint32_t flags;
+	uint32_t *parents;	/* node indices */
+	uint32_t nparents;
+	unsigned all_parents;
+	struct msg_facts *data;
+};
+
+struct walker {
+	git_odb *odb;
+	struct node *nodes;
+	size_t n, cap;
+	uint32_t *table;	/* node index + 1; 0 = empty */
+	size_t tcap;		/* power of two */
+	uint32_t *heap;
+	size_t hn, hcap;
+	const struct msg_rules *rules;
+	struct cache *cache;
+	unsigned threads;		/* 0: as many as worth it */
+	uint32_t base;			/* BASE's node, or UINT32_MAX */
+	int64_t min_time;		/* the oldest commit read as interesting */
+	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
+	int64_t skew;			/* the most a parent was seen newer than its child */
+	struct cgraph cg;		/* no layers: walk without it */
+	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
+	int nmaps;
+};
+
+static uint64_t hash_oid(const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, sizeof(h));
+	return h;
+}
+
+static void table_grow(struct walker *w)
+{
+	size_t ncap = w->tcap ? w->tcap * 2 : 1024;
+	uint32_t *t = xcalloc(ncap, sizeof(uint32_t));
+
+	for (size_t i = 0; i < w->n; i++) {
+		size_t k = hash_oid(w->nodes[i].oid) & (ncap - 1);
+		while (t[k])
+			k = (k + 1) & (ncap - 1);
+		t[k] = (uint32_t)i + 1;
+	}
+	free(w->table);
+	w->table = t;
+	w->tcap = ncap;
+}
+
+/* The node of oid, created when new. */
+static uint32_t node_of(struct walker *w, const uint8_t oid[20])
+{
+	if ((w->n + 1) * 2 > w->tcap)
+		table_grow(w);
+	size_t k = hash_oid(oid) & (w->tcap - 1);
+	while (w->table[k]) {
+		uint32_t i = w->table[k] - 1;
+		if (!memcmp(w->nodes[i].oid, oid, 20))
+			return i;
+		k = (k + 1) & (w->tcap - 1);
+	}
+	ARRAY_GROW(w->nodes, w->n, w->cap);
+	memset(&w->nodes[w->n], 0, sizeof(struct node));
+	memcpy(w->nodes[w->n].oid, oid, 20);
+	w->table[k] = (uint32_t)w->n + 1;
+	return (uint32_t)w->n++;
+}
+
+/* Max-heap on time; ties by insertion are fine. */
+static int newer(const struct walker *w, uint32_t a, uint32_t b)
+{
+	return w->nodes[a].time > w->nodes[b].time;
+}
+
+static void heap_push(struct walker *w, uint32_t x)
+{
+	ARRAY_GROW(w->heap, w->hn, w->hcap);
+	size_t i = w->hn++;
+	while (i && newer(w, x, w->heap[(i - 1) / 2])) {
+		w->heap[i] = w->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->heap[i] = x;
+}
+
+static uint32_t heap_pop(struct walker *w)
+{
+	uint32_t top = w->heap[0], x = w->heap[--w->hn];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= w->hn)
+			break;
+		if (c + 1 < w->hn && newer(w, w->heap[c + 1], w->heap[c]))
+			c++;
+		if (!newer(w, w->heap[c], x))
+			break;
+		w->heap[i] = w->heap[c];
+		i = c;
+	}
+	if (w->hn)
+		w->heap[i] = x;
+	return top;
+}
+
+static void read_error(const uint8_t oid20[20], const char *why, char *err, size_t errlen)
+{
+	git_oid oid;
+	char hex[41];
+
+	memcpy(oid.id, oid20, 20);
+	git_oid_tostr(hex, sizeof(hex), &oid);
+	snprintf(err, errlen, "cannot read commit %s: %s", hex, why);
+}
+
+/* Read one commit object: header and message. */
+static int read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit *rc,
+		       git_odb_object **obj, char *err, size_t errlen)
+{
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(obj, odb, &oid) < 0) {
+		const git_error *e = git_error_last();
+		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
+		return RT_EFAIL;
+	}
+	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT ||
+	    commit_parse(git_odb_object_data(*obj), git_odb_object_size(*obj), rc) < 0) {
+		read_error(oid20, "not a commit", err, errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return RT_EFAIL;
+	}
+	if (rc->nparents < rc->all_parents) {	/* dropped parents: a wrong count */
+		read_error(oid20, "more than 256 parents (or an unreadable parent line)", err,
+			   errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return RT_EFAIL;
+	}
+	return RT_OK;
+}
+
+static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20], unsigned n)
+{
+	uint32_t *ps = xmalloc((n + 1) * sizeof(uint32_t));
+
+	for (unsigned k = 0; k < n; k++)
+		ps[k] = node_of(w, oids[k]);	/* may move w->nodes */
+	w->nodes[i].parents = ps;
+	w->nodes[i].nparents = n;
+}
+
+/* Parents and date from the commit-graph; 0, or -1 when it lacks i. */
+static int read_graph(struct walker *w, uint32_t i)
+{
+	struct cgraph_commit c;
+	uint8_t oids[CGRAPH_MAX_PARENTS][20];
+	int64_t pos;
+
+	if (!w->cg.nlayers || (pos = cgraph_find(&w->cg, w->nodes[i].oid)) < 0 ||
+	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
+		return -1;	/* (more than 256 parents: the object says why) */
+	for (unsigned k = 0; k < c.nparents; k++)
+		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
+	w->nodes[i].time = c.time;
+	w->nodes[i].gen = c.generation;
+	w->nodes[i].all_parents = c.all_parents;
+	w->nodes[i].flags |= F_PARSED | F_GRAPH;
+	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
+	return 0;
+}
+
+static struct msg_facts *parse(const struct walker *w, const char *msg, size_t len)
+{
+	struct msg_facts *f = xmalloc(sizeof(*f));
+
+	msg_parse_with(msg, len, w->rules, f);
+	return f;
+}
+
+/* Everything from the cache; 0, or -1 when it lacks i. */
+static int read_cached(struct walker *w, uint32_t i)
+{
+	struct cache_hit h;
+
+	if (!cache_lookup(w->cache, w->nodes[i].oid, &h))
+		return -1;
+	struct node *n = &w->nodes[i];
+	n->time = h.time;
+	n->all_parents = h.all_parents;
+	n->flags |= F_PARSED | F_CACHED;
+	if (!(n->flags & F_UNINTERESTING)) {
+		n->data = xmalloc(sizeof(*n->data));
+		cache_facts(&h, n->data);
+	}
+	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
+	return 0;
+}
+
+static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
+{
+	git_odb_object *obj = NULL;
+	struct raw_commit rc;
+
+	if (read_cached(w, i) == 0 || read_graph(w, i) == 0)
+		return RT_OK;
+	if (read_object(w->odb, w->nodes[i].oid, &rc, &obj, err, errlen))
+		return RT_EFAIL;
+	struct node *n = &w->nodes[i];
+	n->time = rc.time;
+	n->all_parents = rc.all_parents;
+	n->flags |= F_PARSED;
+	if (!(n->flags & F_UNINTERESTING))
+		n->data = parse(w, rc.message, rc.message_len);
+	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
+	git_odb_object_free(obj);
+	return RT_OK;
+}
+
+/* Paint i and everything parsed below it uninteresting. */
+static void paint(struct walker *w, uint32_t i)
+{
+	uint32_t *stack = NULL;
+	size_t n = 0, cap = 0;
+
+	ARRAY_GROW(stack, n, cap);
+	stack[n++] = i;
+	while (n) {
+		struct node *x = &w->nodes[stack[--n]];
+		if (x->flags & F_UNINTERESTING && x != &w->nodes[i])
+			continue;
+		x->flags |= F_UNINTERESTING;
+		for (uint32_t k = 0; k < x->nparents; k++) {
+			ARRAY_GROW(stack, n, cap);
+			stack[n++] = x->parents[k];
+		}
+	}
+	free(stack);
+}
+
+/* Queue a commit once, reading it first: the queue is ordered by its date. */
+static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
+{
+	if (w->nodes[p].flags & F_SEEN)
+		return RT_OK;
+	w->nodes[p].flags |= F_SEEN;
+	if (!(w->nodes[p].flags & F_PARSED)) {
+		int rc = read_node(w, p, err, errlen);
+		if (rc)
+			return rc;
+	}
+	if (!(w->nodes[p].flags & F_UNINTERESTING)) {
+		if (w->nodes[p].time < w->min_time)
+			w->min_time = w->nodes[p].time;
+		if (w->nodes[p].gen < w->min_gen)
+			w->min_gen = w->nodes[p].gen;
+	}
+	heap_push(w, p);
+	return RT_OK;
+}
+
+/*
+ * Can a queued (uninteresting) commit still reach a commit read as
+ * interesting?  Not when its generation is at most theirs; without
+ * generation numbers, not when it is older than all of them by more than
+ * the clock skew seen on the way (a day at least).
+ */
+static int settled(const struct walker *w)
+{
+	uint32_t max_gen = 0;
+	int64_t max_time = INT64_MIN;
+
+	for (size_t i = 0; i < w->hn; i++) {
+		const struct node *n = &w->nodes[w->heap[i]];
+		if (!(n->flags & F_UNINTERESTING))
+			return 0;
+		if (n->gen > max_gen || !n->gen)
+			max_gen = n->gen ? n->gen : UINT32_MAX;
+		if (n->time > max_time)
+			max_time = n->time;
+	}
+	if (w->min_gen && max_gen != UINT32_MAX)
+		return max_gen <= w->min_gen;
+	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
+	return max_time < w->min_time - margin;
+}
+
+static int run_walk(struct walker *w, char *err, size_t errlen)
+{
+	int rc;
+
+	while (w->hn && !settled(w)) {
+		uint32_t i = heap_pop(w);
+		int unint = w->nodes[i].flags & F_UNINTERESTING;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
+			uint32_t p = w->nodes[i].parents[k];
+			if (unint)
+				paint(w, p);
+			if ((rc = enqueue(w, p, err, errlen)))
+				return rc;
+			if (w->nodes[p].time - w->nodes[i].time > w->skew)
+				w->skew = w->nodes[p].time - w->nodes[i].time;
+		}
+	}
+	return RT_OK;
+}
+
+/* Map one commit-graph file and add it as a layer; 0 or -1. */
+static int map_layer(struct walker *w, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_size <= 0 || w->nmaps >= CGRAPH_MAX_LAYERS ||
+	    (p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	w->maps[w->nmaps].p = p;
+	w->maps[w->nmaps++].len = (size_t)st.st_size;
+	return cgraph_add_layer(&w->cg, p, (size_t)st.st_size);
+}
+
+static void unmap_all(struct walker *w)
+{
+	for (int i = 0; i < w->nmaps; i++)
+		munmap(w->maps[i].p, w->maps[i].len);
+	w->nmaps = 0;
+	cgraph_init(&w->cg);
+}
+
+/* The split form: commit-graphs/commit-graph-chain lists the layers, base first. */
+static int load_chain(struct walker *w, const char *info)
+{
+	char path[4300], line[128];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%scommit-graphs/commit-graph-chain", info);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	while (!rc && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (strlen(line) != 40 || strspn(line, "0123456789abcdef") != 40) {
+			rc = -1;
+			break;
+		}
+		snprintf(path, sizeof(path), "%scommit-graphs/graph-%s.graph", info, line);
+		rc = map_layer(w, path);
+	}
+	fclose(f);
+	return w->cg.nlayers ? rc : -1;
+}
+
+/*
+ * Use the repository's commit-graph when it has a sound one (as git does:
+ * objects/info/commit-graph, else the chain).  REGTRACE_NO_COMMIT_GRAPH set
+ * to anything walks without it.
+ */
+static void load_graph(struct walker *w, git_repository *repo)
+{
+	char info[4000], single[4100];
+
+	cgraph_init(&w->cg);
+	if (getenv("REGTRACE_NO_COMMIT_GRAPH"))
+		return;
+	snprintf(info, sizeof(info), "%sobjects/info/", git_repository_commondir(repo));
+	snprintf(single, sizeof(single), "%scommit-graph", info);
+	if (map_layer(w, single) == 0)
+		return;
+	unmap_all(w);
+	if (load_chain(w, info) < 0)
+		unmap_all(w);
+}
+
+struct reader {
+	struct walker *w;
+	const uint32_t *list;
+	size_t n, start, step;
+	int rc;
+	char err[512];
+};
+
+static void *read_messages(void *arg)
+{
+	struct reader *r = arg;
+	struct raw_commit rc;
+	git_odb_object *obj;
+
+	for (size_t k = r->start; k < r->n && !r->rc; k += r->step) {
+		struct node *n = &r->w->nodes[r->list[k]];
+		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
+			break;
+		n->data = parse(r->w, rc.message, rc.message_len);
+		git_odb_object_free(obj);
+	}
+	return NULL;
+}
+
+/* Threads for this much work: at most the caller's limit. */
+static size_t walk_threads(const struct walker *w, size_t work)
+{
+	size_t t = thread_count(work / 64 + 1);
+
+	if (w->threads && t > w->threads)
+		t = w->threads;
+	return t;
+}
+
+/*
+ * The messages of the commits the commit-graph walked past, read by
+ * several threads (git_odb is safe to share for reading).
+ */
+static int read_graph_messages(struct walker *w, char *err, size_t errlen)
+{
+	struct u32s list = { 0 };
+	struct reader r[MAX_THREADS];
+	pthread_t tid[MAX_THREADS];
+	size_t nt, started = 0;
+	int rc = RT_OK;
+
+	for (uint32_t i = 0; i < w->n; i++)
+		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
+			u32s_push(&list, i);
+	nt = walk_threads(w, list.n);
+	for (size_t t = 0; t < nt; t++) {
+		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
+		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
+			continue;
+		started |= (size_t)1 << t;
+	}
+	/* this thread takes slice 0, and any slice whose thread did not start */
+	for (size_t t = 0; t < nt; t++)
+		if (!(started & ((size_t)1 << t)))
+			read_messages(&r[t]);
+	for (size_t t = 0; t < nt; t++) {
+		if (started & ((size_t)1 << t))
+			pthread_join(tid[t], NULL);
+		if (r[t].rc && !rc) {
+			rc = r[t].rc;
+			snprintf(err, errlen, "%s", r[t].err);
+		}
+	}
+	u32s_release(&list);
+	return rc;
+}
+
+/* In range: read, and never painted. */
+static int in_range(const struct node *n)
+{
+	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
+}
+
+/* Min-heap by (time, index) for the ready set of the topological sort. */
+static int older(const struct walker *w, uint32_t a, uint32_t b)
+{
+	if (w->nodes[a].time != w->nodes[b].time)
+		return w->nodes[a].time < w->nodes[b].time;
+	return a < b;
+}
+
+static void ready_push(const struct walker *w, uint32_t *h, size_t *n, uint32_t x)
+{
+	size_t i = (*n)++;
+	while (i && older(w, x, h[(i - 1) / 2])) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = x;
+}
+
+static uint32_t ready_pop(const struct walker *w, uint32_t *h, size_t *n)
+{
+	uint32_t top = h[0], x = h[--*n];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && older(w, h[c + 1], h[c]))
+			c++;
+		if (!older(w, h[c], x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+/*
+ * Parents first; among commits ready at once, the oldest first.  pos[i]
+ * is the position of node i in the result (UINT32_MAX outside the range).
+ */
+static void topo_order(struct walker *w, struct walk_result *out)
+{
+	uint32_t *pending = xcalloc(w->n + 1, sizeof(uint32_t));
+	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
+	struct u32s *children = xcalloc(w->n + 1, sizeof(struct u32s));
+	uint32_t *ready = xmalloc((w->n + 1) * sizeof(uint32_t));
+	size_t nready = 0, total = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		pos[i] = UINT32_MAX;
+		if (!in_range(&w->nodes[i]))
+			continue;
+		total++;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
+			uint32_t p = w->nodes[i].parents[k];
+			if (in_range(&w->nodes[p])) {
+				pending[i]++;
+				u32s_push(&children[p], i);
+			}
+		}
+		if (!pending[i])
+			ready_push(w, ready, &nready, i);
+	}
+	out->v = xcalloc(total + 1, sizeof(*out->v));
+	while (nready) {
+		uint32_t i = ready_pop(w, ready, &nready);
+		struct node *n = &w->nodes[i];
+		struct walk_commit *c = &out->v[out->n];
+		pos[i] = (uint32_t)out->n++;
+		memcpy(c->oid, n->oid, 20);
+		c->all_parents = n->all_parents;
+		c->facts = n->data;
+		n->data = NULL;
+		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
+		for (uint32_t k = 0; k < n->nparents; k++)
+			if (pos[n->parents[k]] != UINT32_MAX)
+				c->parents[c->nparents++] = pos[n->parents[k]];
+		for (size_t k = 0; k < children[i].n; k++)
+			if (--pending[children[i].v[k]] == 0)
+				ready_push(w, ready, &nready, children[i].v[k]);
+	}
+	for (uint32_t i = 0; i < w->n + 1; i++)
+		u32s_release(&children[i]);
+	free(children);
+	free(pending);
+	free(pos);
+	free(ready);
+}
+
+static void walker_release(struct walker *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		free(w->nodes[i].parents);
+		if (w->nodes[i].data) {
+			msg_facts_release(w->nodes[i].data);
+			free(w->nodes[i].data);
+		}
+	}
+	free(w->nodes);
+	free(w->table);
+	free(w->heap);
+	unmap_all(w);
+	git_odb_free(w->odb);
+}
+
+/* Walks of several threads share one cache. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* What this walk learned goes into the cache, and the counts into out. */
+static void learn(struct walker *w, struct walk_result *out)
+{
+	uint8_t (*parents)[20] = NULL;
+	size_t cap = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		const struct node *n = &w->nodes[i];
+		if (!in_range(n))
+			continue;
+		out->from_cache += !!(n->flags & F_CACHED);
+		out->from_graph += !!(n->flags & F_GRAPH);
+		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
+		for (uint32_t k = 0; k < n->nparents; k++)
+			out->base_is_parent |= n->parents[k] == w->base;
+		if (!w->cache || (n->flags & F_CACHED) || !n->data)
+			continue;
+		if (n->nparents > cap)
+			parents = xrealloc(parents, (cap = n->nparents) * 20);
+		for (uint32_t k = 0; k < n->nparents; k++)
+			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
+		pthread_mutex_lock(&cache_lock);
+		cache_add(w->cache, n->oid, n->time, n->all_parents,
+			  (const uint8_t (*)[20])parents, n->nparents, n->data);
+		pthread_mutex_unlock(&cache_lock);
+	}
+	free(parents);
+}
+
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen)
+{
+	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
+			    .threads = opt ? opt->threads : 0 };
+	int rc = RT_OK;
+
+	memset(out, 0, sizeof(*out));
+	if (git_repository_odb(&w.odb, repo) < 0) {
+		snprintf(err, errlen, "cannot open the object database: %s",
+			 git_error_last() ? git_error_last()->message : "unknown error");
+		return RT_EFAIL;
+	}
+	load_graph(&w, repo);
+	uint32_t t = node_of(&w, tip->id);
+	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
+	w.base = b;
+	w.min_time = INT64_MAX;
+	w.min_gen = UINT32_MAX;
+	if (b != UINT32_MAX) {
+		w.nodes[b].flags |= F_UNINTERESTING;
+		rc = enqueue(&w, b, err, errlen);
+	}
+	if (!rc)
+		rc = enqueue(&w, t, err, errlen);
+	if (!rc)
+		rc = run_walk(&w, err, errlen);
+	if (!rc)
+		rc = read_graph_messages(&w, err, errlen);
+	if (!rc) {
+		learn(&w, out);
+		topo_order(&w, out);
+	}
+	walker_release(&w);
+	return rc;
+}
+
+void walk_result_release(struct walk_result *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].parents);
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,55 @@
+/*
+ * walk.h — the commits reachable from TIP and not from BASE, each object
+ * read (inflated) exactly once, in history order (parents first).
+ *
+ * The walk follows git's: a queue by committer date, commits reachable
+ * from BASE painted uninteresting, and it stops once only uninteresting
+ * commits are queued (after a few more, for clock skew).  Messages go to
+ * msg_parse as they are read, so no message is kept.  Commits come, in
+ * this order of preference, from the cache (cache.h), the commit-graph
+ * (cgraph.h: parents and dates; messages then read by several threads) or
+ * the object database.  The repository
+ * layer's replacement for libgit2's revwalk, which inflates each commit a
+ * second time to read its message.
+ */
+#ifndef REGTRACE_WALK_H
+#define REGTRACE_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <git2.h>
+
+#include "git/cache.h"
+#include "core/message.h"
+
+struct walk_commit {
+	uint8_t oid[20];
+	uint32_t *parents;	/* positions in walk_result.v (in-range parents only) */
+	uint32_t nparents;
+	unsigned all_parents;	/* parents in the repository */
+	struct msg_facts *facts;	/* owned by the caller after the walk */
+};
+
+struct walk_result {
+	struct walk_commit *v;	/* history order: parents before children */
+	size_t n;
+	size_t from_cache, from_graph, from_objects;	/* how each was found */
+	int base_is_parent;	/* BASE is a parent of a commit in the range, so
+				   an ancestor of TIP (when the range is not empty) */
+};
+
+struct walk_options {
+	const struct msg_rules *rules;	/* the project's alias patterns, or NULL */
+	struct cache *cache;		/* facts of earlier runs, or NULL; what this
+					   walk learns is added to it (walks in
+					   several threads may share one cache) */
+	unsigned threads;		/* message readers at most; 0: no limit */
+};
+
+/* base may be NULL (everything reachable from tip). */
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen);
+void walk_result_release(struct walk_result *r);
+
+#endif

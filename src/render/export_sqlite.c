@@ -1,0 +1,347 @@
+/* export_sqlite.c — see export_sqlite.h; the schema is README's "Export schema". */
+#include "render/export_sqlite.h"
+#include "core/lifetime.h"
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+/* The whole file is thrown away on failure, so no journal and no syncs:
+ * the caller fsyncs once at the end. */
+static const char pragmas[] =
+	"PRAGMA journal_mode = OFF;\n"
+	"PRAGMA synchronous = OFF;\n"
+	"PRAGMA user_version = " XSTR(EXPORT_SQLITE_VERSION) ";\n";
+
+static const char schema[] =
+	"CREATE TABLE series (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL, label TEXT NOT NULL,\n"
+	"  base TEXT NOT NULL, tip TEXT NOT NULL, tip_id TEXT NOT NULL,\n"
+	"  commits INTEGER NOT NULL, tagged INTEGER NOT NULL,\n"
+	"  fixes INTEGER NOT NULL, reverts INTEGER NOT NULL,\n"
+	"  same_release INTEGER NOT NULL, visible INTEGER NOT NULL,\n"
+	"  low_rate REAL, high_rate REAL,\n"
+	"  pairs INTEGER NOT NULL, regressions INTEGER NOT NULL,\n"
+	"  duplicates INTEGER NOT NULL, reapplies INTEGER NOT NULL,\n"
+	"  ambiguous INTEGER NOT NULL, preemptive INTEGER NOT NULL,\n"
+	"  fixes_outside INTEGER NOT NULL, nonsha_fixes_lines INTEGER NOT NULL,\n"
+	"  sagas INTEGER NOT NULL,\n"
+	"  median_lifetime_days INTEGER, p90_lifetime_days INTEGER,\n"
+	"  median_lifetime_releases INTEGER, p90_lifetime_releases INTEGER);\n"
+	"CREATE TABLE releases (\n"
+	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+	"  name TEXT NOT NULL, number INTEGER NOT NULL, position INTEGER NOT NULL,\n"
+	"  date INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
+	"  PRIMARY KEY (series_id, name));\n"
+	"CREATE TABLE commits (\n"
+	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+	"  id TEXT NOT NULL, position INTEGER NOT NULL, upstream TEXT,\n"
+	"  release TEXT NOT NULL, subject TEXT NOT NULL, tagged INTEGER NOT NULL,\n"
+	"  is_fix INTEGER NOT NULL, is_revert INTEGER NOT NULL,\n"
+	"  same_release INTEGER NOT NULL,\n"
+	"  PRIMARY KEY (series_id, id));\n"
+	"CREATE TABLE commit_aliases (\n"
+	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL, upstream_id TEXT NOT NULL,\n"
+	"  PRIMARY KEY (series_id, commit_id, upstream_id),\n"
+	"  FOREIGN KEY (series_id, commit_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE links (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+	"  position INTEGER NOT NULL, kind TEXT NOT NULL,\n"
+	"  fix_id TEXT NOT NULL, target_id TEXT, same_release INTEGER,\n"
+	"  lifetime_releases INTEGER, lifetime_days INTEGER,\n"
+	"  FOREIGN KEY (series_id, fix_id) REFERENCES commits(series_id, id),\n"
+	"  FOREIGN KEY (series_id, target_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE link_candidates (\n"
+	"  link_id INTEGER NOT NULL REFERENCES links(id),\n"
+	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
+	"  PRIMARY KEY (link_id, commit_id),\n"
+	"  FOREIGN KEY (series_id, commit_id) REFERENCES commits(series_id, id));\n"
+	"CREATE INDEX commits_release ON commits(series_id, release);\n"
+	"CREATE INDEX commits_upstream ON commits(upstream);\n"
+	"CREATE INDEX commit_aliases_upstream ON commit_aliases(upstream_id);\n"
+	"CREATE INDEX links_fix ON links(series_id, fix_id);\n"
+	"CREATE INDEX links_target ON links(series_id, target_id);\n"
+	"CREATE INDEX link_candidates_commit ON link_candidates(series_id, commit_id);\n";
+
+enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_COUNT };
+
+static const char *const inserts[ST_COUNT] = {
+	[ST_SERIES] = "INSERT INTO series VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+		      "?,?,?,?,?,?,?)",
+	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?)",
+	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?)",
+	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?)",
+	[ST_LINK] = "INSERT INTO links VALUES (?,?,?,?,?,?,?,?,?)",
+	[ST_CANDIDATE] = "INSERT OR IGNORE INTO link_candidates VALUES (?,?,?)",
+};
+
+struct db {
+	sqlite3 *db;
+	sqlite3_stmt *st[ST_COUNT];
+	int bad;		/* a bind failed */
+};
+
+/* ---- binding: parameters are numbered from 1 in call order ---- */
+
+struct row {
+	struct db *d;
+	sqlite3_stmt *st;
+	int i;
+};
+
+static struct row row_start(struct db *d, int which)
+{
+	return (struct row){ d, d->st[which], 0 };
+}
+
+static void bind_rc(struct row *r, int rc)
+{
+	if (rc != SQLITE_OK)
+		r->d->bad = 1;
+}
+
+static void put_int(struct row *r, long long v)
+{
+	bind_rc(r, sqlite3_bind_int64(r->st, ++r->i, v));
+}
+
+static void put_text(struct row *r, const char *v)
+{
+	bind_rc(r, v ? sqlite3_bind_text(r->st, ++r->i, v, -1, SQLITE_TRANSIENT)
+		     : sqlite3_bind_null(r->st, ++r->i));
+}
+
+/* An integer, or NULL for the -1 that means unknown. */
+static void put_maybe(struct row *r, long v)
+{
+	if (v < 0)
+		bind_rc(r, sqlite3_bind_null(r->st, ++r->i));
+	else
+		put_int(r, v);
+}
+
+static void put_rate(struct row *r, size_t x, size_t y)
+{
+	bind_rc(r, y ? sqlite3_bind_double(r->st, ++r->i, (double)x / (double)y)
+		     : sqlite3_bind_null(r->st, ++r->i));
+}
+
+/* Run the bound statement and make it ready for the next row. */
+static int row_end(struct row *r)
+{
+	int rc = r->d->bad ? SQLITE_MISUSE : sqlite3_step(r->st);
+
+	sqlite3_reset(r->st);
+	sqlite3_clear_bindings(r->st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* ---- rows ---- */
+
+static int series_row(struct db *d, const struct series *s, long long id)
+{
+	const struct census *c = &s->census;
+	struct row r = row_start(d, ST_SERIES);
+	struct lifetime_summary sum;
+
+	lifetime_summarize(&s->g, &s->rels, c, &sum);
+	put_int(&r, id);
+	put_text(&r, s->name);
+	put_text(&r, s->label ? s->label : s->name);
+	put_text(&r, s->base);
+	put_text(&r, s->tip);
+	put_text(&r, s->g.c[s->g.n - 1].id);	/* every commit is an ancestor of TIP */
+	put_int(&r, (long long)c->commits);
+	put_int(&r, (long long)c->tagged);
+	put_int(&r, (long long)c->fixes);
+	put_int(&r, (long long)c->reverts);
+	put_int(&r, (long long)c->same_release);
+	put_int(&r, (long long)c->visible);
+	put_rate(&r, c->visible, c->commits);
+	put_rate(&r, c->visible, c->tagged);
+	put_int(&r, (long long)c->pairs);
+	put_int(&r, (long long)c->regressions);
+	put_int(&r, (long long)c->duplicates);
+	put_int(&r, (long long)c->reapplies);
+	put_int(&r, (long long)c->ambiguous);
+	put_int(&r, (long long)c->preemptive);
+	put_int(&r, (long long)c->fixes_outside);
+	put_int(&r, (long long)c->nonsha_fixes_lines);
+	put_int(&r, (long long)s->sagas.n);
+	put_maybe(&r, sum.median_days);
+	put_maybe(&r, sum.p90_days);
+	put_maybe(&r, sum.median_releases);
+	put_maybe(&r, sum.p90_releases);
+	return row_end(&r);
+}
+
+static int release_rows(struct db *d, const struct series *s, long long id)
+{
+	for (size_t k = 0; k < s->rels.n; k++) {
+		const struct release *rel = &s->rels.r[k];
+		struct row r = row_start(d, ST_RELEASE);
+		put_int(&r, id);
+		put_text(&r, rel->name);
+		put_int(&r, (long long)rel->number);
+		put_int(&r, (long long)k + 1);
+		put_int(&r, rel->date);
+		put_text(&r, s->g.c[rel->commit].id);
+		if (row_end(&r))
+			return -1;
+	}
+	return 0;
+}
+
+static int alias_rows(struct db *d, const struct series *s, long long id, uint32_t c)
+{
+	const struct msg_facts *f = &s->g.c[c].facts;
+
+	for (size_t k = 0; k < f->naliases; k++) {
+		struct row r = row_start(d, ST_ALIAS);
+		put_int(&r, id);
+		put_text(&r, s->g.c[c].id);
+		put_text(&r, f->aliases[k]);
+		if (row_end(&r))
+			return -1;
+	}
+	return 0;
+}
+
+static int commit_row(struct db *d, const struct series *s, long long id, uint32_t c)
+{
+	const struct graph_commit *gc = &s->g.c[c];
+	uint8_t fl = s->census.flags[c];
+	struct row r = row_start(d, ST_COMMIT);
+
+	put_int(&r, id);
+	put_text(&r, gc->id);
+	put_int(&r, (long long)c + 1);
+	put_text(&r, series_upstream(s, c));
+	put_text(&r, series_release(s, c));
+	put_text(&r, gc->facts.subject);
+	put_int(&r, gc->facts.fixes_lines > 0);
+	put_int(&r, !!(fl & CENSUS_FIX));
+	put_int(&r, !!(fl & CENSUS_REVERT));
+	put_int(&r, (fl & CENSUS_FIX) && (fl & CENSUS_SAME));
+	return row_end(&r) ? -1 : alias_rows(d, s, id, c);
+}
+
+/* The series' commits: merges take no part in the census and are left out. */
+static int commit_rows(struct db *d, const struct series *s, long long id)
+{
+	for (uint32_t c = 0; c < s->g.n; c++)
+		if (!s->g.c[c].is_merge && commit_row(d, s, id, c))
+			return -1;
+	return 0;
+}
+
+static int candidate_rows(struct db *d, const struct series *s, long long id,
+			  const struct link *l)
+{
+	long long link_id = sqlite3_last_insert_rowid(d->db);
+
+	for (size_t k = 0; k < l->candidates.n; k++) {
+		struct row r = row_start(d, ST_CANDIDATE);
+		put_int(&r, link_id);
+		put_int(&r, id);
+		put_text(&r, s->g.c[l->candidates.v[k]].id);
+		if (row_end(&r))
+			return -1;
+	}
+	return 0;
+}
+
+static int link_rows(struct db *d, const struct series *s, long long id)
+{
+	for (size_t k = 0; k < s->census.nlinks; k++) {
+		const struct link *l = &s->census.links[k];
+		struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+		int undecided = l->target == LINK_NO_TARGET;
+		struct row r = row_start(d, ST_LINK);
+		bind_rc(&r, sqlite3_bind_null(r.st, ++r.i));	/* id: the next rowid */
+		put_int(&r, id);
+		put_int(&r, (long long)k + 1);
+		put_text(&r, link_kind_name(l->kind));
+		put_text(&r, s->g.c[l->fix].id);
+		put_text(&r, undecided ? NULL : s->g.c[l->target].id);
+		put_maybe(&r, undecided ? -1 : l->same_release);
+		put_maybe(&r, t.releases);
+		put_maybe(&r, t.days);
+		if (row_end(&r) || candidate_rows(d, s, id, l))
+			return -1;
+	}
+	return 0;
+}
+
+static int series_rows(struct db *d, const struct series *s, long long id)
+{
+	return series_row(d, s, id) || release_rows(d, s, id) || commit_rows(d, s, id) ||
+	       link_rows(d, s, id) ? -1 : 0;
+}
+
+/* ---- the database ---- */
+
+/* The system's reason for a full disk or an I/O error, else 0.  SQLITE_FULL
+ * keeps no errno (the unix VFS stores 0); the page limit is never reached. */
+static int system_errno(struct db *d)
+{
+	int code = d->db ? sqlite3_errcode(d->db) : SQLITE_OK;
+
+	if (code == SQLITE_FULL)
+		return ENOSPC;
+	return code == SQLITE_IOERR ? sqlite3_system_errno(d->db) : 0;
+}
+
+static int fail(struct db *d, char *err, size_t errlen)
+{
+	int sys = d->bad ? 0 : system_errno(d);
+
+	if (sys)
+		snprintf(err, errlen, "%s", strerror(sys));
+	else
+		snprintf(err, errlen, "sqlite: %s", d->bad ? "cannot bind a value" :
+			 d->db ? sqlite3_errmsg(d->db) : "out of memory");
+	return -1;
+}
+
+static int prepare(struct db *d)
+{
+	for (int k = 0; k < ST_COUNT; k++)
+		if (sqlite3_prepare_v2(d->db, inserts[k], -1, &d->st[k], NULL) != SQLITE_OK)
+			return -1;
+	return 0;
+}
+
+static int fill(struct db *d, const struct series *s, size_t n)
+{
+	if (sqlite3_exec(d->db, pragmas, NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(d->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(d->db, schema, NULL, NULL, NULL) != SQLITE_OK || prepare(d))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (series_rows(d, &s[i], (long long)i + 1))
+			return -1;
+	return sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
+		  size_t errlen)
+{
+	struct db d = { 0 };
+	int rc = sqlite3_open_v2(path, &d.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+				 NULL) == SQLITE_OK ? fill(&d, s, n) : -1;
+
+	if (rc)
+		fail(&d, err, errlen);
+	for (int k = 0; k < ST_COUNT; k++)
+		sqlite3_finalize(d.st[k]);
+	if (sqlite3_close(d.db) != SQLITE_OK && !rc)
+		rc = fail(&d, err, errlen);
+	return rc;
+}

@@ -1,0 +1,27 @@
+/*
+ * export_sqlite.h — analysed series as a SQLite database, through the
+ * libsqlite3 C library.  The schema is documented in README.md, "Export
+ * schema"; PRAGMA user_version holds EXPORT_SQLITE_VERSION.
+ *
+ * export_sqlite() creates the tables and indexes in the database file at
+ * path, which must be empty (e.g. a fresh temporary file) or absent, and
+ * fills them in one transaction through prepared statements with bound
+ * parameters.  It does not make the file durable or atomic: write to a
+ * temporary file (atomic_file.h) and commit it afterwards.  Series get the
+ * ids 1..n in the order given.  Returns 0, or -1 with the system's message
+ * in err for a full disk or an I/O error ("No space left on device"), else
+ * "sqlite: <message>"; nothing here prints.
+ */
+#ifndef REGTRACE_EXPORT_SQLITE_H
+#define REGTRACE_EXPORT_SQLITE_H
+
+#include <stddef.h>
+
+#include "core/series.h"
+
+#define EXPORT_SQLITE_VERSION 1
+
+int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
+		  size_t errlen);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * render.h — the outputs: text tables for people, CSV (RFC 4180) and JSON
+ * for programs.  Each reads analysed series and writes to a stream; none
+ * changes them.  Return 0, or -1 if the stream reported an error.
+ */
+#ifndef REGTRACE_RENDER_H
+#define REGTRACE_RENDER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/series.h"
+
+enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+
+int render_stats_text(FILE *out, const struct series *s, size_t n);
+int render_stats_csv(FILE *out, const struct series *s, size_t n);
+int render_stats_json(FILE *out, const struct series *s, size_t n);
+
+int render_fixes_text(FILE *out, const struct series *s);
+int render_fixes_csv(FILE *out, const struct series *s);
+int render_fixes_json(FILE *out, const struct series *s);
+
+struct timeline;
+int render_timeline_text(FILE *out, const struct series *s, const struct timeline *t);
+int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t);
+int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t);
+
+int render_sagas_text(FILE *out, const struct series *s);
+int render_sagas_json(FILE *out, const struct series *s);
+
+struct mainline;
+struct unfixed;
+int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u);
+int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
+		       const struct mainline *m, const struct unfixed *u);
+int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u);
+
+/* x / y, or a negative number when y is 0 (rate undefined). */
+double render_rate(size_t x, size_t y);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * render_json.c — JSON through jansson; every string from the repository
+ * is valid UTF-8 already (message.c cleans it).
+ */
+#include "render/render.h"
+#include "core/lifetime.h"
+#include "core/timeline.h"
+#include "core/unfixed.h"
+
+#include <jansson.h>
+
+static json_t *rate(size_t x, size_t y)
+{
+	return y ? json_real((double)x / (double)y) : json_null();
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* An integer, or null for the -1 that means unknown. */
+static json_t *maybe(long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
+static json_t *breakdown_object(const struct breakdown *b)
+{
+	json_t *groups = json_array();
+
+	for (size_t i = 0; i < b->n; i++) {
+		const struct breakdown_row *r = &b->rows[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "name", json_string(r->name));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
+		NUM(commits);
+		NUM(tagged);
+		NUM(fixes);
+		NUM(same_release);
+		NUM(visible);
+#undef NUM
+		json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
+		json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
+		json_array_append_new(groups, o);
+	}
+	return json_pack("{s:s, s:o}", "kind", b->kind, "groups", groups);
+}
+
+static json_t *stats_object(const struct series *s)
+{
+	const struct census *c = &s->census;
+	struct lifetime_summary sum;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", json_string(s->name));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)c->key))
+	NUM(commits);
+	NUM(tagged);
+	NUM(fixes);
+	NUM(reverts);
+	NUM(same_release);
+	NUM(visible);
+	json_object_set_new(o, "low_rate", rate(c->visible, c->commits));
+	json_object_set_new(o, "high_rate", rate(c->visible, c->tagged));
+	NUM(pairs);
+	NUM(regressions);
+	NUM(duplicates);
+	NUM(reapplies);
+	NUM(ambiguous);
+	NUM(preemptive);
+	NUM(fixes_outside);
+	NUM(nonsha_fixes_lines);
+#undef NUM
+	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
+	json_object_set_new(o, "open", maybe(s->open));
+	if (s->by)
+		json_object_set_new(o, "by", breakdown_object(s->by));
+	lifetime_summarize(&s->g, &s->rels, c, &sum);
+	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
+	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
+	json_object_set_new(o, "median_lifetime_releases", maybe(sum.median_releases));
+	json_object_set_new(o, "p90_lifetime_releases", maybe(sum.p90_releases));
+	return o;
+}
+
+static int dump(FILE *out, json_t *root)
+{
+	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+	json_decref(root);
+	fputc('\n', out);
+	return rc < 0 || ferror(out) ? -1 : 0;
+}
+
+int render_stats_json(FILE *out, const struct series *s, size_t n)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, stats_object(&s[i]));
+	return dump(out, json_pack("{s:o}", "series", arr));
+}
+
+static json_t *commit_object(const struct series *s, uint32_t c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_string(s->g.c[c].id));
+	json_object_set_new(o, "upstream", str_or_null(series_upstream(s, c)));
+	json_object_set_new(o, "release", json_string(series_release(s, c)));
+	json_object_set_new(o, "subject", json_string(s->g.c[c].facts.subject));
+	return o;
+}
+
+static json_t *link_object(const struct series *s, const struct link *l)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
+	json_object_set_new(o, "fix", commit_object(s, l->fix));
+	if (l->target == LINK_NO_TARGET) {
+		json_t *cands = json_array();
+		json_object_set_new(o, "target", json_null());
+		for (size_t k = 0; k < l->candidates.n; k++)
+			json_array_append_new(cands, commit_object(s, l->candidates.v[k]));
+		json_object_set_new(o, "candidates", cands);
+		json_object_set_new(o, "same_release", json_false());
+	} else {
+		json_object_set_new(o, "target", commit_object(s, l->target));
+		json_object_set_new(o, "same_release", json_boolean(l->same_release));
+	}
+	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
+	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	return o;
+}
+
+int render_fixes_json(FILE *out, const struct series *s)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		json_array_append_new(arr, link_object(s, &s->census.links[i]));
+	return dump(out, json_pack("{s:o}", "fixes", arr));
+}
+
+static json_t *timeline_row(const struct series *s, const struct timeline_row *r)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "release", json_string(release_name(&s->rels, r->release)));
+	json_object_set_new(o, "date", r->release == RELEASE_NONE ? json_null() :
+			    json_integer((json_int_t)s->rels.r[r->release].date));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
+	NUM(commits);
+	NUM(tagged);
+	NUM(fixes);
+	NUM(reverts);
+	NUM(same_release);
+	NUM(visible);
+#undef NUM
+	json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
+	json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
+	return o;
+}
+
+int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < t->n; i++)
+		json_array_append_new(arr, timeline_row(s, &t->rows[i]));
+	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
+}
+
+static json_t *saga_object(const struct series *s, const struct saga *sg)
+{
+	json_t *o = json_object(), *arr = json_array();
+
+	json_object_set_new(o, "size", json_integer((json_int_t)sg->commits.n));
+	for (size_t i = 0; i < sg->commits.n; i++) {
+		json_t *c = commit_object(s, sg->commits.v[i]);
+		json_object_set_new(c, "role", json_string(saga_role_name(sg->roles[i])));
+		json_array_append_new(arr, c);
+	}
+	json_object_set_new(o, "commits", arr);
+	return o;
+}
+
+int render_sagas_json(FILE *out, const struct series *s)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < s->sagas.n; i++)
+		json_array_append_new(arr, saga_object(s, &s->sagas.v[i]));
+	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "sagas", arr));
+}
+
+static json_t *missing_object(const struct mainline_fix *f)
+{
+	return json_pack("{s:s, s:o, s:s}", "id", f->id, "release", str_or_null(f->release),
+			 "subject", f->facts.subject);
+}
+
+int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < u->n; i++) {
+		json_t *o = commit_object(s, u->v[i].commit), *miss = json_array();
+		for (size_t k = 0; k < u->v[i].missing.n; k++)
+			json_array_append_new(miss, missing_object(&m->v[u->v[i].missing.v[k]]));
+		json_object_set_new(o, "missing", miss);
+		json_array_append_new(arr, o);
+	}
+	return dump(out, json_pack("{s:s, s:s, s:o}", "name", s->name, "mainline", ref,
+				   "unfixed", arr));
+}
