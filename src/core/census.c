@@ -1,5 +1,5 @@
 /*
- * census.c — the rules of README "Which commit a reference means" and
+ * census.c — the rules of doc/rules.md "Which commit a reference means" and
  * "Kinds of link", then the numbers of "What each number means".
  *
  * Commits are visited in history order, so when a commit's references are

@@ -3,7 +3,7 @@
  * the numbers of the report.
  *
  * census_compute() reads a graph whose releases are attributed and whose
- * resolver is built, finds every link (README "Kinds of link"), and counts.
+ * resolver is built, finds every link (doc/rules.md "Kinds of link"), and counts.
  * Links come out sorted by the fix's release (unreleased last), then history
  * order.  Pure: no libgit2, no I/O.
  */
