@@ -50,6 +50,13 @@ struct census {
 #define CENSUS_REVERT 2		/* ... of which a revert */
 #define CENSUS_SAME 4		/* every counted target in its own release */
 
+/* The rule of the visible count, for a series, a release or a group: the
+ * regression fixes not in the same release as every target they fix. */
+static inline size_t census_visible(size_t fixes, size_t same_release)
+{
+	return fixes - same_release;
+}
+
 const char *link_kind_name(enum link_kind k);
 /* 1 for the kinds that count as regression fixes (fix, revert). */
 int link_is_regression_fix(enum link_kind k);
