@@ -531,8 +531,9 @@ static const char overview_top[] =
 
 static const char overview_end[] =
 	"\n"
-	"Options as getopt_long takes them: --opt=VALUE or --opt VALUE, -oFILE\n"
-	"or -o FILE; -- ends the options (a RANGE after it may start with -).\n"
+	"Options as getopt_long takes them: --mainline=REF or --mainline REF,\n"
+	"-o FILE or the value glued to the letter; -- ends the options (a RANGE\n"
+	"after it may start with a dash).\n"
 	"\n"
 	"files: what regtrace learns is kept for the next run in the git\n"
 	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
@@ -542,7 +543,8 @@ static const char overview_end[] =
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error; warnings (\"regtrace: warning: ...\") do not change it.\n"
 	"Dates are YYYY-MM-DD (UTC) and booleans true/false in every format.\n"
-	"The counting rules are in README.md; the options in doc/usage-cli.md.\n";
+	"The counting rules: doc/rules.md, man regtrace; the options and\n"
+	"messages: doc/usage-cli.md.\n";
 
 /* "-o, --output FILE" */
 static void option_names(char *buf, size_t len, const struct cli_option_row *o)
