@@ -451,15 +451,18 @@ static int count_args(struct parser *p)
 
 	arg_name(cmd->args, what, sizeof(what));
 	if (n < cmd->min_args)
-		return usage_error(p->err, p->errlen, "%s: no %s given (expected BASE..TIP)",
-				   cmd->name, what);
-	if (n > cmd->max_args && cmd->max_args == 0)
+		return usage_error(p->err, p->errlen, "%s: no %s given%s", cmd->name, what,
+				   strcmp(what, "RANGE") ? "" : " (expected BASE..TIP)");
+	if (n <= cmd->max_args)
+		return GO_ON;
+	if (cmd->max_args == 0)
 		return usage_error(p->err, p->errlen, "%s takes no arguments, not '%s'", cmd->name,
 				   p->c->ranges[0]);
-	if (n > cmd->max_args)
+	if (cmd->max_args == 1)
 		return usage_error(p->err, p->errlen, "%s takes %s one %s", cmd->name,
-				   cmd->min_args == cmd->max_args ? "exactly" : "at most", what);
-	return GO_ON;
+				   cmd->min_args == 1 ? "exactly" : "at most", what);
+	return usage_error(p->err, p->errlen, "%s takes at most %zu arguments: %s", cmd->name,
+			   cmd->max_args, cmd->args);
 }
 
 static int finish(struct parser *p)
@@ -542,7 +545,8 @@ static const char overview_end[] =
 	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error; warnings (\"regtrace: warning: ...\") do not change it.\n"
-	"Dates are YYYY-MM-DD (UTC) and booleans true/false in every format.\n"
+	"Dates are YYYY-MM-DD (UTC) in every format, booleans true/false in CSV\n"
+	"and JSON.\n"
 	"The counting rules: doc/rules.md, man regtrace; the options and\n"
 	"messages: doc/usage-cli.md.\n";
 
