@@ -1,7 +1,8 @@
 /*
  * main.c — regtrace: reads the command line, opens the repository, runs
- * the command.  The only place that prints errors and chooses the exit
- * status: 0 success, 1 error, 2 usage error.
+ * the command.  The only place that prints errors and warnings (after a
+ * successful command: cmd/warnings.h) and chooses the exit status: 0
+ * success, 1 error, 2 usage error.
  */
 #include <errno.h>
 #include <stdio.h>
