@@ -1,8 +1,10 @@
 /*
  * main.c — regtrace: reads the command line, opens the repository, runs
- * the command.  The only place that prints errors and chooses the exit
- * status: 0 success, 1 error, 2 usage error.
+ * the command.  The only place that prints errors and warnings (after a
+ * successful command: cmd/warnings.h) and chooses the exit status: 0
+ * success, 1 error, 2 usage error.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,21 +88,21 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 }
 
 /* git skips refs with invalid names with a warning; so does regtrace, once. */
-static void warn_skipped_tags(void)
+static void warn_skipped_tags(struct warnings *w)
 {
 	const struct tag_table *t = tags_loaded();
 
 	if (t && t->nskipped)
-		say_warning("ignored %zu tag%s with an invalid ref name, as git does (the first: "
-			    "'%s')", t->nskipped, t->nskipped == 1 ? "" : "s", t->skipped);
+		warn_add(w, "ignored %zu tag%s with an invalid ref name, as git does (the first: "
+			 "'%s')", t->nskipped, t->nskipped == 1 ? "" : "s", t->skipped);
 }
 
 static int run_command(const struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
-	struct config_words words = { c->series_pattern, c->upstream_patterns,
-				      c->nupstream_patterns };
+	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
+				      c->upstream_patterns.n };
 	struct caches k = { 0 };
 	struct run run = { 0 };
 	char ignored[256];
@@ -121,7 +123,10 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
 	if (!rc)
-		warn_skipped_tags();
+		warn_skipped_tags(&run.warnings);
+	if (!rc)
+		warn_print(&run.warnings, stderr);
+	warn_release(&run.warnings);
 	free(k.path);
 	free(k.mainline_path);
 	cache_release(&k.commits);
@@ -144,11 +149,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (c.cmd == CMD_HELP || c.cmd == CMD_VERSION) {
+		rc = c.cmd == CMD_HELP ? cli_help(stdout, c.help_on)
+				       : (fputs("regtrace " REGTRACE_VERSION "\n", stdout) < 0 ? -1 : 0);
 		cli_release(&c);
-		if (fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n",
-			  stdout) < 0 || fflush(stdout) != 0) {
-			cmd_write_failed(err, sizeof(err));
-			say_error(err);
+		if (rc < 0 || fflush(stdout) != 0) {
+			fprintf(stderr, "regtrace: cannot write output: %s\n", strerror(errno));
 			return 1;
 		}
 		return 0;

@@ -1,7 +1,6 @@
 /* say.c — see say.h. */
 #include "cmd/say.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,16 +59,4 @@ void say_error(const char *msg)
 
 	say_escape(line, sizeof(line), msg);
 	fprintf(stderr, "regtrace: %s\n", line);
-}
-
-void say_warning(const char *fmt, ...)
-{
-	char msg[1024], line[2048];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	say_escape(line, sizeof(line), msg);
-	fprintf(stderr, "regtrace: warning: %s\n", line);
 }

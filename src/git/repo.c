@@ -2,6 +2,8 @@
 #include "git/repo.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/close_tags.h"
+#include "git/paths.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -62,6 +64,17 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	return RT_OK;
 }
 
+/* "unknown revision 'REV'", with the tags that look close (core/close_tags.h). */
+static int unknown_revision(git_repository *repo, const char *rev, char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	char hint[512] = "";
+
+	if (t)
+		close_tags_hint(hint, sizeof(hint), rev, t->names, t->n);
+	return rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'%s", rev, hint);
+}
+
 /* A revision that names nothing is unknown; any other failure is said as it is. */
 static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 		       char *err, size_t errlen)
@@ -69,9 +82,12 @@ static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 	git_object *obj = NULL, *commit = NULL;
 	int rc = RT_OK, grc = git_revparse_single(&obj, repo, rev);
 
-	if (grc == GIT_ENOTFOUND || grc == GIT_EINVALIDSPEC || grc == GIT_EAMBIGUOUS) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "%s revision '%s'",
-			     grc == GIT_EAMBIGUOUS ? "ambiguous" : "unknown", rev);
+	if (grc == GIT_ENOTFOUND || grc == GIT_EINVALIDSPEC) {
+		rc = unknown_revision(repo, rev, err, errlen);
+		goto out;
+	}
+	if (grc == GIT_EAMBIGUOUS) {
+		rc = rt_fail(err, errlen, RT_EFAIL, "ambiguous revision '%s'", rev);
 		goto out;
 	}
 	if (grc < 0) {
@@ -210,5 +226,9 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 	if (!rc)
 		rc = find_tags(repo, &w, h, err, errlen);
 	walk_result_release(&w);
+	if (!rc && opt && opt->paths_depth > 0) {
+		h->paths = xcalloc(1, sizeof(*h->paths));
+		rc = paths_groups(repo, &h->g, opt->paths_depth, h->paths, err, errlen);
+	}
 	return rc;
 }
