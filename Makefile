@@ -14,8 +14,8 @@ B        ?= build
 endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed.
-GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
+GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8)
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -127,6 +127,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
+FUZZ_LIBS    = -lpcre2-8
 FUZZERS      = message release scenario commit cgraph cache segcache
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
@@ -140,14 +141,14 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
-FUZZ_OBJ_message  = $(call fz,core/message base/util) $(FUZZ_B)/nocov/core/message.o
-FUZZ_OBJ_release  = $(call fz,core/release base/util) $(FUZZ_B)/nocov/core/release.o
+FUZZ_OBJ_message  = $(call fz,core/message base/util base/pattern) $(FUZZ_B)/nocov/core/message.o
+FUZZ_OBJ_release  = $(call fz,core/release base/util base/pattern) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
 FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message base/util \
-                      base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
+                      base/atomic_file base/error base/pattern) $(FUZZ_B)/nocov/git/cache.o
 FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache base/codec base/blobfile core/message \
-                      base/util base/atomic_file)
+                      base/util base/atomic_file base/error base/pattern)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -165,7 +166,7 @@ $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario/
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
 
 $(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*) $(HEADERS)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS)
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz

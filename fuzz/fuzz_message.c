@@ -27,7 +27,6 @@
  *    comparison.
  */
 #define _GNU_SOURCE	/* memmem */
-#include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,15 +258,17 @@ static const char *const patterns[] = {
 	"backport of ([0-9a-f]+)",
 };
 #define NPATTERNS (sizeof(patterns) / sizeof(*patterns))
-static regex_t compiled[NPATTERNS];
+static struct pattern *compiled[NPATTERNS];
 static struct msg_rules rules = { compiled, NPATTERNS };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	char err[256];
+
 	for (size_t i = 0; i < NPATTERNS; i++)
-		if (regcomp(&compiled[i], patterns[i], REG_EXTENDED))
+		if (pattern_compile(&compiled[i], patterns[i], 1, err, sizeof(err)))
 			abort();
 	return 0;
 }

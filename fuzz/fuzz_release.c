@@ -24,7 +24,6 @@
  *    the list is sorted newest first by release_version_cmp.
  */
 #include <limits.h>
-#include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +49,7 @@
  */
 /* The copy's functions (the Makefile builds it: every symbol of
  * src/core/release.c renamed nocov_*). */
-void nocov_release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+void nocov_release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 				char *const *tags, size_t ntags);
 int nocov_release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
 void nocov_release_matcher_release(struct release_matcher *m);
@@ -65,7 +64,7 @@ static const char *const patterns[] = {
 	"^([a-z]*)-?([0-9]*)$",		/* empty groups allowed */
 };
 #define NPATTERNS (sizeof(patterns) / sizeof(*patterns))
-static regex_t compiled[NPATTERNS];
+static struct pattern *compiled[NPATTERNS];
 
 /* ULONG_MAX in decimal, written once (not for every tag checked). */
 static char ulong_max[32];
@@ -77,8 +76,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	snprintf(ulong_max, sizeof(ulong_max), "%lu", ULONG_MAX);
 	ulong_max_len = strlen(ulong_max);
+	char err[256];
+
 	for (size_t i = 1; i < NPATTERNS; i++)
-		if (regcomp(&compiled[i], patterns[i], REG_EXTENDED))
+		if (pattern_compile(&compiled[i], patterns[i], 2, err, sizeof(err)))
 			abort();
 	return 0;
 }
@@ -193,7 +194,7 @@ static int any_release(const char *key, char **tags, size_t n)
 	return 0;
 }
 
-static void check_matcher(const char *base, const regex_t *re, char **tags, size_t n)
+static void check_matcher(const char *base, const struct pattern *re, char **tags, size_t n)
 {
 	struct release_matcher m;
 	unsigned long a, b;
@@ -222,18 +223,18 @@ static void check_matcher(const char *base, const regex_t *re, char **tags, size
 			CHECK(got == want && (!got || a == b), "match '%s' key '%s'", tags[i], m.key);
 			continue;
 		}
-		regmatch_t g[3];
+		struct pattern_group g[3];
 		if (!got)
 			continue;
-		CHECK(!regexec(re, tags[i], 3, g, 0) && g[1].rm_so >= 0 && g[2].rm_so >= 0,
+		CHECK(pattern_exec(re, tags[i], strlen(tags[i]), g, 3) && g[1].so >= 0 && g[2].so >= 0,
 		      "'%s' matched without the pattern", tags[i]);
-		CHECK((size_t)(g[1].rm_eo - g[1].rm_so) == strlen(m.key) &&
-		      !strncmp(tags[i] + g[1].rm_so, m.key, strlen(m.key)),
+		CHECK((size_t)(g[1].eo - g[1].so) == strlen(m.key) &&
+		      !strncmp(tags[i] + g[1].so, m.key, strlen(m.key)),
 		      "'%s' matched with another key than '%s'", tags[i], m.key);
 		char num[64], x[80];
-		size_t nl = (size_t)(g[2].rm_eo - g[2].rm_so);
+		size_t nl = (size_t)(g[2].eo - g[2].so);
 		CHECK(nl < sizeof(num), "long number in '%s'", tags[i]);
-		memcpy(num, tags[i] + g[2].rm_so, nl);
+		memcpy(num, tags[i] + g[2].so, nl);
 		num[nl] = '\0';
 		snprintf(x, sizeof(x), "x.%s", num);
 		CHECK(ref_number("x", x, &b) && a == b, "'%s' gives N %lu", tags[i], a);
@@ -272,7 +273,7 @@ static int mixed_form(const char *base, const char *tip, unsigned long top, char
 	return mixed;
 }
 
-static void check_series(const regex_t *re, char **tags, size_t n)
+static void check_series(const struct pattern *re, char **tags, size_t n)
 {
 	struct series_name *s = (struct series_name *)1;
 	size_t ns = 99;
@@ -304,7 +305,7 @@ static void check_series(const regex_t *re, char **tags, size_t n)
 		/* With a pattern, a tag the matcher takes has the key as its group 1
 		 * (check_matcher checks so for every tag BASE's matcher takes), so a
 		 * tag without the key in it is skipped here rather than put through
-		 * regexec: the code under test makes series x tags regexec calls
+		 * pattern_exec: the code under test makes series x tags pattern_exec calls
 		 * itself, and this loop made as many again. */
 		for (size_t t = 0; t < n; t++)
 			CHECK((re && !strstr(tags[t], m.key)) || !nocov_release_match(&m, tags[t], &num) ||
@@ -335,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* a first byte 0x01..0x1f picks a pattern (its value mod 4; 0: none) */
 	if ((unsigned char)base[0] >= 1 && (unsigned char)base[0] < 0x20)
 		sel = (unsigned char)*base++ % NPATTERNS;
-	const regex_t *re = patterns[sel] ? &compiled[sel] : NULL;
+	const struct pattern *re = patterns[sel] ? compiled[sel] : NULL;
 
 	const char *bn = release_base_name(base);
 	CHECK(bn == base || (bn == base + 10 && !strncmp(base, "refs/tags/", 10)) ||

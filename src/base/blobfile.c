@@ -1,34 +1,120 @@
 /* blobfile.c — see blobfile.h. */
+#define _DEFAULT_SOURCE		/* flock */
 #include "base/blobfile.h"
 #include "base/atomic_file.h"
 #include "base/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void stamp_of(const struct stat *st, struct blobfile_stamp *out)
+{
+	out->dev = (uint64_t)st->st_dev;
+	out->ino = (uint64_t)st->st_ino;
+	out->size = (uint64_t)st->st_size;
+	out->mtime_s = (int64_t)st->st_mtim.tv_sec;
+	out->mtime_ns = (int64_t)st->st_mtim.tv_nsec;
+	out->exists = 1;
+}
+
+void blobfile_stamp(const char *path, struct blobfile_stamp *out)
+{
+	struct stat st;
+
+	memset(out, 0, sizeof(*out));
+	if (lstat(path, &st) == 0)
+		stamp_of(&st, out);
+}
+
+int blobfile_same(const struct blobfile_stamp *a, const struct blobfile_stamp *b)
+{
+	return a->exists == b->exists &&
+	       (!a->exists || (a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+			       a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns));
+}
+
+uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
+			       struct blobfile_stamp *stamp)
+{
+	/* never a link, never waiting on a FIFO or a device */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	uint8_t *buf = NULL;
+	size_t want, got = 0;
+	ssize_t k;
+
+	*len = 0;
+	if (stamp)
+		memset(stamp, 0, sizeof(*stamp));
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
+	    (uint64_t)st.st_size > max) {
+		close(fd);
+		return NULL;
+	}
+	want = (size_t)st.st_size;
+	buf = xmalloc(want + 1);
+	/* one byte more than the size: a file that grew meanwhile is not half read */
+	while (got <= want && (k = read(fd, buf + got, want + 1 - got)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		got += (size_t)k;
+	}
+	close(fd);
+	if (got != want) {
+		free(buf);
+		return NULL;
+	}
+	*len = got;
+	if (stamp)
+		stamp_of(&st, stamp);
+	return buf;
+}
+
+uint8_t *blobfile_read_max(const char *path, size_t max, size_t *len)
+{
+	return blobfile_read_stamped(path, max, len, NULL);
+}
 
 uint8_t *blobfile_read(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	size_t cap = 0, got;
+	return blobfile_read_stamped(path, BLOBFILE_MAX, len, NULL);
+}
 
-	*len = 0;
-	if (!f)
-		return NULL;
-	do {
-		if (*len == cap)
-			buf = xrealloc(buf, cap = cap ? cap * 2 : 1 << 20);
-		got = fread(buf + *len, 1, cap - *len, f);
-		*len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		free(buf);
-		buf = NULL;
-		*len = 0;
+int blobfile_lock(const char *path, int wait_ms)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path) + 1) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	free(dir);
+	if (fd < 0)
+		return -1;
+	for (int waited = 0;; waited += 20) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		if (errno != EWOULDBLOCK || waited >= wait_ms)
+			break;	/* (errno says which) */
+		nanosleep(&(struct timespec){ 0, 20 * 1000000L }, NULL);
 	}
-	fclose(f);
-	return buf;
+	close(fd);
+	return errno == EWOULDBLOCK ? -1 : -2;
+}
+
+void blobfile_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* releases the flock */
 }
 
 int blobfile_write(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)

@@ -1,11 +1,20 @@
 /*
- * blobfile.h — a whole file in memory, and back: how the cache files are
- * read and written.
+ * blobfile.h — a whole file in memory, and back: how the cache files (and a
+ * repository's .regtrace) are read and written.
  *
- * blobfile_read() returns the bytes of the file at path (to free) and their
- * count, or NULL when it is missing or unreadable (a cache that cannot be
- * read is an empty one).  blobfile_write() replaces the file atomically
- * (atomic_file.h); 0, or -1 with "cannot write 'PATH': ..." in err.
+ * blobfile_read_max() returns the bytes of the regular file at path (to
+ * free) and their count, or NULL when it is missing, unreadable, not a
+ * regular file (a FIFO is not waited on, a device not read), a symbolic
+ * link (not followed), or larger than max bytes: a cache that cannot be
+ * read is an empty one.  blobfile_read() caps at BLOBFILE_MAX.
+ * blobfile_write() replaces the file atomically (atomic_file.h); 0, or -1
+ * with "cannot write 'PATH': ..." in err.
+ *
+ * Two processes saving the same cache: blobfile_stamp() tells whether the
+ * file changed since it was read (so that the saver merges what another
+ * wrote), and blobfile_lock() serializes the savers of one directory (an
+ * advisory flock on the directory itself: no lock file is left behind, and
+ * a lock dies with its process).
  */
 #ifndef REGTRACE_BLOBFILE_H
 #define REGTRACE_BLOBFILE_H
@@ -13,7 +22,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define BLOBFILE_MAX ((size_t)UINT32_MAX)	/* the caches index 32-bit offsets */
+
+struct blobfile_stamp {
+	uint64_t dev, ino, size;
+	int64_t mtime_s, mtime_ns;
+	int exists;
+};
+
 uint8_t *blobfile_read(const char *path, size_t *len);
+uint8_t *blobfile_read_max(const char *path, size_t max, size_t *len);
+/* The same, and the stamp of what was read (exists 0 when nothing was). */
+uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
+			       struct blobfile_stamp *stamp);
+/* The stamp of the file at path now (not following a link). */
+void blobfile_stamp(const char *path, struct blobfile_stamp *out);
+int blobfile_same(const struct blobfile_stamp *a, const struct blobfile_stamp *b);
+/* Lock the directory of path, waiting up to wait_ms: a descriptor for
+ * blobfile_unlock; -1 when another process held it all that time; -2 when
+ * the directory cannot be locked at all (then go on without). */
+int blobfile_lock(const char *path, int wait_ms);
+void blobfile_unlock(int fd);
 int blobfile_write(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen);
 
 #endif

@@ -93,8 +93,8 @@ const struct cli_option_row cli_options[] = {
 	  "the census per selection channel, or per\n"
 	  "subsystem (first N directories, default 2)" },
 	{ "series-pattern", 0, "RE", REPO_CMDS, 0, STORE_STRING, AT(series_pattern), NULL,
-	  "how release tags are named: a POSIX extended\n"
-	  "regex, group 1 the series, group 2 the number\n"
+	  "how release tags are named: a regex (PCRE2),\n"
+	  "group 1 the series, group 2 the number\n"
 	  "(else regtrace.seriesPattern: git config,\n"
 	  ".regtrace)" },
 	{ "upstream-pattern", 0, "RE", REPO_CMDS, 0, STORE_LIST, AT(upstream_patterns), NULL,

@@ -97,7 +97,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	l.rules.introduced_until = c->introduced_until;
 	l.rules.by = c->cmd == CMD_STATS ? c->by : NULL;
 	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
-	l.rules.series_re = p && p->has_series ? &p->series : NULL;
+	l.rules.series_re = p && p->has_series ? p->series : NULL;
 	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
 	l.read.cache = run->cache;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
@@ -105,6 +105,10 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(run->repo, &l, err, errlen);
+	/* a pattern that gave up on a line or a tag may have missed something: that
+	 * is the error (it may be why discovery or a range failed) */
+	if (p && config_check_limits(p, err, errlen))
+		rc = RT_EFAIL;
 	for (size_t i = 0; !rc && i < set->n; i++)
 		if (set->s[i].rels.n == 0)
 			warn_add(&run->warnings, "no release tags in %s: every commit counts as "

@@ -21,7 +21,7 @@ static char *series_label(const char *range, const struct release_list *rels, co
 }
 
 /* The releases (release.h) among the tags of the range. */
-static void find_releases(const struct history *h, const char *base, const regex_t *re,
+static void find_releases(const struct history *h, const char *base, const struct pattern *re,
 			  struct series *s)
 {
 	struct release_matcher m;

@@ -14,14 +14,14 @@
 #ifndef REGTRACE_ANALYZE_H
 #define REGTRACE_ANALYZE_H
 
-#include <regex.h>
 #include <stddef.h>
 
+#include "base/pattern.h"
 #include "core/history.h"
 #include "core/series.h"
 
 struct rules {
-	const regex_t *series_re;	/* the project's series pattern, or NULL */
+	const struct pattern *series_re;	/* the project's series pattern, or NULL */
 	const char *introduced_until;	/* a release name, or NULL */
 	const char *by;			/* "channel", "path" (the history has its
 					   paths) or NULL: the census per group */

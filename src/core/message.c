@@ -169,18 +169,15 @@ static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 static int pattern_alias(struct span s, const struct msg_rules *rules,
 			 char id[MSG_ID_MAX + 1])
 {
-	char line[4096];
 	size_t n = (size_t)(s.end - s.p);
-	regmatch_t m[2];
+	struct pattern_group m[2];
 
-	if (!rules || !rules->nupstream || n >= sizeof(line) || memchr(s.p, '\0', n))
-		return 0;
-	memcpy(line, s.p, n);
-	line[n] = '\0';
+	if (!rules || !rules->nupstream || n >= 4096 || memchr(s.p, '\0', n))
+		return 0;	/* (lines of 4 KB and more: no trailer) */
 	for (size_t i = 0; i < rules->nupstream; i++) {
-		if (regexec(&rules->upstream[i], line, 2, m, 0) || m[1].rm_so < 0)
+		if (!pattern_exec(rules->upstream[i], s.p, n, m, 2) || m[1].so < 0)
 			continue;
-		struct span t = { line + m[1].rm_so, line + m[1].rm_eo };
+		struct span t = { s.p + m[1].so, s.p + m[1].eo };
 		if (eat_id(&t, id) && t.p == t.end)
 			return 1;
 	}

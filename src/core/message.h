@@ -17,8 +17,9 @@
 #ifndef REGTRACE_MESSAGE_H
 #define REGTRACE_MESSAGE_H
 
-#include <regex.h>
 #include <stddef.h>
+
+#include "base/pattern.h"
 
 #define MSG_ID_MIN 7
 #define MSG_ID_MAX 40
@@ -48,10 +49,10 @@ struct msg_facts {
 	struct msg_seen *seen;	/* msg_parse's index of the ids kept; NULL after it */
 };
 
-/* A project's own ways of naming the upstream commit: POSIX extended
- * regular expressions with one capture group, the id. */
+/* A project's own ways of naming the upstream commit: patterns
+ * (base/pattern.h) with one capture group, the id. */
 struct msg_rules {
-	regex_t *upstream;
+	struct pattern **upstream;
 	size_t nupstream;
 };
 

@@ -39,20 +39,20 @@ int release_number(const char *base, const char *tag, unsigned long *n)
 }
 
 /* Group n of a match as a new string, or NULL. */
-static char *group(const char *s, const regmatch_t *m, int n)
+static char *group(const char *s, const struct pattern_group *m, int n)
 {
-	if (m[n].rm_so < 0)
+	if (m[n].so < 0)
 		return NULL;
-	return xstrndup(s + m[n].rm_so, (size_t)(m[n].rm_eo - m[n].rm_so));
+	return xstrndup(s + m[n].so, (size_t)(m[n].eo - m[n].so));
 }
 
 /* Under a pattern: the key and number of a tag; 0 if it does not match. */
-static int pattern_match(const regex_t *re, const char *tag, char **key, unsigned long *n)
+static int pattern_match(const struct pattern *re, const char *tag, char **key, unsigned long *n)
 {
-	regmatch_t m[3];
+	struct pattern_group m[3];
 	char *num;
 
-	if (regexec(re, tag, 3, m, 0))
+	if (!pattern_exec(re, tag, strlen(tag), m, 3))
 		return 0;
 	*key = group(tag, m, 1);
 	num = group(tag, m, 2);
@@ -78,7 +78,7 @@ static int any_release(const char *key, char *const *tags, size_t ntags)
 	return 0;
 }
 
-void release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 			  char *const *tags, size_t ntags)
 {
 	unsigned long n;
@@ -344,7 +344,7 @@ static size_t drop_nested(char **sorted, size_t ntags, struct series_name *v, si
 
 /* Under a pattern: group by key; base = the tag named key, else the
  * lowest-numbered tag; a series needs a release after its base. */
-static size_t pattern_series(char **sorted, size_t ntags, const regex_t *re,
+static size_t pattern_series(char **sorted, size_t ntags, const struct pattern *re,
 			     struct series_name **out)
 {
 	size_t n = 0, cap = 0, k = 0;
@@ -378,7 +378,7 @@ static size_t pattern_series(char **sorted, size_t ntags, const regex_t *re,
 	return k;
 }
 
-void release_find_series(char **tags, size_t ntags, const regex_t *re,
+void release_find_series(char **tags, size_t ntags, const struct pattern *re,
 			 struct series_name **out, size_t *nout)
 {
 	char **sorted = xmalloc((ntags + 1) * sizeof(char *));

@@ -10,7 +10,7 @@
 #ifndef REGTRACE_RELEASE_H
 #define REGTRACE_RELEASE_H
 
-#include <regex.h>
+#include "base/pattern.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,16 +41,16 @@ int release_number(const char *base, const char *tag, unsigned long *n);
  * How one series names its releases.  Built in: "<key>.<N>" where key is
  * BASE, or BASE without a final ".0" when no tag BASE.N exists but tags
  * "<BASE without .0>.N" do (the X.Y.0 -> X.Y.N form: v8.0.0 -> v8.0.1).
- * With a project pattern (POSIX ERE, group 1 the series, group 2 the
+ * With a project pattern (base/pattern.h: group 1 the series, group 2 the
  * number): tags whose group 1 equals the key, the key being group 1 of
  * BASE when BASE matches the pattern, else BASE.
  */
 struct release_matcher {
 	char *key;
-	const regex_t *re;
+	const struct pattern *re;
 };
 
-void release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
+void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 			  char *const *tags, size_t ntags);
 int release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
 void release_matcher_release(struct release_matcher *m);
@@ -87,7 +87,7 @@ struct series_name {
  * descending).  The caller frees with
  * release_series_names_free.
  */
-void release_find_series(char **tags, size_t ntags, const regex_t *re,
+void release_find_series(char **tags, size_t ntags, const struct pattern *re,
 			 struct series_name **out, size_t *nout);
 void release_series_names_free(struct series_name *s, size_t n);
 

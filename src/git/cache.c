@@ -1,6 +1,7 @@
 /* cache.c — see cache.h. */
 #include "git/cache.h"
 #include "base/blobfile.h"
+#include "base/error.h"
 #include "base/version.h"
 #include "base/codec.h"
 #include "base/util.h"
@@ -245,8 +246,10 @@ void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 void cache_load_file(struct cache *c, const char *path)
 {
 	size_t len;
-	uint8_t *buf = blobfile_read(path, &len);
+	uint8_t *buf = blobfile_read_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
 
+	if (!buf)
+		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
 	if (buf)
 		cache_load_buffer(c, buf, len);	/* takes buf over */
 }
@@ -270,17 +273,84 @@ int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit 
 	return 0;
 }
 
+/* The ids of the records added in this run, in an open-addressing table of
+ * offsets + 1 into c->add. */
+struct added {
+	uint32_t *slot;
+	size_t cap;
+};
+
+static size_t added_find(const struct cache *c, const struct added *a, const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, 8);
+	size_t k = h & (a->cap - 1);
+	while (a->slot[k] && memcmp(c->add.b + a->slot[k] - 1 + 4, oid, 20))
+		k = (k + 1) & (a->cap - 1);
+	return k;
+}
+
+static void added_index(const struct cache *c, struct added *a)
+{
+	for (a->cap = 1024; a->cap < c->addcount * 2 + 2; a->cap *= 2)
+		;
+	a->slot = xcalloc(a->cap, sizeof(uint32_t));
+	for (size_t off = 0; off + 4 <= c->add.len;) {
+		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ c->add.b + off, c->add.b + off + 4, 0 }, 4);
+		a->slot[added_find(c, a, c->add.b + off + 4)] = (uint32_t)off + 1;
+		off += 4 + len;
+	}
+}
+
+/* Another process saved the file since c was loaded: take its records that c
+ * lacks (its loaded ones and its added ones), so that nothing learned is lost. */
+static void merge_saved(struct cache *c, const char *path)
+{
+	struct cache d;
+	struct added a;
+
+	cache_init(&d, c->fingerprint);
+	cache_load_file(&d, path);
+	if (!d.table) {
+		cache_release(&d);
+		return;
+	}
+	added_index(c, &a);
+	for (size_t off = d.body; off + 4 <= d.body_end;) {
+		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ d.buf + off, d.buf + off + 4, 0 }, 4);
+		const uint8_t *oid = d.buf + off + 4;
+		struct cache_hit h;
+		if (!cache_lookup(c, oid, &h) && !a.slot[added_find(c, &a, oid)]) {
+			wbuf_bytes(&c->add, d.buf + off, 4 + (size_t)len);
+			c->addcount++;
+		}
+		off += 4 + len;
+	}
+	free(a.slot);
+	cache_release(&d);
+}
+
 int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 {
+	struct blobfile_stamp now;
 	size_t len;
 	uint8_t *b;
-	int rc;
+	int rc, lock;
 
 	if (!c->addcount)
 		return 0;
+	if ((lock = blobfile_lock(path, 10000)) == -1)
+		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
+	blobfile_stamp(path, &now);
+	if (!blobfile_same(&c->loaded, &now))
+		merge_saved(c, path);
 	b = cache_encode(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
 	free(b);
+	if (rc == 0)
+		blobfile_stamp(path, &c->loaded);
+	blobfile_unlock(lock);
 	return rc;
 }
 

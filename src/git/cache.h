@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/blobfile.h"
 #include "base/codec.h"
 #include "core/message.h"
 
@@ -31,6 +32,7 @@ struct cache {
 	struct wbuf add;	/* encoded records learned in this run */
 	size_t addcount;
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
+	struct blobfile_stamp loaded;	/* the file as it was loaded (see cache_save) */
 };
 
 struct cache_hit {
@@ -63,7 +65,10 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f);
 
 /* Encode everything (old records and new) into a fresh buffer (pure). */
 uint8_t *cache_encode(const struct cache *c, size_t *len);
-/* Write the file when records were added; 0, or -1 with err set. */
+/* Write the file when records were added; 0, or -1 with err set.  Under a
+ * lock of the git directory (blobfile_lock), and when another process saved
+ * the file since it was loaded, its records this cache lacks are kept too:
+ * two runs at once never leave less than either learned. */
 int cache_save(struct cache *c, const char *path, char *err, size_t errlen);
 void cache_release(struct cache *c);
 

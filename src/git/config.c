@@ -1,5 +1,6 @@
 /* config.c — see config.h. */
 #include "git/config.h"
+#include "base/blobfile.h"
 #include "base/error.h"
 #include "base/threads.h"
 #include "base/util.h"
@@ -7,24 +8,36 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
-int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, size_t errlen)
+#define DOTFILE_MAX 65536
+
+int config_compile(struct pattern **re, const char *pattern, size_t ngroups, char *err,
+		   size_t errlen)
 {
-	char why[256];
-	int rc = regcomp(re, pattern, REG_EXTENDED);
+	return pattern_compile(re, pattern, ngroups, err, errlen);
+}
 
-	if (rc) {
-		regerror(rc, re, why, sizeof(why));
-		snprintf(err, errlen, "bad pattern '%s': %s", pattern, why);
-		return -1;
-	}
-	if (re->re_nsub < ngroups) {
-		regfree(re);
-		snprintf(err, errlen, "pattern '%s' needs %zu capture group%s", pattern, ngroups,
-			 ngroups == 1 ? "" : "s");
-		return -1;
-	}
-	return 0;
+static int limit_hit(const struct pattern *re, char *err, size_t errlen)
+{
+	unsigned long n = re ? pattern_limit_hits(re) : 0;
+
+	if (!n)
+		return RT_OK;
+	return rt_fail(err, errlen, RT_EFAIL,
+		       "pattern '%.200s' is too costly: %lu match%s stopped at its limit (%u steps, "
+		       "%u KiB); simplify it", pattern_source(re), n, n == 1 ? "" : "es",
+		       PATTERN_MATCH_LIMIT, PATTERN_HEAP_LIMIT);
+}
+
+int config_check_limits(const struct project_config *p, char *err, size_t errlen)
+{
+	int rc = limit_hit(p->series, err, errlen);
+
+	for (size_t i = 0; !rc && i < p->rules.nupstream; i++)
+		rc = limit_hit(p->rules.upstream[i], err, errlen);
+	return rc;
 }
 
 static int add_upstream(struct project_config *p, const char *pattern, char *err,
@@ -88,6 +101,32 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 	return rc;
 }
 
+/* A section [include] or [includeIf ...] at the start of a line: libgit2
+ * would read the file it names (a FIFO, /dev/zero, anything readable). */
+static int has_include(const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i && b[i - 1] != '\n')
+			continue;
+		size_t j = i;
+		while (j < n && (b[j] == ' ' || b[j] == '\t'))
+			j++;
+		if (j >= n || b[j++] != '[')
+			continue;
+		while (j < n && (b[j] == ' ' || b[j] == '\t'))
+			j++;
+		if (n - j >= 7 && !strncasecmp((const char *)b + j, "include", 7))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The work tree's .regtrace comes with the repository, from whoever wrote it:
+ * read only as a regular file (not a link, not a FIFO or device) of at most
+ * DOTFILE_MAX bytes, without include sections; its patterns are bounded like
+ * any (base/pattern.h).
+ */
 static int read_dotfile(git_repository *repo, struct project_config *p, char *err,
 			size_t errlen)
 {
@@ -95,14 +134,23 @@ static int read_dotfile(git_repository *repo, struct project_config *p, char *er
 	git_config *cfg = NULL;
 	char path[4096];
 	int rc = RT_OK;
-	FILE *f;
+	struct stat st;
+	uint8_t *text;
+	size_t n;
 
 	if (!wd)
 		return RT_OK;
 	snprintf(path, sizeof(path), "%s.regtrace", wd);
-	if (!(f = fopen(path, "r")))
+	if (lstat(path, &st) < 0)
 		return RT_OK;
-	fclose(f);
+	if (!(text = blobfile_read_max(path, DOTFILE_MAX, &n)))
+		return rt_fail(err, errlen, RT_EFAIL, "cannot read %s: not a regular file of at most "
+			       "%d KB (a .regtrace is not followed as a link)", path, DOTFILE_MAX / 1024);
+	int include = has_include(text, n);
+	free(text);
+	if (include)
+		return rt_fail(err, errlen, RT_EFAIL, "%s: an include section (a .regtrace may not "
+			       "read other files)", path);
 	if (git_config_open_ondisk(&cfg, path) < 0) {
 		snprintf(err, errlen, "cannot read %s: %s", path, git_error_last() ?
 			 git_error_last()->message : "unknown error");
@@ -145,10 +193,9 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 
 void config_release(struct project_config *p)
 {
-	if (p->has_series)
-		regfree(&p->series);
+	pattern_free(p->series);
 	for (size_t i = 0; i < p->rules.nupstream; i++) {
-		regfree(&p->rules.upstream[i]);
+		pattern_free(p->rules.upstream[i]);
 		free(p->upstream_sources[i]);
 	}
 	free(p->rules.upstream);

@@ -9,14 +9,14 @@
 #ifndef REGTRACE_CONFIG_H
 #define REGTRACE_CONFIG_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <git2.h>
 
+#include "base/pattern.h"
 #include "core/message.h"
 
 struct project_config {
-	regex_t series;
+	struct pattern *series;		/* or NULL */
 	int has_series;
 	struct msg_rules rules;
 	size_t cap;
@@ -36,6 +36,11 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 void config_release(struct project_config *p);
 
 /* Compile a pattern needing at least ngroups capture groups (pure). */
-int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, size_t errlen);
+int config_compile(struct pattern **re, const char *pattern, size_t ngroups, char *err,
+		   size_t errlen);
+/* RT_OK, or RT_EFAIL when a match of one of the patterns hit its limit
+ * (base/pattern.h): then the answer may lack what the pattern would have
+ * found, so it is an error, said with the pattern. */
+int config_check_limits(const struct project_config *p, char *err, size_t errlen);
 
 #endif

@@ -40,7 +40,7 @@ static void push(struct range_list *l, struct range r)
 }
 
 /* BASE..(highest BASE.N); 0, or -1 when BASE has no release tags. */
-static int expand_base(const git_strarray *tags, const char *arg, const regex_t *re,
+static int expand_base(const git_strarray *tags, const char *arg, const struct pattern *re,
 		       struct range *out)
 {
 	struct release_matcher m;
@@ -62,7 +62,7 @@ static int expand_base(const git_strarray *tags, const char *arg, const regex_t 
 	return 0;
 }
 
-static int all_series(const git_strarray *tags, const regex_t *re, struct range_list *out,
+static int all_series(const git_strarray *tags, const struct pattern *re, struct range_list *out,
 		      char *err, size_t errlen)
 {
 	struct series_name *s;
@@ -94,7 +94,7 @@ static int no_releases(const struct tag_table *t, const char *arg, char *err, si
 }
 
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
-		    const regex_t *re, struct range_list *out, char *err, size_t errlen)
+		    const struct pattern *re, struct range_list *out, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	int rc = RT_OK;

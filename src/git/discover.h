@@ -11,7 +11,7 @@
 #ifndef REGTRACE_DISCOVER_H
 #define REGTRACE_DISCOVER_H
 
-#include <regex.h>
+#include "base/pattern.h"
 #include <stddef.h>
 #include <git2.h>
 
@@ -28,7 +28,7 @@ struct range_list {
 
 /* re: the project's series pattern, or NULL for the built-in forms. */
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
-		    const regex_t *re, struct range_list *out, char *err, size_t errlen);
+		    const struct pattern *re, struct range_list *out, char *err, size_t errlen);
 void range_list_release(struct range_list *l);
 
 #endif

@@ -1,6 +1,7 @@
 /* segcache.c — see segcache.h. */
 #include "git/segcache.h"
 #include "base/blobfile.h"
+#include "base/error.h"
 #include "git/cache.h"
 #include "base/version.h"
 #include "base/codec.h"
@@ -137,24 +138,61 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 void segcache_load_file(struct segcache *c, const char *path)
 {
 	size_t len;
-	uint8_t *buf = blobfile_read(path, &len);
+	uint8_t *buf = blobfile_read_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
 
+	if (!buf)
+		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
 	if (buf)
 		segcache_load_buffer(c, buf, len);
 	free(buf);
 	c->path = path;
 }
 
+static int has_tail_from(const struct segcache *c, const uint8_t from[20])
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->v[i].tail && !memcmp(c->v[i].from, from, 20))
+			return 1;
+	return 0;
+}
+
+/* Another process saved the file since c was loaded: take its segments c lacks. */
+static void merge_saved(struct segcache *c, const char *path)
+{
+	struct segcache d;
+
+	segcache_init(&d);
+	segcache_load_file(&d, path);
+	for (size_t i = 0; i < d.n; i++) {
+		struct segment *s = &d.v[i];
+		if (segcache_find(c, s->from, s->to) || (s->tail && has_tail_from(c, s->from)))
+			continue;
+		ARRAY_GROW(c->v, c->n, c->cap);
+		c->v[c->n++] = *s;
+		memset(s, 0, sizeof(*s));	/* taken over */
+	}
+	segcache_release(&d);
+}
+
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen)
 {
+	struct blobfile_stamp now;
 	size_t len;
 	uint8_t *b;
-	int rc;
+	int rc, lock;
 
 	if (!c->dirty)
 		return 0;
+	if ((lock = blobfile_lock(path, 10000)) == -1)
+		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
+	blobfile_stamp(path, &now);
+	if (!blobfile_same(&c->loaded, &now))
+		merge_saved(c, path);
 	b = segcache_encode(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
 	free(b);
+	if (rc == 0)
+		blobfile_stamp(path, &c->loaded);
+	blobfile_unlock(lock);
 	return rc;
 }

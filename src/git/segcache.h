@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/blobfile.h"
 #include "core/message.h"
 
 struct seg_fix {
@@ -41,6 +42,7 @@ struct segcache {
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	const char *path;	/* the file it was loaded from and is saved to
 				   (borrowed), or NULL */
+	struct blobfile_stamp loaded;	/* the file as it was loaded (see segcache_save) */
 };
 
 void segcache_init(struct segcache *c);
@@ -56,7 +58,10 @@ struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const 
 void segcache_add(struct segcache *c, struct segment *s);
 
 uint8_t *segcache_encode(const struct segcache *c, size_t *len);
-/* Write the file when dirty; 0, or -1 with err set. */
+/* Write the file when dirty; 0, or -1 with err set.  As cache_save: under a
+ * lock of the git directory, keeping the segments another process saved
+ * since this cache was loaded (a tail of ours wins over one of theirs that
+ * starts at the same tag). */
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen);
 void segment_release(struct segment *s);
 void segcache_release(struct segcache *c);

@@ -544,6 +544,126 @@ if [ -w /dev/full ]; then
 	one_line_error stdout-full 1 "write"
 fi
 
+# ---- patterns bounded in time and memory (issue 15.2) --------------------------------------------
+# A series pattern with back-references over 32 tags "a" x 17..48 (glibc's regexec took
+# minutes per tag): within 20 s, the exact answer (no tag is a release of v1 under it: the one
+# commit unreleased, with the warning) or one line naming the pattern. The same pattern from a
+# work tree's .regtrace (a repository ships it) likewise. ".*a.{60}x" on lines of "x" and
+# 4,000 random a and b (glibc's DFA took seconds a line, growing): within 20 s likewise.
+# "^(a+)+$" on a line of 40 a and a b (2^40 ways to fail) stops at its limit: one line naming
+# the pattern, never a silent "no match". 'a{1,32767}{1,32767}' (21 GB in glibc's regcomp):
+# refused at once, with little memory (under a 1 GB limit, at most 100 MB).
+PT="$W/patterns"
+g init -q "$PT"
+echo "base" | mkc "$PT"
+g -C "$PT" tag v1
+printf 'line\n\n%s\n%s\n' "$(python3 -c 'import random; random.seed(1); print("\n".join("x" + "".join(random.choice("ab") for _ in range(4000)) for _ in range(10)))')" \
+	"$(printf 'a%.0s' $(seq 1 40))b" | mkc "$PT"
+g -C "$PT" tag v1.1
+for i in $(seq 17 48); do g -C "$PT" tag "$(printf 'a%.0s' $(seq 1 "$i"))"; done
+# pattern_case NAME TIMEOUT CHECKS ERE ARGS...: within TIMEOUT s, exit 0 with the JSON
+# holding CHECKS (stderr: at most the no-release warning), or a one-line error matching ERE;
+# CHECKS "-": only the error will do.
+pattern_case() {
+	local name=$1 limit=$2 checks=$3 ere=$4 why
+	shift 4
+	timeout -k 5 "$limit" "$R" "$@" >"$W/out/$name.out" 2>"$W/out/$name.err"
+	rc=$?
+	if [ "$rc" -ge 124 ]; then
+		fail "$name" "not done in $limit s (status $rc)"
+	elif [ "$rc" = 0 ] && [ "$checks" = - ]; then
+		fail "$name" "exit 0, where a limit had to be hit"
+	elif [ "$rc" = 0 ]; then
+		if grep -qv 'warning: no release tags' "$W/out/$name.err"; then
+			fail "$name" "stderr: $(head -c 300 "$W/out/$name.err")"
+		elif why=$($CHECK json "$W/out/$name.out" "$checks"); then
+			pass "$name (exact answer)"
+		else
+			fail "$name" "a wrong answer: $why"
+		fi
+	else
+		one_line_error "$name" "$rc" "$ere"
+	fi
+}
+BACKREFS='^(.*)(.*)\1\2\1\2$'
+pattern_case pattern-backrefs 20 "series[0].commits=1 series[0].same_release=0" "pattern" \
+	-C "$PT" stats --json --series-pattern "$BACKREFS" v1..v1.1
+fresh_copy "$PT" "$W/patterns-dotfile"
+printf '[regtrace]\n\tseriesPattern = "^(.*)(.*)\\\\1\\\\2\\\\1\\\\2$"\n' >"$W/patterns-dotfile/.regtrace"
+pattern_case pattern-backrefs-dotfile 20 "series[0].commits=1 series[0].same_release=0" \
+	"pattern" -C "$W/patterns-dotfile" stats --json v1..v1.1
+pattern_case pattern-dfa 20 "series[0].commits=1" "pattern.*(costly|limit)" \
+	-C "$PT" stats --json --upstream-pattern '.*a.{60}x(.)' v1..v1.1
+pattern_case pattern-limit 20 - "pattern '\^\(a\+\)\+\\$' is too costly" \
+	-C "$PT" stats --json --upstream-pattern '^(a+)+$' v1..v1.1
+if [ "${HOSTILE_NO_RSS:-0}" = 1 ]; then	# (a sanitizer build needs its address space)
+	timeout -k 5 20 "$R" -C "$PT" stats --json --upstream-pattern 'a{1,32767}{1,32767}(x)' v1..v1.1 \
+		>"$W/out/pattern-huge.out" 2>"$W/out/pattern-huge.err"
+	rc=$?
+	one_line_error pattern-huge 2 "pattern"
+else
+	bash -c 'ulimit -v 1000000; exec /usr/bin/time -f %M -o "$0" timeout -k 5 20 "$@"' \
+		"$W/out/pattern-huge.rss" "$R" -C "$PT" stats --json --upstream-pattern 'a{1,32767}{1,32767}(x)' \
+		v1..v1.1 >"$W/out/pattern-huge.out" 2>"$W/out/pattern-huge.err"
+	rc=$?
+	one_line_error pattern-huge 2 "pattern"
+	kb=$(tail -n 1 "$W/out/pattern-huge.rss")
+	if [ "${kb:-999999}" -le 102400 ] 2>/dev/null; then pass "pattern-huge-memory ($kb kB)"
+	else fail pattern-huge-memory "maximum RSS ${kb:-?} kB"; fi
+fi
+
+# ---- caches and .regtrace that are not files (issue 15.8) ---------------------------------------
+# A FIFO at .git/regtrace-cache (and at regtrace-mainline-cache) is not waited on (it hung
+# forever), a link to /dev/zero is not followed (it grew to 6.9 GB): the standard answer,
+# at once; the save replaces them by a regular cache. A work tree's .regtrace that is a
+# FIFO, a link, or includes another file is one line naming it, at once (it hung, or read
+# the file the link or the include named). Runs under a 1 GB address limit and 20 s.
+limited() {	# limited NAME ARGS...: run regtrace under 20 s (and 1 GB unless sanitized)
+	local name=$1
+	shift
+	if [ "${HOSTILE_NO_RSS:-0}" = 1 ]; then
+		timeout -k 5 20 "$R" "$@" >"$W/out/$name.out" 2>"$W/out/$name.err"
+	else
+		bash -c 'ulimit -v 1000000; exec timeout -k 5 20 "$@"' _ "$R" "$@" \
+			>"$W/out/$name.out" 2>"$W/out/$name.err"
+	fi
+	rc=$?
+}
+limited_json() {	# limited_json NAME CHECKS ARGS...
+	local name=$1 checks=$2 why
+	shift 2
+	limited "$name" "$@"
+	if [ "$rc" -ge 124 ]; then fail "$name" "not done in 20 s (status $rc)"
+	elif [ "$rc" != 0 ]; then fail "$name" "status $rc: $(head -c 300 "$W/out/$name.err")"
+	elif [ -s "$W/out/$name.err" ]; then fail "$name" "stderr: $(head -c 300 "$W/out/$name.err")"
+	elif ! why=$($CHECK json "$W/out/$name.out" "$checks"); then fail "$name" "$why"
+	else pass "$name"; fi
+}
+fresh_copy "$STD" "$W/cache-fifo"
+mkfifo "$W/cache-fifo/.git/regtrace-cache" "$W/cache-fifo/.git/regtrace-mainline-cache"
+limited_json cache-fifo "$STD_ANSWER" -C "$W/cache-fifo" stats --json --mainline master "$S"
+if [ -f "$W/cache-fifo/.git/regtrace-cache" ] && [ ! -p "$W/cache-fifo/.git/regtrace-cache" ]; then
+	pass cache-fifo-replaced
+else
+	fail cache-fifo-replaced "$(ls -l "$W/cache-fifo/.git/regtrace-cache")"
+fi
+fresh_copy "$STD" "$W/cache-zero"
+ln -s /dev/zero "$W/cache-zero/.git/regtrace-cache"
+ln -s /dev/zero "$W/cache-zero/.git/regtrace-mainline-cache"
+limited_json cache-dev-zero "$STD_ANSWER" -C "$W/cache-zero" stats --json --mainline master "$S"
+dotfile_case() {	# dotfile_case NAME ERE SETUP
+	local d="$W/$1"
+	fresh_copy "$STD" "$d"
+	eval "$3"
+	limited "$1" -C "$d" stats --json "$S"
+	if [ "$rc" -ge 124 ]; then fail "$1" "not done in 20 s (status $rc)"
+	else one_line_error "$1" 1 "$2"; fi
+}
+dotfile_case dotfile-fifo '\.regtrace.*not a regular file' 'mkfifo "$d/.regtrace"'
+dotfile_case dotfile-link '\.regtrace.*not a regular file' 'ln -s /dev/zero "$d/.regtrace"'
+dotfile_case dotfile-include '\.regtrace.*include' \
+	'printf "[include]\n\tpath = /dev/zero\n" >"$d/.regtrace"'
+
 # ---- every error is one line (issue 15.7) --------------------------------------------------------
 # --help and --version to a full or closed stdout: exit 1 and the reason on stderr (was: exit
 # 1, stderr empty).

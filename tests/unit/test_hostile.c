@@ -3,6 +3,7 @@
  * tag lists that real repositories rarely hold, and one test per bug the
  * fuzzers found (fuzz/RELIABILITY.md), so that each stays fixed.
  */
+#define _XOPEN_SOURCE 700	/* mkdtemp, symlink */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,9 +16,11 @@
 
 #include <time.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/blobfile.h"
 #include "git/cache.h"
 #include "git/commit_parse.h"
 #include "core/message.h"
@@ -133,17 +136,18 @@ static void test_mixed_zero_forms(void **state)
 static void test_pattern_series_ulong_max(void **state)
 {
 	(void)state;
-	regex_t re;
-	char tag[64], *tags[1] = { tag };
+	struct pattern *re;
+	char tag[64], *tags[1] = { tag }, err[256];
 	struct series_name *s;
 	size_t n;
 
-	assert_int_equal(regcomp(&re, "^(v[0-9]+\\.[0-9]+)\\.([0-9]+)$", REG_EXTENDED), 0);
+	assert_int_equal(pattern_compile(&re, "^(v[0-9]+\\.[0-9]+)\\.([0-9]+)$", 2, err,
+					 sizeof(err)), 0);
 	snprintf(tag, sizeof(tag), "v4.1.%lu", ULONG_MAX);
-	release_find_series(tags, 1, &re, &s, &n);
+	release_find_series(tags, 1, re, &s, &n);
 	assert_int_equal(n, 0);	/* one tag only: nothing after the base */
 	release_series_names_free(s, n);
-	regfree(&re);
+	pattern_free(re);
 }
 
 /* The raw message of a commit is read up to its first NUL (doc/rules.md
@@ -434,6 +438,104 @@ static void test_out_of_memory_said_once(void **state)
 	}
 }
 
+/* A commit-cache record for the oid n (facts with one alias). */
+static void add_record(struct cache *c, int n)
+{
+	struct msg_facts f = { 0 };
+	uint8_t oid[20] = { 0 };
+
+	oid[0] = (uint8_t)n;
+	oid[19] = (uint8_t)(n * 3);
+	f.subject = xstrdup("s");
+	cache_add(c, oid, 1500000000 + n, 0, NULL, 0, &f);
+	msg_facts_release(&f);
+}
+
+static int has_record(const struct cache *c, int n)
+{
+	uint8_t oid[20] = { 0 };
+	struct cache_hit h;
+
+	oid[0] = (uint8_t)n;
+	oid[19] = (uint8_t)(n * 3);
+	return cache_lookup(c, oid, &h);
+}
+
+/* Issue 15.8: two runs at once.  B loaded the file, C saved more to it since; B's save keeps
+ * C's records and adds its own, each once (the last writer used to win: a small run saved a
+ * 27 KB cache over a 2.9 MB one). */
+static void test_cache_save_merges(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/test_cache.XXXXXX", err[256];
+	struct cache a, b, c, d;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	cache_init(&a, 7);
+	add_record(&a, 1);
+	assert_int_equal(cache_save(&a, path, err, sizeof(err)), 0);
+	cache_release(&a);
+
+	cache_init(&b, 7);
+	cache_load_file(&b, path);	/* B: 1 */
+	cache_init(&c, 7);
+	cache_load_file(&c, path);	/* C: 1 */
+	add_record(&c, 3);
+	add_record(&c, 4);
+	assert_int_equal(cache_save(&c, path, err, sizeof(err)), 0);	/* 1 3 4 */
+	add_record(&b, 2);
+	add_record(&b, 4);		/* B learned 4 too */
+	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
+
+	cache_init(&d, 7);
+	cache_load_file(&d, path);
+	assert_null(d.rejected);
+	for (int n = 1; n <= 4; n++)
+		assert_true(has_record(&d, n));
+	assert_int_equal(d.count, 4);	/* each once */
+	cache_release(&b);
+	cache_release(&c);
+	cache_release(&d);
+	unlink(path);
+}
+
+/* Issue 15.8: a cache path that is no regular file is no cache: a FIFO is not waited on
+ * (it hung forever), a link is not followed (/dev/zero grew to 6.9 GB), a directory is
+ * nothing; a regular file larger than the cap is not read. */
+static void test_blobfile_not_a_file(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_blobfile.XXXXXX", p[256];
+	size_t len = 99;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(p, sizeof(p), "%s/fifo", dir);
+	assert_int_equal(mkfifo(p, 0600), 0);
+	alarm(10);
+	assert_null(blobfile_read(p, &len));
+	alarm(0);
+	assert_int_equal(len, 0);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/zero", dir);
+	assert_int_equal(symlink("/dev/zero", p), 0);
+	assert_null(blobfile_read(p, &len));
+	unlink(p);
+	assert_null(blobfile_read(dir, &len));
+	snprintf(p, sizeof(p), "%s/big", dir);
+	FILE *f = fopen(p, "w");
+	fputs("0123456789", f);
+	fclose(f);
+	assert_null(blobfile_read_max(p, 9, &len));
+	uint8_t *b = blobfile_read_max(p, 10, &len);
+	assert_non_null(b);
+	assert_int_equal(len, 10);
+	free(b);
+	unlink(p);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -452,6 +554,8 @@ int main(void)
 		cmocka_unit_test(test_cache_many_references),
 		cmocka_unit_test(test_subject_c1_and_separators),
 		cmocka_unit_test(test_out_of_memory_said_once),
+		cmocka_unit_test(test_cache_save_merges),
+		cmocka_unit_test(test_blobfile_not_a_file),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -229,12 +229,14 @@ static void test_cc_stable(void **state)
 static void test_project_pattern(void **state)
 {
 	(void)state;
-	regex_t re;
+	struct pattern *re;
 	struct msg_rules rules = { &re, 1 };
 	struct msg_facts f;
 	const char *m = "s\n\nOriginal-Change: " ID40 "\nOriginal-Change: nothex\n";
+	char err[256];
 
-	assert_int_equal(regcomp(&re, "^Original-Change: ([0-9a-f]+)$", REG_EXTENDED), 0);
+	assert_int_equal(pattern_compile(&re, "^Original-Change: ([0-9a-f]+)$", 1, err, sizeof(err)),
+			 0);
 	msg_parse_with(m, strlen(m), &rules, &f);
 	assert_int_equal(f.naliases, 1);
 	assert_string_equal(f.aliases[0], ID40);
@@ -242,7 +244,7 @@ static void test_project_pattern(void **state)
 	msg_parse(m, strlen(m), &f);
 	assert_int_equal(f.naliases, 0);
 	msg_facts_release(&f);
-	regfree(&re);
+	pattern_free(re);
 }
 
 int main(void)

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/codec.h"
 #include "git/segcache.h"
@@ -164,12 +165,58 @@ static void test_rejected(void **state)
 	segcache_release(&c);
 }
 
+/* Issue 15.8: two runs at once.  Run B loaded the file; run C saved more segments to it
+ * since; B's save keeps C's segments and adds its own (the last writer used to win, so a
+ * small run could throw away what a big one had saved). */
+static void test_save_merges(void **state)
+{
+	char path[] = "/tmp/test_segcache.XXXXXX", err[256];
+	struct segcache b, c, d;
+	struct segment s1 = make(1, 2, 0, 1), s2 = make(2, 3, 0, 1), s3 = make(3, 4, 0, 2),
+		       s4 = make(4, 5, 1, 1);
+	uint8_t from[20], to[20];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	segcache_init(&b);
+	segcache_add(&b, &s1);
+	assert_int_equal(segcache_save(&b, path, err, sizeof(err)), 0);
+	segcache_release(&b);
+
+	segcache_init(&b);
+	segcache_load_file(&b, path);		/* B: s1 */
+	segcache_init(&c);
+	segcache_load_file(&c, path);		/* C: s1 */
+	segcache_add(&c, &s3);
+	segcache_add(&c, &s4);
+	assert_int_equal(segcache_save(&c, path, err, sizeof(err)), 0);	/* s1 s3 s4 */
+	segcache_add(&b, &s2);
+	assert_int_equal(segcache_save(&b, path, err, sizeof(err)), 0);	/* s1 s2 + s3 s4 */
+
+	segcache_init(&d);
+	segcache_load_file(&d, path);
+	assert_null(d.rejected);
+	assert_int_equal(d.n, 4);
+	for (int k = 1; k <= 4; k++) {
+		oid(from, k);
+		oid(to, k + 1);
+		assert_non_null(segcache_find(&d, from, to));
+	}
+	segcache_release(&b);
+	segcache_release(&c);
+	segcache_release(&d);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_tail_replaced),
 		cmocka_unit_test(test_rejected),
+		cmocka_unit_test(test_save_merges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
