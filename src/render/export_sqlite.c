@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ static const char series_head[] =
 static const char schema[] =
 	"CREATE TABLE releases (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
-	"  name TEXT NOT NULL, number INTEGER NOT NULL, position INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL, number NOT NULL, position INTEGER NOT NULL,\n"
 	"  date TEXT, date_epoch INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
 	"  PRIMARY KEY (series_id, name));\n"
 	"CREATE TABLE commits (\n"
@@ -163,6 +164,20 @@ static int series_row(struct db *d, const struct series *s, long long id)
 	return row_end(&r);
 }
 
+/* N as read: an integer when it fits SQLite's 64 bits, else its decimal text
+ * (the column has no type, so that neither is converted: a REAL would round). */
+static void put_release_number(struct row *r, unsigned long n)
+{
+	char text[32];
+
+	if (n <= (unsigned long)INT64_MAX) {
+		put_int(r, (long long)n);
+		return;
+	}
+	snprintf(text, sizeof(text), "%lu", n);
+	put_text(r, text);
+}
+
 static int release_rows(struct db *d, const struct series *s, long long id)
 {
 	char date[16];
@@ -172,7 +187,7 @@ static int release_rows(struct db *d, const struct series *s, long long id)
 		struct row r = row_start(d, ST_RELEASE);
 		put_int(&r, id);
 		put_text(&r, rel->name);
-		put_int(&r, (long long)rel->number);
+		put_release_number(&r, rel->number);
 		put_int(&r, (long long)k + 1);
 		put_text(&r, fmt_date(date, sizeof(date), rel->date) < 0 ? NULL : date);
 		put_int(&r, rel->date);

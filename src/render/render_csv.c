@@ -1,10 +1,12 @@
 /*
  * render_csv.c — RFC 4180 CSV: fields with a comma, quote or line break
  * are quoted, quotes doubled; a field starting with = + - @ gets a leading
- * apostrophe so spreadsheets do not run it as a formula.  Dates are
+ * apostrophe so spreadsheets do not run it as a formula; controls and
+ * separators in a name become U+FFFD (render/safe_text.h).  Dates are
  * YYYY-MM-DD (base/fmt.h), booleans true/false, as in JSON.
  */
 #include "render/render.h"
+#include "render/safe_text.h"
 #include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/timeline.h"
@@ -20,10 +22,19 @@ static void field_value(FILE *out, const char *v)
 		fputc('"', out);
 	if (strchr("=+-@", v[0]) && v[0])
 		fputc('\'', out);
-	for (const char *p = v; *p; p++) {
+	const char *end = v + strlen(v);
+
+	for (const char *p = v; *p;) {
+		size_t k = *p == '\r' || *p == '\n' ? 0 :
+			   safe_text_unsafe((const unsigned char *)p, (size_t)(end - p), 1);
+		if (k) {	/* a control or separator in a name: safe_text.h */
+			fputs("\xef\xbf\xbd", out);
+			p += k;
+			continue;
+		}
 		if (*p == '"')
 			fputc('"', out);
-		fputc(*p, out);
+		fputc(*p++, out);
 	}
 	if (quote)
 		fputc('"', out);

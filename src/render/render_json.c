@@ -3,6 +3,7 @@
  * is valid UTF-8 already (message.c cleans it).
  */
 #include "render/render.h"
+#include "render/safe_text.h"
 #include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/timeline.h"
@@ -77,13 +78,30 @@ static json_t *stats_object(const struct series *s)
 	return o;
 }
 
+/*
+ * The document, with C1 controls and U+2028/U+2029 escaped (\u009b): jansson
+ * writes them as they are, and they only ever stand inside strings.
+ */
 static int dump(FILE *out, json_t *root)
 {
-	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	const unsigned char *u = (const unsigned char *)text;
+	size_t from = 0, n = text ? strlen(text) : 0, k;
 
 	json_decref(root);
+	if (!text)
+		return -1;
+	for (size_t i = 0; i < n; i += k ? k : 1) {
+		if (!(k = safe_text_unsafe(u + i, n - i, 1)) || k == 1)
+			continue;	/* (C0 is escaped by jansson already) */
+		fwrite(text + from, 1, i - from, out);
+		fprintf(out, "\\u%04x", k == 2 ? u[i + 1] : 0x2000u + (u[i + 2] - 0x80u));
+		from = i + k;
+	}
+	fwrite(text + from, 1, n - from, out);
 	fputc('\n', out);
-	return rc < 0 || ferror(out) ? -1 : 0;
+	free(text);
+	return ferror(out) ? -1 : 0;
 }
 
 int render_stats_json(FILE *out, const struct series *s, size_t n)

@@ -3,6 +3,7 @@
  * separators, rates as percentages with one decimal ("-" when undefined).
  */
 #include "render/render.h"
+#include "render/safe_text.h"
 #include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/timeline.h"
@@ -126,7 +127,7 @@ static void breakdown_table(FILE *out, const struct series *s)
 	}
 }
 
-int render_stats_text(FILE *out, const struct series *s, size_t n)
+static int stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
 	struct stats_cols sc;
@@ -173,7 +174,7 @@ static void timeline_cells(const struct series *s, const struct timeline_row *r,
 	fmt_pct(cell[9], CELL, number_rate(r->visible, r->tagged));
 }
 
-int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
+static int timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
 {
 	char cell[MAX_COLS][CELL];
 	struct table t;
@@ -234,7 +235,7 @@ static void link_labels(const struct link *l, const char **a, const char **b)
 		*a = "revert:", *b = "reverted:";
 }
 
-int render_fixes_text(FILE *out, const struct series *s)
+static int fixes_text(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
 	char rel[128];
@@ -259,7 +260,7 @@ int render_fixes_text(FILE *out, const struct series *s)
 	return ferror(out) ? -1 : 0;
 }
 
-int render_sagas_text(FILE *out, const struct series *s)
+static int sagas_text(FILE *out, const struct series *s)
 {
 	fprintf(out, "%s: %zu saga%s\n", s->name, s->sagas.n, s->sagas.n == 1 ? "" : "s");
 	for (size_t i = 0; i < s->sagas.n; i++) {
@@ -278,7 +279,7 @@ int render_sagas_text(FILE *out, const struct series *s)
 	return ferror(out) ? -1 : 0;
 }
 
-int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
+static int unfixed_text(FILE *out, const struct series *s, const char *ref,
 			const struct mainline *m, const struct unfixed *u)
 {
 	fprintf(out, "%s against %s: %zu commit%s with unbackported mainline fixes\n", s->name,
@@ -294,4 +295,42 @@ int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
 		}
 	}
 	return ferror(out) ? -1 : 0;
+}
+
+/* ---- every table through safe_text.h: a name is never a control sequence ---- */
+
+int render_stats_text(FILE *out, const struct series *s, size_t n)
+{
+	struct safe_text t;
+
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, stats_text(t.fp, s, n));
+}
+
+int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
+{
+	struct safe_text t;
+
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, timeline_text(t.fp, s, tl));
+}
+
+int render_fixes_text(FILE *out, const struct series *s)
+{
+	struct safe_text t;
+
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, fixes_text(t.fp, s));
+}
+
+int render_sagas_text(FILE *out, const struct series *s)
+{
+	struct safe_text t;
+
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, sagas_text(t.fp, s));
+}
+
+int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
+			const struct mainline *m, const struct unfixed *u)
+{
+	struct safe_text t;
+
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, unfixed_text(t.fp, s, ref, m, u));
 }

@@ -11,7 +11,11 @@
                                        quoted with "" for a quote, every record as many fields
                                        as the header; COL=VALUE: some record has VALUE in the
                                        column named COL (VALUE a JSON string literal)
-  check.py text FILE                   valid UTF-8, no control character but LF
+  check.py text FILE                   valid UTF-8, no control character but LF (C0, DEL,
+                                       C1 U+0080..U+009F, U+2028, U+2029)
+
+json and csv also fail on a C1 control or U+2028/U+2029 written as is (JSON must escape them,
+CSV replace them).
   check.py html FILE TEXT...           each TEXT does not occur in FILE as written (escaped)
 
 Prints nothing and exits 0 when every check holds; else one line per failure, exit 1.
@@ -37,10 +41,22 @@ def bad_constant(name):
     raise ValueError("non-standard JSON constant " + name)
 
 
+def unsafe_char(ch):
+    """C1 controls and the line/paragraph separators: no output may hold them raw."""
+    return 0x80 <= ord(ch) <= 0x9f or ch in "\u2028\u2029"
+
+
+def no_raw_unsafe(path, text):
+    for i, ch in enumerate(text):
+        if unsafe_char(ch):
+            fail("%s: %r written as is at %d" % (path, ch, i))
+
+
 def load_json(path):
     raw = open(path, "rb").read()
     try:
         text = raw.decode("utf-8", errors="strict")
+        no_raw_unsafe(path, text)
         return json.loads(text, object_pairs_hook=no_dupes, parse_constant=bad_constant)
     except (UnicodeDecodeError, ValueError) as e:
         fail("%s: not strict JSON: %s" % (path, e))
@@ -62,6 +78,7 @@ def parse_csv(path):
         s = raw.decode("utf-8", errors="strict")
     except UnicodeDecodeError as e:
         fail("%s: not UTF-8: %s" % (path, e))
+    no_raw_unsafe(path, s)
     records, i, n = [], 0, len(s)
     if n and not s.endswith("\r\n"):
         fail("%s: does not end with CRLF" % path)
@@ -164,7 +181,7 @@ def main(argv):
         except UnicodeDecodeError as e:
             fail("%s: not UTF-8: %s" % (path, e))
         for i, ch in enumerate(s):
-            if (ord(ch) < 0x20 and ch != "\n") or ord(ch) == 0x7f:
+            if (ord(ch) < 0x20 and ch != "\n") or ord(ch) == 0x7f or unsafe_char(ch):
                 fail("%s: control character %r at %d" % (path, ch, i))
     elif mode == "html":
         s = open(path, "rb").read().decode("utf-8", errors="replace")

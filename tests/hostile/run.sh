@@ -664,6 +664,71 @@ dotfile_case dotfile-link '\.regtrace.*not a regular file' 'ln -s /dev/zero "$d/
 dotfile_case dotfile-include '\.regtrace.*include' \
 	'printf "[include]\n\tpath = /dev/zero\n" >"$d/.regtrace"'
 
+# ---- C1 controls and U+2028/U+2029 in names and subjects (issue 15.6) -----------------------------
+# Tags v4<CSI>19, v4<CSI>19.1, v4<CSI>19.2 (git allows any byte from 0x80 in a ref name), a
+# branch with U+2028 in its name, subjects with NEL, CSI, ST, OSC and U+2028/U+2029. Text
+# output holds none of them (replaced), JSON escapes them (\u009b: a release name comes back
+# exactly), CSV replaces them; subjects and the series name are cleaned like C0 controls
+# (spaces). Worked out:
+# c1 (release .1) fixed by c2 (release .2): commits 2, tagged 1, fixes 1, visible 1.
+CN="$W/c1-names"
+g init -q "$CN"
+B=$'v4\xc2\x9b19'
+echo base | mkc "$CN"
+g -C "$CN" tag "$B"
+printf 'net: a\xc2\x85b \xc2\x9b31mred\xc2\x9c \xc2\x9d0;title\xe2\x80\xa8x\xe2\x80\xa9y\n\ncommit 1111111111111111111111111111111111111111 upstream.\n' | mkc "$CN"
+g -C "$CN" tag "$B.1"
+printf 'net: fix \xc2\x9b2J\n\nFixes: 111111111111 ("net: a")\n' | mkc "$CN"
+g -C "$CN" tag "$B.2"
+g -C "$CN" branch $'side\xe2\x80\xa8line'
+CR="$B..$B.2"
+expect_json c1-stats-json "series[0].name=\"v4 19..v4 19.2\" series[0].commits=2
+series[0].tagged=1 series[0].fixes=1 series[0].visible=1" -C "$CN" stats --json "$CR"
+expect_json c1-fixes-json 'fixes[0].target.subject="net: a b 31mred 0;title x y"
+fixes[0].fix.subject="net: fix 2J" fixes[0].target.release="v4\u009b19.1"' -C "$CN" fixes --json "$CR"
+for form in stats fixes timeline sagas; do
+	rt "c1-$form-text" -C "$CN" "$form" "$CR"
+	crashed "c1-$form-text" && continue
+	if [ "$rc" != 0 ]; then fail "c1-$form-text" "status $rc: $(head -c 200 "$W/out/c1-$form-text.err")"
+	elif why=$($CHECK text "$W/out/c1-$form-text.out"); then pass "c1-$form-text"
+	else fail "c1-$form-text" "$why"; fi
+done
+for form in stats fixes timeline; do
+	rt "c1-$form-csv" -C "$CN" "$form" --csv "$CR"
+	crashed "c1-$form-csv" && continue
+	if [ "$rc" = 0 ] && why=$($CHECK csv "$W/out/c1-$form-csv.out"); then pass "c1-$form-csv"
+	else fail "c1-$form-csv" "status $rc ${why:-}"; fi
+done
+for form in timeline sagas; do
+	rt "c1-$form-json" -C "$CN" "$form" --json "$CR"
+	crashed "c1-$form-json" && continue
+	if [ "$rc" = 0 ] && why=$($CHECK json "$W/out/c1-$form-json.out"); then pass "c1-$form-json"
+	else fail "c1-$form-json" "status $rc ${why:-}"; fi
+done
+expect_json c1-branch-json "series[0].commits=2" -C "$CN" stats --json "$B..side"$'\xe2\x80\xa8'"line"
+
+# ---- release numbers beyond SQLite's integers (issue 15.9) ----------------------------------------
+# v1.1 and v1.18446744073709551615 (ULONG_MAX: a release by the rules): the export stores
+# what was read, an integer where it fits (1), else the decimal text (it stored -1).
+if command -v sqlite3 >/dev/null 2>&1; then
+	BN="$W/big-number"
+	g init -q "$BN"
+	echo base | mkc "$BN"
+	g -C "$BN" tag v1
+	echo one | mkc "$BN"
+	g -C "$BN" tag v1.1
+	echo max | mkc "$BN"
+	g -C "$BN" tag v1.18446744073709551615
+	rt big-number-export -C "$BN" export --sqlite "$W/out/big-number.db" v1..v1.18446744073709551615
+	got=$(sqlite3 "$W/out/big-number.db" "select group_concat(name || '=' || number || ':' || typeof(number), ' ')
+		from (select * from releases order by position)" 2>&1)
+	want="v1.1=1:integer v1.18446744073709551615=18446744073709551615:text"
+	if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then pass big-number-export
+	else fail big-number-export "status $rc, releases '$got', want '$want'"; fi
+else
+	skip big-number-export "no sqlite3"
+fi
+
 # ---- every error is one line (issue 15.7) --------------------------------------------------------
 # --help and --version to a full or closed stdout: exit 1 and the reason on stderr (was: exit
 # 1, stderr empty).

@@ -1,0 +1,54 @@
+/* safe_text.c — see safe_text.h. */
+#include "render/safe_text.h"
+
+#include <stdlib.h>
+
+size_t safe_text_unsafe(const unsigned char *s, size_t avail, int keep_newline)
+{
+	if (s[0] == '\n')
+		return keep_newline ? 0 : 1;
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return 1;
+	if (avail >= 2 && s[0] == 0xc2 && s[1] >= 0x80 && s[1] < 0xa0)
+		return 2;
+	if (avail >= 3 && s[0] == 0xe2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+int safe_text_write(FILE *out, const char *s, size_t n, int keep_newline)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t from = 0, k;
+
+	for (size_t i = 0; i < n;) {
+		if (!(k = safe_text_unsafe(u + i, n - i, keep_newline))) {
+			i++;
+			continue;
+		}
+		fwrite(s + from, 1, i - from, out);
+		fputs("\xef\xbf\xbd", out);
+		i += k;
+		from = i;
+	}
+	fwrite(s + from, 1, n - from, out);
+	return ferror(out) ? -1 : 0;
+}
+
+int safe_text_begin(struct safe_text *t)
+{
+	t->buf = NULL;
+	t->len = 0;
+	t->fp = open_memstream(&t->buf, &t->len);
+	return t->fp ? 0 : -1;
+}
+
+int safe_text_end(struct safe_text *t, FILE *out, int rc)
+{
+	if (fclose(t->fp) != 0)
+		rc = -1;
+	if (rc == 0 && safe_text_write(out, t->buf, t->len, 1) < 0)
+		rc = -1;
+	free(t->buf);
+	return rc;
+}
