@@ -129,9 +129,12 @@ const uint8_t *cgraph_oid(const struct cgraph *g, uint32_t pos)
 	return l ? l->oids + (size_t)(pos - l->offset) * 20 : NULL;
 }
 
-static int add_parent(const struct cgraph *g, struct cgraph_commit *out, uint32_t p)
+/* A parent lies in the commit's layer or below (a layer names nothing above
+ * it), and is not the commit itself. */
+static int add_parent(const struct cgraph_layer *l, uint32_t pos, struct cgraph_commit *out,
+		      uint32_t p)
 {
-	if (p >= g->total)
+	if (p >= l->offset + l->n || p == pos)
 		return -1;
 	out->all_parents++;
 	if (out->nparents < CGRAPH_MAX_PARENTS)
@@ -140,14 +143,14 @@ static int add_parent(const struct cgraph *g, struct cgraph_commit *out, uint32_
 }
 
 /* Octopus merges: parents 2.. listed in EDGE from index e, last one flagged. */
-static int extra_parents(const struct cgraph *g, const struct cgraph_layer *l, uint32_t e,
+static int extra_parents(const struct cgraph_layer *l, uint32_t pos, uint32_t e,
 			 struct cgraph_commit *out)
 {
 	for (;; e++) {
 		if (e >= l->nedges)
 			return -1;
 		uint32_t v = be32(l->edges + (size_t)e * 4);
-		if (add_parent(g, out, v & ~PARENT_EXTRA) < 0)
+		if (add_parent(l, pos, out, v & ~PARENT_EXTRA) < 0)
 			return -1;
 		if (v & PARENT_EXTRA)
 			return 0;
@@ -165,11 +168,11 @@ int cgraph_commit(const struct cgraph *g, uint32_t pos, struct cgraph_commit *ou
 	uint32_t p1 = be32(c + 20), p2 = be32(c + 24);
 	out->time = (int64_t)(be64(c + 28) & 0x3ffffffffull);
 	out->generation = (uint32_t)(be64(c + 28) >> 34);
-	if (p1 != PARENT_NONE && add_parent(g, out, p1) < 0)
+	if (p1 != PARENT_NONE && add_parent(l, pos, out, p1) < 0)
 		return -1;
 	if (p2 == PARENT_NONE)
 		return 0;
 	if (p2 & PARENT_EXTRA)
-		return extra_parents(g, l, p2 & ~PARENT_EXTRA, out);
-	return add_parent(g, out, p2);
+		return extra_parents(l, pos, p2 & ~PARENT_EXTRA, out);
+	return add_parent(l, pos, out, p2);
 }

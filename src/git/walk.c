@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE
 #include "git/walk.h"
 #include "git/cgraph.h"
+#include "git/cgraph_trust.h"
 #include "git/commit_parse.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -54,6 +55,7 @@ struct walker {
 	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
 	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
+	const char *gitdir;		/* where cgraph_trust.h remembers its checks */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
 };
@@ -343,16 +345,18 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 	return RT_OK;
 }
 
-/* Map one commit-graph file and add it as a layer; 0 or -1. */
+/* Map one commit-graph file and add it as a layer when its checksum holds
+ * (cgraph_trust.h); 0 or -1.  A FIFO is not waited on. */
 static int map_layer(struct walker *w, const char *path)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	void *p;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || st.st_size <= 0 || w->nmaps >= CGRAPH_MAX_LAYERS ||
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    w->nmaps >= CGRAPH_MAX_LAYERS ||
 	    (p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
 		close(fd);
 		return -1;
@@ -360,6 +364,8 @@ static int map_layer(struct walker *w, const char *path)
 	close(fd);
 	w->maps[w->nmaps].p = p;
 	w->maps[w->nmaps++].len = (size_t)st.st_size;
+	if (!cgraph_trusted(w->gitdir, path, &st, p, (size_t)st.st_size))
+		return -1;
 	return cgraph_add_layer(&w->cg, p, (size_t)st.st_size);
 }
 
@@ -378,9 +384,16 @@ static int load_chain(struct walker *w, const char *info)
 	FILE *f;
 	int rc = 0;
 
+	struct stat st;
+	int fd;
+
 	snprintf(path, sizeof(path), "%scommit-graphs/commit-graph-chain", info);
-	if (!(f = fopen(path, "r")))
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
 		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);	/* (a FIFO is not waited on) */
+		return -1;
+	}
 	while (!rc && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (strlen(line) != 40 || strspn(line, "0123456789abcdef") != 40) {
@@ -404,6 +417,7 @@ static void load_graph(struct walker *w, git_repository *repo)
 	char info[4000], single[4100];
 
 	cgraph_init(&w->cg);
+	w->gitdir = git_repository_commondir(repo);
 	if (getenv("REGTRACE_NO_COMMIT_GRAPH"))
 		return;
 	snprintf(info, sizeof(info), "%sobjects/info/", git_repository_commondir(repo));

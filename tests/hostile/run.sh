@@ -351,6 +351,33 @@ if [ -f "$CG" ]; then
 	head -c 2000 /dev/urandom >"$W/cgraph-garbage/.git/objects/info/commit-graph"
 	expect_exact_or_error cgraph-garbage "$STD_ANSWER" "graph|corrupt" \
 		-C "$W/cgraph-garbage" stats --json "$S"
+	# One parent field changed (XOR'ed: the tip s5's first parent made m0a's position, a
+	# valid one): the file still parses, and trusting it counts 1 commit, not 5 (issue 15.5).
+	# The trailing checksum no longer holds: the graph is not used, the answer is exact. First
+	# a run on the sound file, so that the change (new size or mtime) must undo what was
+	# remembered of its check.
+	fresh_copy "$G" "$W/cgraph-parent"
+	rt cgraph-parent-before -C "$W/cgraph-parent" stats --json "$S"
+	rm -f "$W/cgraph-parent/.git/regtrace-cache"	# (the commit cache would answer first)
+	f="$W/cgraph-parent/.git/objects/info/commit-graph"
+	python3 - "$f" "$(g -C "$STD" rev-parse v4.19.3)" "$(g -C "$STD" rev-list --max-parents=0 master)" <<'PY'
+import struct, sys
+path, tip, root = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
+b = bytearray(open(path, "rb").read())
+chunks = {}
+for i in range(b[6] + 1):
+    cid, off = struct.unpack_from(">4sQ", b, 8 + 12 * i)
+    chunks[cid] = off
+n = struct.unpack_from(">I", b, chunks[b"OIDF"] + 255 * 4)[0]
+oids = [bytes(b[chunks[b"OIDL"] + 20 * i: chunks[b"OIDL"] + 20 * i + 20]) for i in range(n)]
+t, r = oids.index(tip), oids.index(root)
+at = chunks[b"CDAT"] + 36 * t + 20
+old = struct.unpack_from(">I", b, at)[0]
+struct.pack_into(">I", b, at, old ^ (old ^ r))
+open(path, "wb").write(b)
+PY
+	expect_exact_or_error cgraph-parent-changed "$STD_ANSWER" "graph|corrupt" \
+		-C "$W/cgraph-parent" stats --json "$S"
 else
 	skip cgraph "git wrote no commit-graph"
 fi

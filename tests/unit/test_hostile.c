@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "base/blobfile.h"
+#include "base/sha1.h"
 #include "git/cache.h"
+#include "git/cgraph_trust.h"
 #include "git/commit_parse.h"
 #include "core/message.h"
 #include "core/release.h"
@@ -536,6 +538,45 @@ static void test_blobfile_not_a_file(void **state)
 	rmdir(dir);
 }
 
+/* Issue 15.5: a commit-graph is used only when its trailing SHA-1 holds; a file found
+ * sound is remembered (regtrace-graph-checked) by size, mtime and inode, so that a warm run
+ * does not hash it again: a remembered entry is believed without hashing, and a change of
+ * the file (another mtime) is hashed again. */
+static void test_cgraph_trust(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_cgraph_trust.XXXXXX", gitdir[64], path[128], side[128];
+	uint8_t data[100];
+	struct stat st;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(gitdir, sizeof(gitdir), "%s/", dir);
+	snprintf(path, sizeof(path), "%scommit-graph", gitdir);
+	snprintf(side, sizeof(side), "%s%s", gitdir, CGRAPH_TRUST_FILE);
+	for (int i = 0; i < 80; i++)
+		data[i] = (uint8_t)(i * 7);
+	sha1(data, 80, data + 80);
+	assert_true(cgraph_checksum_ok(data, 100));
+	FILE *f = fopen(path, "wb");
+	fwrite(data, 1, 100, f);
+	fclose(f);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(cgraph_trusted(gitdir, path, &st, data, 100), 1);
+	assert_int_equal(access(side, F_OK), 0);	/* remembered */
+
+	data[30] ^= 1;	/* one flipped byte */
+	assert_false(cgraph_checksum_ok(data, 100));
+	/* the same size, mtime, inode and checksum: believed (no hashing on warm runs),
+	 * also by a fresh process (another gitdir first forgets this process's memory) */
+	assert_int_equal(cgraph_trusted("/nonexistent/", path, &st, data, 100), 0);
+	assert_int_equal(cgraph_trusted(gitdir, path, &st, data, 100), 1);
+	st.st_mtim.tv_nsec ^= 1;	/* the file changed: hashed again */
+	assert_int_equal(cgraph_trusted(gitdir, path, &st, data, 100), 0);
+	unlink(path);
+	unlink(side);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -556,6 +597,7 @@ int main(void)
 		cmocka_unit_test(test_out_of_memory_said_once),
 		cmocka_unit_test(test_cache_save_merges),
 		cmocka_unit_test(test_blobfile_not_a_file),
+		cmocka_unit_test(test_cgraph_trust),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }
