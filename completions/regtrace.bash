@@ -43,7 +43,7 @@ _regtrace()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     local commands="stats fixes timeline sagas unfixed regressions explain report export help version"
-    local global_opts="-C -h --help -V --version"
+    local global_opts="-C --no-replace-objects -h --help -V --version"
     # Options every counting command takes: project patterns, inference, quiet, help.
     local common="--series-pattern --upstream-pattern --fixes-pattern --mainline --no-infer
         -q --quiet -h --help"

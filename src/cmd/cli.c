@@ -74,6 +74,9 @@ const struct cli_option_row cli_options[] = {
 	{ NULL, 'C', "DIR", BEFORE, 0, STORE_STRING, AT(dir), NULL,
 	  "run as if started in DIR (a work tree, a\n"
 	  "subdirectory, a bare repository)" },
+	{ "no-replace-objects", 0, NULL, BEFORE, 0, STORE_FLAG, AT(no_replace_objects), NULL,
+	  "do not follow refs/replace/ (as git; also\n"
+	  "GIT_NO_REPLACE_OBJECTS)" },
 	{ "help", 'h', NULL, EVERY, 0, STORE_CALL, 0, set_help,
 	  "the overview; after a command, its help" },
 	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,

@@ -54,6 +54,7 @@ struct cli {
 	const char *series_pattern;	/* --series-pattern REGEX */
 	struct cli_words upstream_patterns;	/* --upstream-pattern REGEX... */
 	int by_depth;			/* --by path:N, default 2 */
+	int no_replace_objects;		/* --no-replace-objects (git/replace.h) */
 };
 
 #define CLI_BIT(c) (1u << (c))

@@ -158,6 +158,9 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	/* as git does for the processes it runs: replace.h reads the environment */
+	if (c.no_replace_objects)
+		setenv("GIT_NO_REPLACE_OBJECTS", "1", 1);
 	git_libgit2_init();
 	/* every object is read once: a cache only costs memory */
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);

@@ -6,6 +6,7 @@
 #include "git/walk.h"
 #include "git/cgraph.h"
 #include "git/cgraph_trust.h"
+#include "git/replace.h"
 #include "git/commit_parse.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -56,6 +57,7 @@ struct walker {
 	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
 	const char *gitdir;		/* where cgraph_trust.h remembers its checks */
+	struct replace_map replace;	/* git replace and grafts (replace.h) */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
 };
@@ -241,11 +243,16 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
 	git_odb_object *obj = NULL;
 	struct raw_commit rc;
+	const struct replacement *rp = replace_find(&w->replace, w->nodes[i].oid);
 
-	if (read_cached(w, i) == 0 || read_graph(w, i) == 0)
+	if (!rp && (read_cached(w, i) == 0 || read_graph(w, i) == 0))
 		return RT_OK;
-	if (read_object(w->odb, w->nodes[i].oid, &rc, &obj, err, errlen))
+	if (read_object(w->odb, rp ? rp->to : w->nodes[i].oid, &rc, &obj, err, errlen))
 		return RT_EFAIL;
+	if (rp && rp->graft) {	/* the parents the grafts file lists */
+		rc.all_parents = rc.nparents = rp->nparents;
+		memcpy(rc.parents, rp->parents, (size_t)rp->nparents * 20);
+	}
 	struct node *n = &w->nodes[i];
 	n->time = rc.time;
 	n->all_parents = rc.all_parents;
@@ -612,6 +619,7 @@ static void walker_release(struct walker *w)
 	free(w->table);
 	free(w->heap);
 	unmap_all(w);
+	replace_release(&w->replace);
 	git_odb_free(w->odb);
 }
 
@@ -633,7 +641,8 @@ static void learn(struct walker *w, struct walk_result *out)
 		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
 		for (uint32_t k = 0; k < n->nparents; k++)
 			out->base_is_parent |= n->parents[k] == w->base;
-		if (!w->cache || (n->flags & F_CACHED) || !n->data)
+		if (!w->cache || (n->flags & F_CACHED) || !n->data ||
+		    replace_find(&w->replace, n->oid))	/* (its replacement's facts) */
 			continue;
 		if (n->nparents > cap)
 			parents = xrealloc(parents, (cap = n->nparents) * 20);
@@ -661,7 +670,14 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 			 git_error_last() ? git_error_last()->message : "unknown error");
 		return RT_EFAIL;
 	}
-	load_graph(&w, repo);
+	if ((rc = replace_load(repo, &w.replace, err, errlen))) {
+		git_odb_free(w.odb);
+		return rc;
+	}
+	if (!w.replace.n)	/* as git: no commit-graph with replacements */
+		load_graph(&w, repo);
+	else
+		cgraph_init(&w.cg);
 	uint32_t t = node_of(&w, tip->id);
 	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
 	w.base = b;

@@ -756,6 +756,37 @@ else
 	skip big-number-export "no sqlite3"
 fi
 
+# ---- replace refs and grafts (issue 15.11) -----------------------------------------------------
+# As git: `git replace --graft s2 m1` (refs/replace/<s2>: s2 with m1 as its only parent) takes
+# s1 out of the range. Worked out: commits 4 (s2..s5, as git rev-list --count says); tagged 1
+# (s2); s2's Fixes names s1's upstream id, now outside: fixes_outside 1, no fix; s4 reverts
+# s3: fixes 1, reverts 1, pairs 1, regressions 1; s4 (v4.19.3) and s3 (v4.19.2): visible 1,
+# same_release 0 (v4.19.1 is on s1, outside: no release). Run first without the graft, so
+# that the commit cache holds s2's own parents; with a commit-graph too (git does not use it
+# when there are replace refs). --no-replace-objects and GIT_NO_REPLACE_OBJECTS (any value)
+# give the standard answer. An info/grafts line "s2 m1" is the same graft.
+GRAFT_ANSWER="series[0].commits=4 series[0].tagged=1 series[0].fixes=1 series[0].reverts=1
+series[0].pairs=1 series[0].regressions=1 series[0].visible=1 series[0].same_release=0
+series[0].fixes_outside=1"
+RP="$W/replace"
+fresh_copy "$STD" "$RP"
+g -C "$RP" commit-graph write --reachable 2>/dev/null
+rt replace-before -C "$RP" stats --json "$S"
+s2=$(g -C "$STD" rev-parse v4.19.2~1)
+m1=$(g -C "$STD" rev-parse v4.19)
+g -C "$RP" replace --graft "$s2" "$m1"
+want=$(g -C "$RP" rev-list --count v4.19..v4.19.3)
+if [ "$want" = 4 ]; then pass "replace-git-count (git rev-list: 4)"; else fail replace-git-count "git says $want"; fi
+expect_json replace-graft "$GRAFT_ANSWER" -C "$RP" stats --json "$S"
+expect_json replace-no-replace-objects "$STD_ANSWER" -C "$RP" --no-replace-objects stats --json "$S"
+GIT_NO_REPLACE_OBJECTS=1 expect_json replace-env "$STD_ANSWER" -C "$RP" stats --json "$S"
+GIT_NO_REPLACE_OBJECTS= expect_json replace-env-empty "$STD_ANSWER" -C "$RP" stats --json "$S"
+expect_json replace-graft-again "$GRAFT_ANSWER" -C "$RP" stats --json "$S"
+fresh_copy "$STD" "$W/grafts"
+mkdir -p "$W/grafts/.git/info"
+echo "$s2 $m1" >"$W/grafts/.git/info/grafts"
+expect_json grafts-file "$GRAFT_ANSWER" -C "$W/grafts" stats --json "$S"
+
 # ---- every error is one line (issue 15.7) --------------------------------------------------------
 # --help and --version to a full or closed stdout: exit 1 and the reason on stderr (was: exit
 # 1, stderr empty).
