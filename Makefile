@@ -9,6 +9,10 @@ ifeq ($(SANITIZE),1)
 B        ?= build-san
 CFLAGS   += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS  += -fsanitize=address,undefined
+# libgit2's own leaks are suppressed (tests/lsan.supp: its frames only); their stacks run
+# through libraries built without frame pointers, so every allocation is unwound in full.
+LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0
+export LSAN_OPTIONS
 else
 B        ?= build
 endif
