@@ -8,7 +8,8 @@
 
 const char cli_usage[] =
 	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL]\n"
-	"                               [--mainline REF] [--by channel|path[:N]] [RANGE...]\n"
+	"                               [--mainline REF] [--by channel|path[:N]]\n"
+	"                               [--at-age N|Nr] [--projected] [RANGE...]\n"
 	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] sagas [--json] RANGE\n"
@@ -51,6 +52,10 @@ const char cli_usage[] =
 	"                          stats then also counts open regressions\n"
 	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
 	"                          subsystem (first N directories, default 2)\n"
+	"  --at-age N|Nr           stats: each series as it stood N days (Nr: N\n"
+	"                          releases) after its base (doc/age.md)\n"
+	"  --projected             stats: projected visible regressions and rates\n"
+	"                          from the discovery of older series (doc/age.md)\n"
 	"  --series-pattern RE     how release tags are named: a POSIX extended\n"
 	"                          regex, group 1 the series, group 2 the number\n"
 	"  --upstream-pattern RE   (repeatable) a line naming the upstream commit,\n"
@@ -92,6 +97,7 @@ static const struct command commands[] = {
 enum opt_action {
 	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
 	OPT_SQLITE, OPT_MAINLINE, OPT_BY, OPT_SERIES_PATTERN, OPT_UPSTREAM_PATTERN,
+	OPT_AT_AGE, OPT_PROJECTED,
 };
 
 #define CENSUS_CMDS (BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) | \
@@ -115,6 +121,8 @@ static const struct option options[] = {
 	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
 	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
+	{ "--at-age", OPT_AT_AGE, 1, BIT(CMD_STATS) },
+	{ "--projected", OPT_PROJECTED, 0, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--commit-url", OPT_COMMIT_URL, 1, BIT(CMD_REPORT) },
@@ -188,6 +196,15 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 		return 0;
 	case OPT_BY:
 		return set_by(c, arg, err, errlen);
+	case OPT_AT_AGE:
+		c->at_age = arg;
+		if (age_parse(arg, &c->age) < 0)
+			return usage_error(err, errlen, "--at-age takes N (days) or Nr (releases), "
+					   "N from 0 to 100000, not '%s'", arg);
+		return 0;
+	case OPT_PROJECTED:
+		c->projected = 1;
+		return 0;
 	case OPT_SERIES_PATTERN:
 		c->series_pattern = arg;
 		return 0;

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "core/age.h"
 #include "render/render.h"
 
 #include "base/version.h"
@@ -39,6 +40,9 @@ struct cli {
 	const char **upstream_patterns;	/* --upstream-pattern REGEX..., into argv */
 	size_t nupstream_patterns;
 	int by_depth;			/* --by path:N, default 2 */
+	const char *at_age;		/* stats --at-age N|Nr, parsed into age */
+	struct age_spec age;
+	int projected;			/* stats --projected */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */
