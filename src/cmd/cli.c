@@ -14,7 +14,8 @@ const char cli_usage[] =
 	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] sagas [--json] RANGE\n"
 	"       regtrace [-C DIR] unfixed [--mainline REF] [--json|--csv] RANGE\n"
-	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
+	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE]\n"
+	"                                [--by channel|path[:N]] [RANGE...]\n"
 	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
 	"       regtrace --help | --version\n"
 	"\n"
@@ -51,7 +52,8 @@ const char cli_usage[] =
 	"                          master, main, origin/master or origin/main);\n"
 	"                          stats then also counts open regressions\n"
 	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
-	"                          subsystem (first N directories, default 2)\n"
+	"                          subsystem (first N directories, default 2);\n"
+	"                          report --by path: the subsystems' table\n"
 	"  --at-age N|Nr           stats: each series as it stood N days (Nr: N\n"
 	"                          releases) after its base (doc/age.md)\n"
 	"  --projected             stats: projected visible regressions and rates\n"
@@ -117,7 +119,7 @@ static const struct option options[] = {
 	{ "--csv", OPT_CSV, 0,
 	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
 	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
-	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
+	{ "--by", OPT_BY, 1, BIT(CMD_STATS) | BIT(CMD_REPORT) },
 	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
 	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
