@@ -21,7 +21,7 @@ static const char *const palette[] = {
 
 /* Mark i's colour: the ten of the palette, then hues 137 degrees apart (137
  * and 360 share no factor, so 360 marks get 360 hues) in two lightnesses:
- * no colour repeats. */
+ * no colour repeats.  Lines past the palette are also dashed. */
 struct color {
 	char s[32];
 };
@@ -395,8 +395,8 @@ static double py(double y, double ymax)
 static void step_path(FILE *out, const struct svg_line *ln, size_t i, const struct domain *d,
 		      double ymax)
 {
-	fprintf(out, "<path class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" d=\"",
-		color(i).s);
+	fprintf(out, "<path class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s d=\"",
+		color(i).s, i >= NCOLORS ? " stroke-dasharray=\"7 3\"" : "");
 	for (size_t k = 0; k < ln->n; k++) {
 		if (k)
 			fprintf(out, " H%.1f V%.1f", px(d, ln->x[k]), py(ln->y[k], ymax));
