@@ -75,7 +75,7 @@ const char cli_usage[] =
 	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1.\n"
 	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
-	"2 usage error.  The counting rules are in README.md.\n";
+	"2 usage error.  The counting rules: doc/rules.md, man regtrace.\n";
 
 #define BIT(c) (1u << (c))
 

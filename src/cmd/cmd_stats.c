@@ -1,6 +1,6 @@
 /*
- * cmd_stats.c — `stats`: one row of census numbers per series; with
- * --mainline also the open count, with --by the census per group.
+ * cmd_stats.c — `stats`: one row of census numbers per series (with --by
+ * also per group: core/analyze.h); with --mainline also the open count.
  */
 #include "base/error.h"
 #include "base/util.h"
@@ -35,8 +35,6 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 		rc = age_set_apply(c, run, &set, err, errlen);
 	if (!rc && c->mainline)
 		rc = count_open(c, run, &set, err, errlen);
-	if (!rc && c->by)
-		rc = series_set_break_down(c, run, &set, err, errlen);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)
 			rc = render_stats_json(stdout, set.s, set.n);

@@ -5,10 +5,8 @@
 #include "base/threads.h"
 #include "base/util.h"
 #include "core/analyze.h"
-#include "core/channel.h"
 #include "git/config.h"
 #include "git/parallel.h"
-#include "git/paths.h"
 #include "git/repo.h"
 
 #include <errno.h>
@@ -92,6 +90,8 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
+	l.rules.by = c->cmd == CMD_STATS ? c->by : NULL;
+	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
 	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
 	l.read.cache = run->cache;
@@ -110,37 +110,6 @@ void series_set_release(struct series_set *set)
 	free(set->s);
 	range_list_release(&set->ranges);
 	memset(set, 0, sizeof(*set));
-}
-
-/* The census per group of one series: per channel (read from messages) or
- * per path (read from the repository's trees). */
-static int break_down(const struct cli *c, struct run *run, struct series *s, char *err,
-		      size_t errlen)
-{
-	struct group_map map;
-	int rc = RT_OK;
-
-	if (!strcmp(c->by, "channel"))
-		channel_groups(&s->g, &map);
-	else
-		rc = paths_groups(run->repo, &s->g, c->by_depth, &map, err, errlen);
-	if (rc) {
-		group_map_release(&map);
-		return rc;
-	}
-	s->by = xmalloc(sizeof(*s->by));
-	breakdown_compute(&s->g, &s->census, c->by, &map, s->by);
-	return RT_OK;
-}
-
-int series_set_break_down(const struct cli *c, struct run *run, struct series_set *set,
-			  char *err, size_t errlen)
-{
-	int rc = RT_OK;
-
-	for (size_t i = 0; !rc && i < set->n; i++)
-		rc = break_down(c, run, &set->s[i], err, errlen);
-	return rc;
 }
 
 int cmd_write_failed(char *err, size_t errlen)
@@ -170,8 +139,6 @@ int series_set_write_file(const struct cli *c, struct run *run, const char *path
 	if (atomic_file_open(&f, path, err, errlen) < 0)
 		return RT_EFAIL;
 	rc = series_set_load(c, run, &set, err, errlen);
-	if (!rc && c->by)
-		rc = series_set_break_down(c, run, &set, err, errlen);
 	if (!rc && write(c, run, &set, &f, err, errlen) < 0)
 		rc = RT_EFAIL;
 	series_set_release(&set);

@@ -30,11 +30,6 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);
 
-/* --by (c->by: "channel" or "path", c->by_depth): each series' census per
- * group (core/breakdown.h) into its `by`. */
-int series_set_break_down(const struct cli *c, struct run *run, struct series_set *set,
-			  char *err, size_t errlen);
-
 /* The commands that load every range and write one output to stdout:
  * load, call render(c, set), flush; a failed write is an error. */
 typedef int series_render_fn(const struct cli *c, const struct series_set *set);
@@ -42,7 +37,7 @@ int series_set_print(const struct cli *c, struct run *run, series_render_fn *ren
 		     char *err, size_t errlen);
 
 /* The commands that write one file (report, export): open it first (fail
- * early), load, break down (--by), write(c, run, set, f), then commit it or remove it
+ * early), load, write(c, run, set, f), then commit it or remove it
  * (base/atomic_file.h); on success print "wrote PATH".  Output paths are
  * taken as given (relative to the current directory, not to -C DIR). */
 struct atomic_file;

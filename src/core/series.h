@@ -1,8 +1,9 @@
 /*
  * series.h — one analysed range: its commits, releases and census.
  *
- * What core/analyze.h fills (everything but `open`, `by` and `age`, which
- * commands asking for them add) and the renderers read, never change.
+ * What core/analyze.h fills (everything but `open` and `age`, which
+ * commands asking for them add: stats --mainline, --at-age, --projected)
+ * and the renderers read, never change.
  */
 #ifndef REGTRACE_SERIES_H
 #define REGTRACE_SERIES_H

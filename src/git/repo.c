@@ -3,6 +3,7 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "core/release.h"
+#include "git/paths.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -177,5 +178,9 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 	if (!rc)
 		rc = find_tags(repo, &w, &base_oid, h, err, errlen);
 	walk_result_release(&w);
+	if (!rc && opt && opt->paths_depth > 0) {
+		h->paths = xcalloc(1, sizeof(*h->paths));
+		rc = paths_groups(repo, &h->g, opt->paths_depth, h->paths, err, errlen);
+	}
 	return rc;
 }

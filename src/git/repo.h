@@ -24,6 +24,8 @@ struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */
 	struct cache *cache;		/* commit facts of earlier runs, or NULL */
 	unsigned threads;		/* reader threads per walk; 0: thread_count */
+	int paths_depth;		/* > 0: also read the subsystems each commit
+					   touches, cut at this depth (--by path) */
 };
 
 /* Fill h (history_init'ed) from one range; an empty range is an error. */

@@ -1,4 +1,4 @@
-/* export_sqlite.c — see export_sqlite.h; the schema is README's "Export schema". */
+/* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema". */
 #include "render/export_sqlite.h"
 #include "core/lifetime.h"
 #include "render/numbers.h"

@@ -4,8 +4,8 @@
 # Builds the ACPICA scenario (tests/scenarios/acpica-tangle.scenario, the demo) and the report
 # scenario (tests/report/report.scenario) into WORK, exports them, and reads the databases back
 # with the sqlite3 command-line shell: the hand-worked numbers of the scenarios' comments, the
-# README's example queries against the output the README shows, and the atomic writing
-# (a failed export leaves an existing file as it was and no temporary file behind).
+# example queries of doc/formats.md ("Export schema") against the output shown there, and the
+# atomic writing (a failed export leaves an existing file as it was and no temporary file behind).
 set -eu
 REGTRACE=$(realpath "$1")
 MKSCENARIO=$(realpath "$2")
@@ -76,7 +76,7 @@ check "indexes" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqli
 	WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)")" \
 	"commit_aliases_upstream commits_release commits_upstream link_candidates_commit links_fix links_target"
 
-# ---- the README's examples: each query gives the output shown under it ----
+# ---- doc/formats.md's examples: each query gives the output shown under it ----
 awk -v dir="$WORK" '
 	/^## / { in_section = ($0 == "## Export schema") }
 	!in_section { next }
@@ -84,14 +84,14 @@ awk -v dir="$WORK" '
 	/^```text$/ { out = dir "/example" n ".want"; printf "" > out; next }
 	/^```$/ { out = ""; next }
 	out != "" { print >> out }
-' "$TOP/README.md"
+' "$TOP/doc/formats.md"
 examples=$(ls "$WORK"/example*.sql 2>/dev/null | wc -l)
-check "README has 4 example queries" "$examples" 4
+check "doc/formats.md has 4 example queries" "$examples" 4
 for sql in "$WORK"/example*.sql; do
 	[ -e "$sql" ] || continue
 	name=$(basename "$sql" .sql)
 	got=$(sqlite3 -header -column "$DB" <"$sql" 2>&1 | sed 's/[[:space:]]*$//')
-	check "README $name" "$got" "$(sed 's/[[:space:]]*$//' "${sql%.sql}.want")"
+	check "doc/formats.md $name" "$got" "$(sed 's/[[:space:]]*$//' "${sql%.sql}.want")"
 done
 
 # ---- two series, an ambiguous link ----
