@@ -29,7 +29,7 @@ obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
-SCEN_SRC = tests/scenario/scenario.c tests/scenario/build.c
+SCEN_SRC = tests/scenario-engine/scenario.c tests/scenario-engine/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
 .SECONDEXPANSION:
@@ -72,15 +72,20 @@ $(B)/lib%.a: $$(call obj_of,%)
 $(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
 	$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
 
+# The cmd layer without main.o, for the unit tests of its pure parts (cli.c).
+$(B)/libcmd.a: $(CMD_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
 # Unit tests link the libraries: only the objects a test uses are taken.
-$(B)/test_%: tests/unit/test_%.c $(LIB) $(HEADERS) tests/unit/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a $(HEADERS) tests/unit/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
 
-$(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+$(B)/mkscenario: tests/scenario-engine/mkscenario.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
-$(B)/e2e: tests/scenario/e2e.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+$(B)/e2e: tests/scenario-engine/e2e.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
 $(B)/obj:
 	mkdir -p $@
@@ -155,9 +160,9 @@ $(FUZZ_B)/nocov/%.o: src/%.c $(HEADERS)
 	objcopy --redefine-syms=$@.syms $@.in.o $@
 	rm -f $@.in.o $@.syms
 
-$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario/scenario.c tests/scenario/scenario.h
+$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario-engine/scenario.c tests/scenario-engine/scenario.h
 	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario-engine -o $@ fuzz/fuzz_scenario.c tests/scenario-engine/scenario.c
 
 $(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*) $(HEADERS)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*)

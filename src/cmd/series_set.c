@@ -100,6 +100,10 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(run->repo, &l, err, errlen);
+	for (size_t i = 0; !rc && i < set->n; i++)
+		if (set->s[i].rels.n == 0)
+			warn_add(&run->warnings, "no release tags in %s: every commit counts as "
+				 "unreleased", set->s[i].name);
 	return rc;
 }
 

@@ -28,7 +28,9 @@ struct read_options {
 					   touches, cut at this depth (--by path) */
 };
 
-/* Fill h (history_init'ed) from one range; an empty range is an error. */
+/* Fill h (history_init'ed) from one range; an empty range is an error, and
+ * so is an end that names nothing ("unknown revision 'X'", with the tags
+ * that look close: core/close_tags.h). */
 int repo_read_range(git_repository *repo, const struct range *rg,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 

@@ -1,5 +1,6 @@
 /* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema". */
 #include "render/export_sqlite.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
 #include "render/numbers.h"
 
@@ -31,7 +32,7 @@ static const char schema[] =
 	"CREATE TABLE releases (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
 	"  name TEXT NOT NULL, number INTEGER NOT NULL, position INTEGER NOT NULL,\n"
-	"  date INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
+	"  date TEXT, date_epoch INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
 	"  PRIMARY KEY (series_id, name));\n"
 	"CREATE TABLE commits (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
@@ -68,7 +69,7 @@ enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_COU
 
 static const char *const inserts[ST_COUNT] = {
 	[ST_SERIES] = NULL,	/* series_insert() */
-	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?)",
+	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?,?)",
 	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?)",
 	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?)",
 	[ST_LINK] = "INSERT INTO links VALUES (?,?,?,?,?,?,?,?,?)",
@@ -164,6 +165,8 @@ static int series_row(struct db *d, const struct series *s, long long id)
 
 static int release_rows(struct db *d, const struct series *s, long long id)
 {
+	char date[16];
+
 	for (size_t k = 0; k < s->rels.n; k++) {
 		const struct release *rel = &s->rels.r[k];
 		struct row r = row_start(d, ST_RELEASE);
@@ -171,6 +174,7 @@ static int release_rows(struct db *d, const struct series *s, long long id)
 		put_text(&r, rel->name);
 		put_int(&r, (long long)rel->number);
 		put_int(&r, (long long)k + 1);
+		put_text(&r, fmt_date(date, sizeof(date), rel->date) < 0 ? NULL : date);
 		put_int(&r, rel->date);
 		put_text(&r, s->g.c[rel->commit].id);
 		if (row_end(&r))

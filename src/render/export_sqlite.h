@@ -19,7 +19,7 @@
 
 #include "core/series.h"
 
-#define EXPORT_SQLITE_VERSION 1
+#define EXPORT_SQLITE_VERSION 2	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds */
 
 int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
 		  size_t errlen);

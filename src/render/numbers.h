@@ -24,7 +24,7 @@ enum number_type {
 	NUM_MAYBE,
 	NUM_GROUPS,	/* not a number: where JSON puts the `by` object (stats --by) */
 	NUM_REAL,	/* a real number (one decimal in tables); negative: undefined */
-	NUM_FLAG,	/* 1 or 0: yes or no (JSON true/false, CSV 1/0) */
+	NUM_FLAG,	/* 1 or 0: yes or no (JSON and CSV true/false) */
 	NUM_SOURCES,	/* not a number: where JSON and CSV name the projection's
 			   source series (stats --projected; age.h) */
 };

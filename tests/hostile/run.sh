@@ -107,6 +107,25 @@ expect_json() {
 	fi
 }
 
+# expect_json_warned NAME "WARNING" "PATH=VALUE..." ARGS...: as expect_json, but stderr is
+# exactly the one line "regtrace: warning: WARNING" (doc/usage-cli.md "Warnings").
+expect_json_warned() {
+	local name=$1 warning=$2 checks=$3 why
+	shift 3
+	rt "$name" "$@"
+	crashed "$name" && return
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit status $rc: $(head -c 300 "$W/out/$name.err")"
+	elif [ "$(cat "$W/out/$name.err")" != "regtrace: warning: $warning" ] ||
+	     [ "$(wc -l <"$W/out/$name.err")" != 1 ]; then
+		fail "$name" "stderr is not the one warning line: $(head -c 300 "$W/out/$name.err")"
+	elif ! why=$($CHECK json "$W/out/$name.out" "$checks"); then
+		fail "$name" "$why"
+	else
+		pass "$name"
+	fi
+}
+
 # expect_exact_or_error NAME "PATH=VALUE..." ERE ARGS...: the exact answer, or a one-line
 # error (status 1) matching ERE; never another answer.
 expect_exact_or_error() {
@@ -444,8 +463,11 @@ expect_json fake-release-bare-base "series[0].name=\"v4.19..v4.19.3\"" -C "$FR" 
 
 # ---- odd ranges -----------------------------------------------------------------------------
 # BASE not an ancestor of TIP: the series is "reachable from TIP and not from BASE", as in
-# git: side's x1 and x2 (m1 and before are reachable from v4.19.1). No release: unreleased.
-expect_json base-not-ancestor "series[0].commits=2 series[0].fixes=0" \
+# git: side's x1 and x2 (m1 and before are reachable from v4.19.1). No release: unreleased,
+# and a warning says so.
+expect_json_warned base-not-ancestor \
+	"no release tags in v4.19.1..side: every commit counts as unreleased" \
+	"series[0].commits=2 series[0].fixes=0" \
 	-C "$STD" stats --json v4.19.1..side
 # Reversed range: nothing of v4.19 is outside v4.19.3: an empty range, an error (status 1).
 expect_error reversed-range 1 "empty range" -C "$STD" stats --json v4.19.3..v4.19
@@ -680,7 +702,9 @@ for i in range(1, 100001):
     commit("refs/heads/stable", i + 1, msg, 1500000000 + i, i)
 EOF
 	start=$(date +%s)
-	expect_json 100k-commits "series[0].commits=100000 series[0].tagged=10000
+	expect_json_warned 100k-commits \
+		"no release tags in v4.19..stable: every commit counts as unreleased" \
+		"series[0].commits=100000 series[0].tagged=10000
 series[0].fixes=10000 series[0].pairs=10000 series[0].regressions=10000
 series[0].same_release=10000 series[0].visible=0 series[0].fixes_outside=0
 series[0].ambiguous=0 series[0].duplicates=0" -C "$H" stats --json v4.19..stable
