@@ -1431,6 +1431,10 @@ struct series {
 	struct stopic *tp;	/* --merges: topics 1..ntp-1 (0 unused: "on the branch") */
 	uint32_t ntp, cap;	/* topics + 1; plan entries allocated */
 	uint32_t ext_fork;	/* --merges --extend: the new release's topic's fork point */
+	/* --merges, by evaluate(): fixes on topics (of earlier commits of their
+	 * topic, so same release), and fixes on the branch of topic commits
+	 * (merged before them), same-release ones among those.  Informational. */
+	long fixes_on_topics, fixes_of_topics, same_of_topics;
 };
 
 static const int series_base_r[NSERIES] = { 34, 39, 45, 51, 56 }; /* v4.14 v4.19 v5.4 v5.10 v5.15 */
@@ -2327,6 +2331,7 @@ static void evaluate(struct series *s)
 	uint8_t *is_target;
 
 	memset(g, 0, sizeof(*g));
+	s->fixes_on_topics = s->fixes_of_topics = s->same_of_topics = 0;
 	e.copy_head = xcalloc(N, sizeof(int32_t));
 	memset(e.copy_head, 0xff, N * sizeof(int32_t));
 	e.copy_next = xcalloc(n, sizeof(int32_t));
@@ -2412,6 +2417,13 @@ static void evaluate(struct series *s)
 			g->pairs += nlinks;
 			g->reverts += nrevert > 0;
 			g->same_release += same;
+			if (c->topic) {
+				s->fixes_on_topics++;
+			} else if ((fix_t >= 0 && s->sc[fix_t].topic) ||
+				   (rev_t >= 0 && !e.is_revert[rev_t] && s->sc[rev_t].topic)) {
+				s->fixes_of_topics++;
+				s->same_of_topics += same;
+			}
 		}
 	}
 	for (uint32_t i = 0; i < n; i++)
@@ -3110,8 +3122,10 @@ static void write_planted(void)
 		fprintf(f, "     \"fixes_outside\": %ld, \"nonsha_fixes_lines\": %ld, \"unfixed\": %ld",
 			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed);
 		if (cfg.merges)
-			fprintf(f, ",\n     \"merges\": %ld, \"topic_commits\": %ld", stable_merges(s),
-				topic_commits(s));
+			fprintf(f, ",\n     \"merges\": %ld, \"topic_commits\": %ld, \"fixes_on_topics\": %ld, "
+				"\"fixes_of_topic_commits\": %ld, \"same_release_of_topic_commits\": %ld",
+				stable_merges(s), topic_commits(s), s->fixes_on_topics, s->fixes_of_topics,
+				s->same_of_topics);
 		fprintf(f, "}%s\n", k + 1 < NSERIES ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
@@ -3248,9 +3262,11 @@ int main(int argc, char **argv)
 			w->duplicates, g->reapplies, w->reapplies, g->fixes_outside,
 			g->nonsha_fixes_lines, g->unfixed, w->unfixed, g->preemptive);
 		if (cfg.merges)
-			fprintf(stderr, "bench-gen:   %u topics, %ld commits on them, preemptive %ld/%ld\n",
-				S[k].ntp ? S[k].ntp - 1 : 0, topic_commits(&S[k]), g->preemptive,
-				w->preemptive);
+			fprintf(stderr, "bench-gen:   %u topics, %ld commits on them, %ld fixes on them, "
+				"%ld fixes of their commits after their merge (%ld same release), "
+				"preemptive %ld/%ld\n", S[k].ntp ? S[k].ntp - 1 : 0, topic_commits(&S[k]),
+				S[k].fixes_on_topics, S[k].fixes_of_topics, S[k].same_of_topics,
+				g->preemptive, w->preemptive);
 		/* Preemptive references: only the planted ones (--merges, on topics). */
 		if (g->preemptive != w->preemptive || g->ambiguous)
 			die("internal: the plan has unplanned preemptive or ambiguous references");
