@@ -356,6 +356,7 @@ static void count(struct ctx *x)
 		c->fixes++;
 		c->reverts += !!(flags & CENSUS_REVERT);
 		c->same_release += !!(flags & CENSUS_SAME);
+		c->reported += !(flags & CENSUS_SAME) && x->g->c[f].facts.reported;
 	}
 	c->visible = c->fixes - c->same_release;
 	u32s_sort_unique(&targets);

@@ -41,6 +41,8 @@ struct census {
 	size_t commits, tagged, fixes, reverts, same_release, visible;
 	size_t pairs, regressions, duplicates, reapplies, ambiguous, preemptive;
 	size_t fixes_outside, nonsha_fixes_lines;
+	size_t reported;	/* Visible fixes whose message says someone hit
+				   the regression (msg_facts.reported) */
 	struct link *links;
 	size_t nlinks, links_cap;
 	uint8_t *flags;		/* per commit: CENSUS_* bits of a counted fix */

@@ -120,7 +120,7 @@ int render_fixes_csv(FILE *out, const struct series *s)
 	const struct census *c = &s->census;
 
 	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
-	      "lifetime_days,fix_subject,target_subject\r\n", out);
+	      "lifetime_days,fix_subject,target_subject,reported\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -136,7 +136,8 @@ int render_fixes_csv(FILE *out, const struct series *s)
 		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "yes" : "no", 0);
 		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
-		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 1);
+		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 0);
+		field(out, s->g.c[l->fix].facts.reported ? "yes" : "no", 1);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -125,6 +125,7 @@ static json_t *link_object(const struct series *s, const struct link *l)
 	struct lifetime t = series_lifetime(s, l);
 	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
 	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	json_object_set_new(o, "reported", json_boolean(s->g.c[l->fix].facts.reported));
 	return o;
 }
 

@@ -249,7 +249,8 @@ int render_fixes_text(FILE *out, const struct series *s)
 		const char *a, *b;
 		link_labels(l, &a, &b);
 		relation(rel, sizeof(rel), s, l);
-		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), rel);
+		fprintf(out, "\n%s%s%s\n", link_kind_name(l->kind), rel,
+			s->g.c[l->fix].facts.reported ? " [reported]" : "");
 		commit_line(out, s, a, l->fix);
 		if (l->target != LINK_NO_TARGET)
 			commit_line(out, s, b, l->target);
