@@ -14,7 +14,10 @@ const char cli_usage[] =
 	"       regtrace [-C DIR] sagas [--json] RANGE\n"
 	"       regtrace [-C DIR] unfixed [--mainline REF] [--json|--csv] RANGE\n"
 	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
-	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
+	"       regtrace [-C DIR] export --sqlite FILE [--mainline REF] [--by path[:N]]\n"
+	"                               [RANGE...]\n"
+	"       regtrace [-C DIR] explain [--json] COMMIT [RANGE]\n"
+	"       regtrace [-C DIR] regressions [--json|--csv] [--mainline REF] [RANGE...]\n"
 	"       regtrace --help | --version\n"
 	"\n"
 	"\n"
@@ -39,6 +42,13 @@ const char cli_usage[] =
 	"            that mainline commit was never backported to the series\n"
 	"  report    one self-contained HTML file: tables, details, charts\n"
 	"  export    a SQLite database of series, releases, commits and links\n"
+	"  explain   why one commit counts as it does: its release, upstream ids,\n"
+	"            every reference of its message with the rules that decided\n"
+	"            it, and the links from and to it (RANGE: default, the newest\n"
+	"            series holding it)\n"
+	"  regressions  one row per upstream commit that was a regression in a\n"
+	"            series: in which series, brought and fixed by which releases,\n"
+	"            and (--mainline) whether a series still carries it\n"
 	"\n"
 	"options:\n"
 	"  -C DIR                  run as if started in DIR\n"
@@ -46,11 +56,14 @@ const char cli_usage[] =
 	"  --csv                   CSV output (RFC 4180)\n"
 	"  --introduced-until REL  stats: count only regressions brought by\n"
 	"                          releases up to REL, and commits up to REL\n"
-	"  --mainline REF          unfixed, stats: the mainline branch (default:\n"
-	"                          master, main, origin/master or origin/main);\n"
-	"                          stats then also counts open regressions\n"
+	"  --mainline REF          unfixed, stats, regressions, export: the mainline\n"
+	"                          branch (default: master, main, origin/master or\n"
+	"                          origin/main); stats then also counts open\n"
+	"                          regressions, regressions says which series still\n"
+	"                          carry each, export adds mainline dates\n"
 	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
-	"                          subsystem (first N directories, default 2)\n"
+	"                          subsystem (first N directories, default 2);\n"
+	"                          export --by path[:N]: each commit's subsystems\n"
 	"  --series-pattern RE     how release tags are named: a POSIX extended\n"
 	"                          regex, group 1 the series, group 2 the number\n"
 	"  --upstream-pattern RE   (repeatable) a line naming the upstream commit,\n"
@@ -86,6 +99,8 @@ static const struct command commands[] = {
 	{ "unfixed", CMD_UNFIXED, 1, 1 },
 	{ "report", CMD_REPORT, 0, 0 },
 	{ "export", CMD_EXPORT, 0, 0 },
+	{ "explain", CMD_EXPLAIN, 1, 2 },
+	{ "regressions", CMD_REGRESSIONS, 0, 0 },
 	{ "help", CMD_HELP, 0, 0 },
 };
 
@@ -95,7 +110,8 @@ enum opt_action {
 };
 
 #define CENSUS_CMDS (BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) | \
-		     BIT(CMD_UNFIXED) | BIT(CMD_REPORT) | BIT(CMD_EXPORT))
+		     BIT(CMD_UNFIXED) | BIT(CMD_REPORT) | BIT(CMD_EXPORT) | BIT(CMD_EXPLAIN) | \
+		     BIT(CMD_REGRESSIONS))
 
 struct option {
 	const char *name;
@@ -107,11 +123,13 @@ struct option {
 static const struct option options[] = {
 	{ "--json", OPT_JSON, 0,
 	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) |
-	  BIT(CMD_UNFIXED) },
+	  BIT(CMD_UNFIXED) | BIT(CMD_EXPLAIN) | BIT(CMD_REGRESSIONS) },
 	{ "--csv", OPT_CSV, 0,
-	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
-	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
-	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
+	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) |
+	  BIT(CMD_REGRESSIONS) },
+	{ "--mainline", OPT_MAINLINE, 1,
+	  BIT(CMD_STATS) | BIT(CMD_UNFIXED) | BIT(CMD_REGRESSIONS) | BIT(CMD_EXPORT) },
+	{ "--by", OPT_BY, 1, BIT(CMD_STATS) | BIT(CMD_EXPORT) },
 	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
 	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
@@ -238,6 +256,10 @@ static int parse_command_args(int i, int argc, char **argv, struct cli *c,
 	}
 	if (cmd->cmd == CMD_EXPORT && !c->sqlite)
 		return usage_error(err, errlen, "%s", "export needs --sqlite FILE");
+	if (cmd->cmd == CMD_EXPORT && c->by && strcmp(c->by, "path"))
+		return usage_error(err, errlen, "%s", "export --by takes path or path:N");
+	if (cmd->cmd == CMD_EXPLAIN && (c->nranges < 1 || c->nranges > 2))
+		return usage_error(err, errlen, "%s", "explain takes COMMIT [RANGE]");
 	if (c->nranges < cmd->min_ranges)
 		return usage_error(err, errlen, "%s: no RANGE given (expected BASE..TIP)",
 				   cmd->name);
