@@ -5,6 +5,7 @@
 #include "render/render.h"
 #include "render/json_parts.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
@@ -211,4 +212,53 @@ int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
 	}
 	return json_dump_root(out, json_pack("{s:s, s:s, s:o}", "name", s->name, "mainline", ref,
 				   "unfixed", arr));
+}
+
+static json_t *regression_entry_object(const struct series *all,
+				       const struct regression_entry *e)
+{
+	const struct series *s = &all[e->series];
+	const struct link *l = e->link;
+	struct lifetime t = series_lifetime(s, l);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "series", json_string(s->name));
+	json_object_set_new(o, "target", json_commit_object(s, l->target));
+	json_object_set_new(o, "brought_in", json_string(series_release(s, l->target)));
+	json_object_set_new(o, "fixed_in", json_string(series_release(s, l->fix)));
+	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
+	json_object_set_new(o, "fix", json_commit_object(s, l->fix));
+	json_object_set_new(o, "same_release", json_boolean(l->same_release));
+	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
+	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	return o;
+}
+
+int render_regressions_json(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r)
+{
+	json_t *rows = json_array();
+
+	(void)n;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		json_t *o = json_object(), *entries = json_array(), *by = json_array();
+		for (size_t k = 0; k < row->n; k++)
+			json_array_append_new(entries, regression_entry_object(s, &row->v[k]));
+		for (size_t k = 0; k < row->carried_by.n; k++)
+			json_array_append_new(by, json_string(s[row->carried_by.v[k]].name));
+		json_object_set_new(o, "upstream", str_or_null(row->upstream));
+		json_object_set_new(o, "key", json_string(row->key));
+		json_object_set_new(o, "subject", json_string(
+			s[row->v[0].series].g.c[row->v[0].target].facts.subject));
+		json_object_set_new(o, "series_count", json_integer((json_int_t)row->nseries));
+		json_object_set_new(o, "series", entries);
+		json_object_set_new(o, "still_carried", row->carried < 0 ? json_null() :
+				    json_boolean(row->carried));
+		json_object_set_new(o, "carried_by", row->carried < 0 ? json_null() : by);
+		if (row->carried < 0)
+			json_decref(by);
+		json_array_append_new(rows, o);
+	}
+	return json_dump_root(out, json_pack("{s:o}", "regressions", rows));
 }
