@@ -127,7 +127,7 @@ static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
 {
 	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0, 1 };
+				   opt ? opt->threads : 0, 1, 0 };
 	int rc = walk_range(repo, base, tip, &wo, w, err, errlen);
 
 	if (rc && git_repository_is_shallow(repo) == 1)

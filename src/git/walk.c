@@ -50,6 +50,7 @@ struct walker {
 	const struct msg_rules *rules;
 	struct cache *cache;
 	int meta;			/* read dates and authors */
+	int headers_only;		/* read no messages */
 	unsigned threads;		/* 0: as many as worth it */
 	uint32_t base;			/* BASE's node, or UINT32_MAX */
 	int64_t min_time;		/* the oldest commit read as interesting */
@@ -260,7 +261,7 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->time = rc.time;
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
-	if (!(n->flags & F_UNINTERESTING))
+	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
 		parse(w, n, &rc);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
@@ -475,7 +476,7 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	size_t nt, started = 0;
 	int rc = RT_OK;
 
-	for (uint32_t i = 0; i < w->n; i++)
+	for (uint32_t i = 0; i < w->n && !w->headers_only; i++)
 		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
 			u32s_push(&list, i);
 	nt = walk_threads(w, list.n);
@@ -583,6 +584,7 @@ static void topo_order(struct walker *w, struct walk_result *out)
 		c->all_parents = n->all_parents;
 		c->facts = n->data;
 		c->meta = n->meta;
+		c->time = n->time;
 		n->data = NULL;
 		n->meta = NULL;
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
@@ -659,7 +661,8 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0,
-			    .meta = opt && (opt->meta || opt->cache) };
+			    .meta = opt && (opt->meta || opt->cache),
+			    .headers_only = opt && opt->headers_only && !opt->cache };
 	int rc = RT_OK;
 
 	memset(out, 0, sizeof(*out));

@@ -30,6 +30,7 @@ struct walk_commit {
 	struct msg_facts *facts;	/* owned by the caller after the walk */
 	struct commit_meta *meta;	/* dates and author (walk_options.meta), or
 					   NULL; owned by the caller after the walk */
+	int64_t time;			/* committer time */
 };
 
 struct walk_result {
@@ -48,6 +49,7 @@ struct walk_options {
 	unsigned threads;		/* message readers at most; 0: no limit */
 	int meta;			/* also read each commit's dates and author
 					   (always with a cache, which keeps them) */
+	int headers_only;		/* read no message: facts stay NULL (no cache) */
 };
 
 /* base may be NULL (everything reachable from tip). */
