@@ -133,7 +133,7 @@ void regressions_group(const struct series *s, size_t n, const struct u32s *carr
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < n; i++)
-		add_series(out, &ix, s, i);
+		add_series(out, &ix, &s[i], i);
 	for (size_t r = 0; r < out->n; r++) {
 		struct regression_row *row = &out->rows[r];
 		qsort(row->v, row->n, sizeof(*row->v), cmp_entry);
