@@ -100,6 +100,7 @@ report-test: $(B)/regtrace $(B)/mkscenario $(B)/e2e
 	@scripts/install-deps.sh --test --browser
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/report-e2e tests/report/report.scenario
 	tests/report/export-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-test
+	tests/report/export-regressions-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-regressions-test
 	tests/report/report-test.sh $(B)/regtrace $(B)/mkscenario $(B)/report-test
 
 # Output files on a full disk (a small tmpfs: needs root, else skipped) and under SIGINT,
