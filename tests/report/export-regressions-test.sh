@@ -3,7 +3,7 @@
 # added (doc/explain-regressions.md, "Export additions"): authors, dates, channel and reported
 # per commit, the source and mainline date of upstream ids, commit paths, the regressions and
 # regression_carriers tables; each value worked out by hand from the scenarios, then the
-# page's example queries against the output it shows.
+# page's example queries against the output it shows; and the report's reported figure.
 set -eu
 REGTRACE=$(realpath "$1")
 MKSCENARIO=$(realpath "$2")
@@ -88,6 +88,12 @@ check "rx: foreign keys hold" "$(q 'PRAGMA foreign_key_check')" ""
 check "rx: integrity" "$(q 'PRAGMA integrity_check')" ok
 run "$REGTRACE" -C "$WORK/rx" export --sqlite "$WORK/c.db" --by channel
 check_run "export --by channel" 2 "" "regtrace: export --by takes path or path:N"
+
+# ---- the report: the reported figure in each series' facts ----
+run "$REGTRACE" -C "$WORK/acpica" report -o "$WORK/acpica.html"
+check_run "report acpica" 0 "wrote $WORK/acpica.html" ""
+check "report: bp1rev and fix of the 2 visible were reported" \
+	"$(grep -o 'Reported: [0-9]* of [0-9]* visible' "$WORK/acpica.html")" "Reported: 2 of 2 visible"
 
 # ---- the page's examples: each query gives the output shown under it ----
 awk -v dir="$WORK" '
