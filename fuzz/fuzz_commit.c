@@ -3,8 +3,8 @@
  * raw commit object, read by the walk instead of libgit2).
  *
  * Checked: commit_parse gives -1 or a result whose message lies inside the
- * buffer and holds no NUL (README "Limits": read up to the first NUL), as
- * do the author's name and email;
+ * buffer and holds no NUL (doc/rules.md "Limits": read up to the first NUL),
+ * as do the author's name and email;
  * nparents <= all_parents and <= COMMIT_MAX_PARENTS, every kept parent the
  * 20 bytes of a "parent <hex>" line; on success the text starts with a tree
  * line.  commit_hex_to_oid agrees with a reference on the first 40 bytes.

@@ -2,7 +2,7 @@
  * cmd_export.c — `export`: every range at once in one SQLite database
  * (render/export_sqlite.h), written whole or not at all (series_set.h).
  * Besides the series: the regressions across them (core/regressions.h);
- * with --by path[:N] each commit's paths (git/paths.h); with --mainline
+ * with --by path[:N] each commit's paths (read with the series); with --mainline
  * REF the series still carrying each regression (mainline_set.h) and the
  * mainline date of each upstream id (git/mainline_dates.h).
  */
@@ -15,30 +15,18 @@
 #include "core/regressions.h"
 #include "core/upstream_dates.h"
 #include "git/mainline_dates.h"
-#include "git/paths.h"
 #include "render/export_sqlite.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct extras {
 	struct regressions regressions;
-	struct group_map *paths;	/* per series, or NULL */
 	struct upstream_dates dates;
 	struct u32s *carried;		/* per series, or NULL */
 	int has_dates;
 };
-
-static int read_paths(const struct cli *c, struct run *run, struct series_set *set,
-		      struct extras *e, char *err, size_t errlen)
-{
-	int rc = RT_OK;
-
-	e->paths = xcalloc(set->n + 1, sizeof(*e->paths));
-	for (size_t i = 0; !rc && i < set->n; i++)
-		rc = paths_groups(run->repo, &set->s[i].g, c->by_depth, &e->paths[i], err, errlen);
-	return rc;
-}
 
 /* --mainline: who still carries what (unfixed), and the upstream ids' dates. */
 static int read_mainline(const struct cli *c, struct run *run, struct series_set *set,
@@ -68,9 +56,6 @@ static int read_mainline(const struct cli *c, struct run *run, struct series_set
 static void extras_release(struct extras *e, size_t n)
 {
 	regressions_release(&e->regressions);
-	for (size_t i = 0; e->paths && i < n; i++)
-		group_map_release(&e->paths[i]);
-	free(e->paths);
 	for (size_t i = 0; e->carried && i < n; i++)
 		u32s_release(&e->carried[i]);
 	free(e->carried);
@@ -84,12 +69,10 @@ static int write_export(const struct cli *c, struct run *run, struct series_set 
 	char why[512];
 	int rc = RT_OK;
 
-	if (c->by)
-		rc = read_paths(c, run, set, &e, err, errlen);
-	if (!rc && c->mainline)
+	if (c->mainline)
 		rc = read_mainline(c, run, set, &e, err, errlen);
 	if (!rc) {
-		struct export_extra x = { &e.regressions, e.paths, e.has_dates ? &e.dates : NULL };
+		struct export_extra x = { &e.regressions, e.has_dates ? &e.dates : NULL };
 		regressions_group(set->s, set->n, e.carried, &e.regressions);
 		if (export_sqlite(f->tmp, set->s, set->n, &x, why, sizeof(why)) < 0)
 			rc = rt_fail(err, errlen, RT_EFAIL, "cannot write '%s': %s", f->path, why);
@@ -100,5 +83,7 @@ static int write_export(const struct cli *c, struct run *run, struct series_set 
 
 int cmd_export(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
+	if (c->by && strcmp(c->by, "path"))
+		return rt_fail(err, errlen, RT_EUSAGE, "export --by takes path or path:N");
 	return series_set_write_file(c, run, c->sqlite, write_export, err, errlen);
 }

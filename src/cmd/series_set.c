@@ -90,6 +90,8 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
+	l.rules.by = c->cmd == CMD_STATS || c->cmd == CMD_EXPORT ? c->by : NULL;
+	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
 	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
 	l.read.cache = run->cache;
@@ -98,6 +100,10 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(run->repo, &l, err, errlen);
+	for (size_t i = 0; !rc && i < set->n; i++)
+		if (set->s[i].rels.n == 0)
+			warn_add(&run->warnings, "no release tags in %s: every commit counts as "
+				 "unreleased", set->s[i].name);
 	return rc;
 }
 

@@ -25,7 +25,8 @@ struct series_set {
 	size_t n;		/* how many are loaded */
 };
 
-/* The ranges of c, read and analysed with c's options in run. */
+/* The ranges of c, read and analysed with c's options in run; a range
+ * with no release tags adds a warning to run (cmd/warnings.h). */
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);

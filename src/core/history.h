@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/breakdown.h"
 #include "core/graph.h"
 
 struct history_tag {
@@ -30,6 +31,8 @@ struct history {
 	char *const *all_tags;	/* every tag naming a commit, sorted; borrowed:
 				   valid while the run's tag table lives */
 	size_t nall_tags;
+	struct group_map *paths;	/* when asked (--by path): the subsystems each
+					   commit touches (git/paths.h), owned; or NULL */
 };
 
 void history_init(struct history *h);

@@ -31,7 +31,7 @@ struct series {
 	struct timeline timeline;	/* the census at each release */
 	struct lifetime *life;		/* per census link: its lifetime */
 	struct lifetime_summary lifetimes;	/* over the links with one */
-	struct breakdown *by;	/* stats --by, or NULL */
+	struct breakdown *by;	/* stats, export --by, or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 };
 

@@ -1,6 +1,7 @@
-/* export_sqlite.c — see export_sqlite.h; the schema is README's "Export schema" and
+/* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema", and
  * doc/explain-regressions.md. */
 #include "render/export_sqlite.h"
+#include "base/fmt.h"
 #include "core/channel.h"
 #include "core/explain.h"
 #include "core/lifetime.h"
@@ -34,7 +35,7 @@ static const char schema[] =
 	"CREATE TABLE releases (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
 	"  name TEXT NOT NULL, number INTEGER NOT NULL, position INTEGER NOT NULL,\n"
-	"  date INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
+	"  date TEXT, date_epoch INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
 	"  PRIMARY KEY (series_id, name));\n"
 	"CREATE TABLE commits (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
@@ -42,12 +43,13 @@ static const char schema[] =
 	"  release TEXT NOT NULL, subject TEXT NOT NULL, tagged INTEGER NOT NULL,\n"
 	"  is_fix INTEGER NOT NULL, is_revert INTEGER NOT NULL,\n"
 	"  same_release INTEGER NOT NULL,\n"
-	"  author_name TEXT, author_email TEXT, author_date INTEGER, commit_date INTEGER,\n"
+	"  author_name TEXT, author_email TEXT, author_date TEXT, author_date_epoch INTEGER,\n"
+	"  commit_date TEXT, commit_date_epoch INTEGER,\n"
 	"  channel TEXT NOT NULL, reported INTEGER NOT NULL,\n"
 	"  PRIMARY KEY (series_id, id));\n"
 	"CREATE TABLE commit_aliases (\n"
 	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL, upstream_id TEXT NOT NULL,\n"
-	"  source TEXT NOT NULL, mainline_date INTEGER,\n"
+	"  source TEXT NOT NULL, mainline_date TEXT, mainline_date_epoch INTEGER,\n"
 	"  PRIMARY KEY (series_id, commit_id, upstream_id),\n"
 	"  FOREIGN KEY (series_id, commit_id) REFERENCES commits(series_id, id));\n"
 	"CREATE TABLE commit_paths (\n"
@@ -93,9 +95,9 @@ enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_PAT
 
 static const char *const inserts[ST_COUNT] = {
 	[ST_SERIES] = NULL,	/* series_insert() */
-	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?)",
-	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?,?,?)",
+	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?,?)",
+	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?,?,?,?)",
 	[ST_LINK] = "INSERT INTO links VALUES (?,?,?,?,?,?,?,?,?)",
 	[ST_CANDIDATE] = "INSERT OR IGNORE INTO link_candidates VALUES (?,?,?)",
 	[ST_PATH] = "INSERT OR IGNORE INTO commit_paths VALUES (?,?,?)",
@@ -149,6 +151,16 @@ static void put_maybe(struct row *r, long v)
 		put_int(r, v);
 }
 
+/* A date (seconds; negative: unknown) as two columns: YYYY-MM-DD (NULL when
+ * unknown or out of range) and the seconds (NULL when unknown). */
+static void put_date(struct row *r, int64_t t)
+{
+	char date[16];
+
+	put_text(r, t >= 0 && fmt_date(date, sizeof(date), t) >= 0 ? date : NULL);
+	put_maybe(r, t < 0 ? -1 : (long)t);
+}
+
 /* A number of numbers.h: an integer, a fraction, or NULL when undefined
  * or unknown. */
 static void put_number(struct row *r, const struct number *nb, const struct series *s)
@@ -193,6 +205,8 @@ static int series_row(struct db *d, const struct series *s, long long id)
 
 static int release_rows(struct db *d, const struct series *s, long long id)
 {
+	char date[16];
+
 	for (size_t k = 0; k < s->rels.n; k++) {
 		const struct release *rel = &s->rels.r[k];
 		struct row r = row_start(d, ST_RELEASE);
@@ -200,6 +214,7 @@ static int release_rows(struct db *d, const struct series *s, long long id)
 		put_text(&r, rel->name);
 		put_int(&r, (long long)rel->number);
 		put_int(&r, (long long)k + 1);
+		put_text(&r, fmt_date(date, sizeof(date), rel->date) < 0 ? NULL : date);
 		put_int(&r, rel->date);
 		put_text(&r, s->g.c[rel->commit].id);
 		if (row_end(&r))
@@ -218,8 +233,7 @@ static int alias_rows(struct db *d, const struct series *s, long long id, uint32
 		put_text(&r, s->g.c[c].id);
 		put_text(&r, f->aliases[k]);
 		put_text(&r, explain_alias_source(s, c, k));
-		put_maybe(&r, d->x && d->x->dates ? upstream_date_of(d->x->dates, f->aliases[k])
-						  : -1);
+		put_date(&r, d->x && d->x->dates ? upstream_date_of(d->x->dates, f->aliases[k]) : -1);
 		if (row_end(&r))
 			return -1;
 	}
@@ -259,8 +273,8 @@ static int commit_row(struct db *d, const struct series *s, long long id, uint32
 	put_int(&r, (fl & CENSUS_FIX) && (fl & CENSUS_SAME));
 	put_text(&r, gc->meta.author ? graph_author_name(gc) : NULL);
 	put_text(&r, gc->meta.author ? graph_author_email(gc) : NULL);
-	put_maybe(&r, gc->meta.author ? (long)gc->meta.author_time : -1);
-	put_maybe(&r, gc->meta.author ? (long)gc->meta.commit_time : -1);
+	put_date(&r, gc->meta.author ? gc->meta.author_time : -1);
+	put_date(&r, gc->meta.author ? gc->meta.commit_time : -1);
 	put_text(&r, channel_name(channel_of(&gc->facts)));
 	put_int(&r, gc->facts.reported);
 	return row_end(&r) ? -1 : alias_rows(d, s, id, c);
@@ -269,7 +283,7 @@ static int commit_row(struct db *d, const struct series *s, long long id, uint32
 /* The series' commits: merges take no part in the census and are left out. */
 static int commit_rows(struct db *d, const struct series *s, long long id)
 {
-	const struct group_map *paths = d->x && d->x->paths ? &d->x->paths[id - 1] : NULL;
+	const struct group_map *paths = s->by && !strcmp(s->by->kind, "path") ? &s->by->map : NULL;
 
 	for (uint32_t c = 0; c < s->g.n; c++)
 		if (!s->g.c[c].is_merge &&

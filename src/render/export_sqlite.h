@@ -1,7 +1,7 @@
 /*
  * export_sqlite.h — analysed series as a SQLite database, through the
- * libsqlite3 C library.  The schema is documented in README.md, "Export
- * schema", and what version 2 added in doc/explain-regressions.md; PRAGMA
+ * libsqlite3 C library.  The schema is documented in doc/formats.md, "Export
+ * schema", and what version 3 added in doc/explain-regressions.md; PRAGMA
  * user_version holds EXPORT_SQLITE_VERSION.
  *
  * export_sqlite() creates the tables and indexes in the database file at
@@ -18,18 +18,17 @@
 
 #include <stddef.h>
 
-#include "core/breakdown.h"
 #include "core/regressions.h"
 #include "core/series.h"
 #include "core/upstream_dates.h"
 
-#define EXPORT_SQLITE_VERSION 2
+#define EXPORT_SQLITE_VERSION 3	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+				   3: authors, dates, channel, reported, alias sources and
+				   mainline dates, commit_paths, regressions */
 
 /* What a command computed besides the series (each may be NULL). */
 struct export_extra {
 	const struct regressions *regressions;	/* the regressions table */
-	const struct group_map *paths;		/* per series: each commit's paths
-						   (export --by path), or NULL */
 	const struct upstream_dates *dates;	/* mainline dates (--mainline), or NULL */
 };
 

@@ -1,9 +1,11 @@
 /*
  * render_csv.c — RFC 4180 CSV: fields with a comma, quote or line break
  * are quoted, quotes doubled; a field starting with = + - @ gets a leading
- * apostrophe so spreadsheets do not run it as a formula.
+ * apostrophe so spreadsheets do not run it as a formula.  Dates are
+ * YYYY-MM-DD (base/fmt.h), booleans true/false, as in JSON.
  */
 #include "render/render.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
 #include "core/timeline.h"
@@ -134,26 +136,29 @@ int render_fixes_csv(FILE *out, const struct series *s)
 				 k ? " " : "", s->g.c[l->candidates.v[k]].id);
 		field(out, t == LINK_NO_TARGET ? ids : s->g.c[t].id, 0);
 		field(out, t == LINK_NO_TARGET ? "" : series_release(s, t), 0);
-		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "yes" : "no", 0);
+		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "true" : "false", 0);
 		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
 		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 0);
-		field(out, s->g.c[l->fix].facts.reported ? "yes" : "no", 1);
+		field(out, s->g.c[l->fix].facts.reported ? "true" : "false", 1);
 	}
 	return ferror(out) ? -1 : 0;
 }
 
 int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
 {
+	char date[16];
+
 	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
 	      "high_rate\r\n", out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct timeline_row *r = &t->rows[i];
 		field(out, release_name(&s->rels, r->release), 0);
-		if (r->release == RELEASE_NONE)
+		if (r->release == RELEASE_NONE || fmt_date(date, sizeof(date),
+							   s->rels.r[r->release].date) < 0)
 			fputc(',', out);
 		else
-			fprintf(out, "%lld,", (long long)s->rels.r[r->release].date);
+			fprintf(out, "%s,", date);
 		num(out, r->commits, 0);
 		num(out, r->tagged, 0);
 		num(out, r->fixes, 0);
@@ -221,10 +226,10 @@ int render_regressions_csv(FILE *out, const struct series *s, size_t n,
 			field(out, series_release(si, l->fix), 0);
 			field(out, link_kind_name(l->kind), 0);
 			field(out, si->g.c[l->fix].id, 0);
-			field(out, l->same_release ? "yes" : "no", 0);
+			field(out, l->same_release ? "true" : "false", 0);
 			lifetime_fields(out, series_lifetime(si, l));
 			field(out, si->g.c[l->target].facts.subject, 0);
-			field(out, row->carried < 0 ? "" : row->carried ? "yes" : "no", 0);
+			field(out, row->carried < 0 ? "" : row->carried ? "true" : "false", 0);
 			carried_field(out, s, row);
 		}
 	}

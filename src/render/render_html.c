@@ -68,7 +68,7 @@ static void head(FILE *out)
 	      "fixes (<code>Fixes:</code> tag) or reverts another commit of the same "
 	      "series; it is <em>visible</em> when some release shipped the commit it "
 	      "fixes. Low rate = visible / commits; high rate = visible / commits with a "
-	      "<code>Fixes:</code> tag. The counting rules are in regtrace's README.</p>\n"
+	      "<code>Fixes:</code> tag. The counting rules are in regtrace's doc/rules.md.</p>\n"
 	      "</header>\n", out);
 }
 

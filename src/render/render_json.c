@@ -4,6 +4,7 @@
  */
 #include "render/render.h"
 #include "render/json_parts.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
 #include "core/timeline.h"
@@ -140,13 +141,21 @@ int render_fixes_json(FILE *out, const struct series *s)
 	return json_dump_root(out, json_pack("{s:o}", "fixes", arr));
 }
 
+/* YYYY-MM-DD (base/fmt.h), or null when out of range. */
+static json_t *date_or_null(int64_t t)
+{
+	char buf[16];
+
+	return fmt_date(buf, sizeof(buf), t) < 0 ? json_null() : json_string(buf);
+}
+
 static json_t *timeline_row(const struct series *s, const struct timeline_row *r)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "release", json_string(release_name(&s->rels, r->release)));
 	json_object_set_new(o, "date", r->release == RELEASE_NONE ? json_null() :
-			    json_integer((json_int_t)s->rels.r[r->release].date));
+			    date_or_null(s->rels.r[r->release].date));
 #define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
 	NUM(commits);
 	NUM(tagged);

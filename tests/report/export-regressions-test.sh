@@ -1,5 +1,5 @@
 #!/bin/sh
-# export-regressions-test.sh REGTRACE MKSCENARIO WORK — what schema version 2 of the export
+# export-regressions-test.sh REGTRACE MKSCENARIO WORK — what schema version 3 of the export
 # added (doc/explain-regressions.md, "Export additions"): authors, dates, channel and reported
 # per commit, the source and mainline date of upstream ids, commit paths, the regressions and
 # regression_carriers tables; each value worked out by hand from the scenarios, then the
@@ -26,16 +26,16 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 2
+check "user_version" "$(q 'PRAGMA user_version')" 3
 check "authors: the scenario's one author" \
 	"$(q "SELECT DISTINCT author_name || ' <' || author_email || '>' FROM commits")" \
 	"Scenario Author <author@example.org>"
 check "dates: author and committer dates of commit n, bp1 = commit 5 of the file" \
-	"$(q "SELECT author_date, commit_date FROM commits WHERE position = 3")" \
-	"1500432000|1500432000"
+	"$(q "SELECT author_date, author_date_epoch, commit_date, commit_date_epoch FROM commits
+	WHERE position = 3")" "2017-07-19|1500432000|2017-07-19|1500432000"
 check "dates: in history order, commits 3..11 of the file" \
-	"$(q "SELECT group_concat((commit_date - 1500000000) / 86400, ' ') FROM
-	(SELECT commit_date FROM commits ORDER BY position)")" "3 4 5 6 7 8 9 10 11"
+	"$(q "SELECT group_concat((commit_date_epoch - 1500000000) / 86400, ' ') FROM
+	(SELECT commit_date_epoch FROM commits ORDER BY position)")" "3 4 5 6 7 8 9 10 11"
 check "channels: f1, f4, fix carry a Fixes: id (no stable Cc, no [ Upstream commit ]); the rest other" \
 	"$(q "SELECT group_concat(channel, ' ') FROM (SELECT channel FROM commits ORDER BY position)")" \
 	"fixes-only other other other other other fixes-only fixes-only other"
@@ -44,8 +44,9 @@ check "reported: bp1, bp1rev (quoted), bp2, fix, dup have a bugzilla Link: line"
 	"001101011"	# f1 f2 bp1 bp1rev f3 bp2 f4 fix dup
 check "series.reported: bp1rev and fix, both visible" "$(q 'SELECT reported FROM series')" 2
 check "aliases: all from the message, no mainline date without --mainline" \
-	"$(q "SELECT DISTINCT source || ':' || ifnull(mainline_date, 'NULL') FROM commit_aliases")" \
-	"message:NULL"
+	"$(q "SELECT DISTINCT source || ':' || ifnull(mainline_date, 'NULL') || ':' ||
+	ifnull(mainline_date_epoch, 'NULL') FROM commit_aliases")" \
+	"message:NULL:NULL"
 check "no paths without --by path" "$(q 'SELECT count(*) FROM commit_paths')" 0
 check "regressions: bp1 (revert in v4.19.3) and bp2 (fix in v4.19.35), one key" \
 	"$(q "SELECT group_concat(substr(key, 1, 12) || ':' || kind || ':' || brought_in || '->' ||
@@ -65,15 +66,16 @@ check_run "export rx" 0 "wrote $DB" ""
 check "series: newest first" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM series ORDER BY id)")" \
 	"v4.20..v4.20.2 v4.19..v4.19.3"
 check "mainline date of up1 (commit 2 of the file) on a1 and b1" \
-	"$(q "SELECT DISTINCT mainline_date FROM commit_aliases a JOIN commits c ON
-	c.series_id = a.series_id AND c.id = a.commit_id WHERE c.subject = 'net: add the widget'")" \
-	1500172800
+	"$(q "SELECT DISTINCT mainline_date || ':' || mainline_date_epoch FROM commit_aliases a
+	JOIN commits c ON c.series_id = a.series_id AND c.id = a.commit_id
+	WHERE c.subject = 'net: add the widget'")" "2017-07-16:1500172800"
 check "mainline date of up1fix (commit 4) on a3 and b2" \
-	"$(q "SELECT DISTINCT mainline_date FROM commit_aliases a JOIN commits c ON
+	"$(q "SELECT DISTINCT mainline_date_epoch FROM commit_aliases a JOIN commits c ON
 	c.series_id = a.series_id AND c.id = a.commit_id WHERE c.subject = 'net: fix the widget'")" \
 	1500345600
 check "every upstream id is a mainline commit: all dated" \
-	"$(q 'SELECT count(*), count(mainline_date) FROM commit_aliases')" "6|6"
+	"$(q 'SELECT count(*), count(mainline_date), count(mainline_date_epoch) FROM commit_aliases')" \
+	"6|6|6"
 check "paths: each commit adds files/LABEL, depth 2 is 'files'; 9 non-merge commits" \
 	"$(q "SELECT count(*), group_concat(DISTINCT path) FROM commit_paths")" "9|files"
 check "regressions: up1 in both, then b4 (v4.20, first seen), then up2 (v4.19)" \
@@ -97,7 +99,7 @@ check "report: bp1rev and fix of the 2 visible were reported" \
 
 # ---- the page's examples: each query gives the output shown under it ----
 awk -v dir="$WORK" '
-	/^## / { in_section = ($0 == "## Export additions (schema version 2)") }
+	/^## / { in_section = ($0 == "## Export additions (schema version 3)") }
 	!in_section { next }
 	/^```sql$/ { n++; out = dir "/example" n ".sql"; printf "" > out; next }
 	/^```text$/ { out = dir "/example" n ".want"; printf "" > out; next }
