@@ -111,13 +111,15 @@ static void reference_text(FILE *out, const struct series *s, const struct expla
 		fprintf(out, " (copies of %zu upstream commit%s)", rt->nupstream,
 			rt->nupstream == 1 ? "" : "s");
 	fputc('\n', out);
-	if (rt->ncopies) {
-		fputs("    copies:\n", out);
-		copies_text(out, s, rt->copies, rt->ncopies);
-	}
 	for (size_t k = 0; k < rt->nsteps; k++) {
-		if (rt->steps[k].rule == RULE_ONE_LINK)
+		enum census_rule r = rt->steps[k].rule;
+		if (r == RULE_ONE_LINK)
 			continue;	/* said with the link */
+		if (rt->ncopies && (r == RULE_LIVE_COPY || r == RULE_REVERTED_COPY ||
+				    r == RULE_PREEMPTIVE)) {	/* the copies it weighed */
+			fputs("    copies:\n", out);
+			copies_text(out, s, rt->copies, rt->ncopies);
+		}
 		fprintf(out, "    %s:", census_rule_name(rt->steps[k].rule));
 		if (rt->steps[k].rule == RULE_OUTSIDE)
 			fputs(" no commit of the series matches (counted in fixes_outside)", out);
