@@ -80,6 +80,7 @@ const size_t cli_ncommands = sizeof(cli_commands) / sizeof(cli_commands[0]);
 static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_csv(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_by(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_at_age(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_help(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_version(struct cli *c, const char *v, char *err, size_t errlen);
 
@@ -106,10 +107,18 @@ const struct cli_option_row cli_options[] = {
 	  "also counts open regressions, regressions\n"
 	  "says which series still carry each, export\n"
 	  "adds them and mainline dates" },
-	{ "by", 0, "channel|path[:N]", ON(STATS) | ON(EXPORT), 0, STORE_CALL, 0, set_by,
+	{ "by", 0, "channel|path[:N]", ON(STATS) | ON(REPORT) | ON(EXPORT), 0, STORE_CALL, 0,
+	  set_by,
 	  "the census per selection channel, or per\n"
 	  "subsystem (first N directories, default 2);\n"
+	  "in the report: the subsystems table;\n"
 	  "export: path[:N], each commit's subsystems" },
+	{ "at-age", 0, "N|Nr", ON(STATS), 0, STORE_CALL, 0, set_at_age,
+	  "each series as it stood N days (Nr: N\n"
+	  "releases) after its base (doc/age.md)" },
+	{ "projected", 0, NULL, ON(STATS), 0, STORE_FLAG, AT(projected), NULL,
+	  "projected visible regressions and rates from\n"
+	  "the discovery of older series (doc/age.md)" },
 	{ "series-pattern", 0, "RE", REPO_CMDS, 0, STORE_STRING, AT(series_pattern), NULL,
 	  "how release tags are named: a POSIX extended\n"
 	  "regex, group 1 the series, group 2 the number\n"
@@ -199,6 +208,16 @@ static int set_by(struct cli *c, const char *arg, char *err, size_t errlen)
 	}
 	return usage_error(err, errlen, "--by takes channel, path or path:N (N 1..20), not '%s'",
 			   arg);
+}
+
+/* --at-age N (days) or Nr (releases): core/age.h. */
+static int set_at_age(struct cli *c, const char *arg, char *err, size_t errlen)
+{
+	c->at_age = arg;
+	if (age_parse(arg, &c->age) == 0)
+		return 0;
+	return usage_error(err, errlen, "--at-age takes N (days) or Nr (releases), N from 0 to "
+			   "100000, not '%s'", arg);
 }
 
 /* -h: the help of the command given so far (none: the overview). */

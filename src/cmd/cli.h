@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/age.h"
 #include "render/render.h"
 
 #include "base/version.h"
@@ -54,6 +55,9 @@ struct cli {
 	const char *series_pattern;	/* --series-pattern REGEX */
 	struct cli_words upstream_patterns;	/* --upstream-pattern REGEX... */
 	int by_depth;			/* --by path:N, default 2 */
+	const char *at_age;		/* stats --at-age N|Nr, parsed into age */
+	struct age_spec age;
+	int projected;			/* stats --projected */
 };
 
 #define CLI_BIT(c) (1u << (c))

@@ -6,11 +6,13 @@
  */
 #include "render/render.h"
 #include "base/fmt.h"
+#include "base/util.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void field_value(FILE *out, const char *v)
@@ -36,18 +38,42 @@ static void field(FILE *out, const char *v, int last)
 	fputs(last ? "\r\n" : ",", out);
 }
 
+/* The projection's source series, one field, separated by spaces. */
+static void sources_field(FILE *out, const struct age_row *a)
+{
+	size_t len = 1;
+	char *buf;
+
+	for (size_t k = 0; k < a->nsources; k++)
+		len += strlen(a->sources[k]) + 1;
+	buf = xmalloc(len);
+	buf[0] = '\0';
+	for (size_t k = 0; k < a->nsources; k++) {
+		if (k)
+			strcat(buf, " ");
+		strcat(buf, a->sources[k]);
+	}
+	field_value(out, buf);
+	free(buf);
+}
+
 /* ",VALUE" of a number (numbers.h): a count, a fraction, or empty when
  * undefined or unknown. */
 static void number_field(FILE *out, const struct number *nb, const struct series *s)
 {
 	double v = nb->value(s);
 
-	if (v < 0)
+	if (nb->type == NUM_SOURCES) {
 		fputc(',', out);
-	else if (nb->type == NUM_RATE)
+		sources_field(out, s->age);
+	} else if (v < 0)
+		fputc(',', out);
+	else if (nb->type == NUM_RATE || nb->type == NUM_REAL)
 		fprintf(out, ",%.6f", v);
 	else if (nb->type == NUM_MAYBE)
 		fprintf(out, ",%ld", (long)v);
+	else if (nb->type == NUM_FLAG)
+		fputs(v > 0 ? ",true" : ",false", out);
 	else
 		fprintf(out, ",%zu", (size_t)v);
 }
@@ -95,15 +121,18 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 {
 	if (n && s[0].by)
 		return breakdown_csv(out, s, n);
+	static const struct series none;
+	const struct series *first = n ? &s[0] : &none;
+
 	fputs("series", out);
 	for (size_t k = 0; k < nnumbers; k++)
-		if (numbers[k].where & IN_CSV)
+		if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 			fprintf(out, ",%s", numbers[k].key);
 	fputs("\r\n", out);
 	for (size_t i = 0; i < n; i++) {
 		field_value(out, s[i].name);
 		for (size_t k = 0; k < nnumbers; k++)
-			if (numbers[k].where & IN_CSV)
+			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 				number_field(out, &numbers[k], &s[i]);
 		fputs("\r\n", out);
 	}

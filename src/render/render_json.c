@@ -59,6 +59,16 @@ static json_t *number_json(const struct number *nb, const struct series *s)
 		return v < 0 ? json_null() : json_real(v);
 	if (nb->type == NUM_MAYBE)
 		return maybe((long)v);
+	if (nb->type == NUM_REAL)
+		return v < 0 ? json_null() : json_real(v);
+	if (nb->type == NUM_FLAG)
+		return json_boolean(v > 0);
+	if (nb->type == NUM_SOURCES) {
+		json_t *a = json_array();
+		for (size_t k = 0; k < s->age->nsources; k++)
+			json_array_append_new(a, json_string(s->age->sources[k]));
+		return a;
+	}
 	return json_integer((json_int_t)v);
 }
 
@@ -69,7 +79,7 @@ static json_t *stats_object(const struct series *s)
 	json_object_set_new(o, "name", json_string(s->name));
 	for (size_t k = 0; k < nnumbers; k++) {
 		const struct number *nb = &numbers[k];
-		if (!(nb->where & IN_JSON))
+		if (!(nb->where & IN_JSON) || !number_asked(nb, s))
 			continue;
 		if (nb->type != NUM_GROUPS)
 			json_object_set_new(o, nb->key, number_json(nb, s));

@@ -67,11 +67,13 @@ struct stats_cols {
 
 static void stats_columns(const struct series *first, struct stats_cols *sc)
 {
+	static const struct series none;
+
 	sc->head[0] = "Series";
 	sc->n = 1;
 	for (size_t k = 0; k < nnumbers && sc->n < MAX_COLS; k++) {
 		const struct number *nb = &numbers[k];
-		if (!(nb->where & IN_TEXT) ||
+		if (!(nb->where & IN_TEXT) || !number_asked(nb, first ? first : &none) ||
 		    (nb->type == NUM_MAYBE && (!first || nb->value(first) < 0)))
 			continue;
 		sc->num[sc->n] = nb;
@@ -87,6 +89,10 @@ static void stats_cells(const struct stats_cols *sc, const struct series *s,
 		double v = sc->num[k]->value(s);
 		if (sc->num[k]->type == NUM_RATE)
 			fmt_pct(cell[k], CELL, v);
+		else if (sc->num[k]->type == NUM_FLAG)
+			snprintf(cell[k], CELL, "%s", v > 0 ? "yes" : "no");
+		else if (sc->num[k]->type == NUM_REAL && v >= 0)
+			snprintf(cell[k], CELL, "%.1f", v);
 		else if (v >= 0)
 			fmt_count(cell[k], CELL, (size_t)v);
 		else
@@ -129,6 +135,33 @@ static void breakdown_table(FILE *out, const struct series *s)
 	}
 }
 
+/* stats --projected: the series each projection's curve was made of. */
+static void projection_sources(FILE *out, const struct series *s, size_t n)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i].age && s[i].age->projected && (int)strlen(s[i].label) > w)
+			w = (int)strlen(s[i].label);
+	if (!w)
+		return;
+	fputs("\nFound: share of the visible regressions known today that the older series\n"
+	      "below had found by the same age (doc/age.md); Proj.: Visible / Found.\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct age_row *a = s[i].age;
+		if (!a || !a->projected)
+			continue;
+		fprintf(out, "  %-*s  ", w, s[i].label);
+		if (!a->nsources)
+			fputs("no older series", out);
+		for (size_t k = 0; k < a->nsources; k++)
+			fprintf(out, "%s%s", k ? ", " : "", a->sources[k]);
+		if (a->nsources)
+			fprintf(out, " (found %zu of %zu)", a->found, a->known);
+		fputc('\n', out);
+	}
+}
+
 int render_stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
@@ -149,6 +182,7 @@ int render_stats_text(FILE *out, const struct series *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (s[i].by)
 			breakdown_table(out, &s[i]);
+	projection_sources(out, s, n);
 	return ferror(out) ? -1 : 0;
 }
 

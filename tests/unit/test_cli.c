@@ -352,7 +352,7 @@ static void test_overview_lists_everything(void **state)
 		assert_non_null(strstr(text, line));
 	}
 	/* an option of some commands says which */
-	assert_non_null(strstr(text, "[stats export]"));
+	assert_non_null(strstr(text, "[stats report export]"));	/* --by */
 	assert_non_null(strstr(text, "[every command]"));	/* --series-pattern */
 	/* no line wider than 79 columns */
 	for (char *s = text, *nl; (nl = strchr(s, '\n')); s = nl + 1)
