@@ -103,6 +103,7 @@ report-test: $(B)/regtrace $(B)/mkscenario $(B)/e2e
 	@scripts/install-deps.sh --test --browser
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/report-e2e tests/report/report.scenario
 	tests/report/export-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-test
+	tests/report/export-regressions-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-regressions-test
 	tests/report/report-test.sh $(B)/regtrace $(B)/mkscenario $(B)/report-test
 
 # Output files on a full disk (a small tmpfs: needs root, else skipped) and under SIGINT,
@@ -140,14 +141,14 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
-FUZZ_OBJ_message  = $(call fz,core/message base/util) $(FUZZ_B)/nocov/core/message.o
+FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util) $(FUZZ_B)/nocov/core/message.o
 FUZZ_OBJ_release  = $(call fz,core/release base/util) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
-FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message base/util \
-                      base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
+FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message core/reported \
+                      core/graph base/util base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
 FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache base/codec base/blobfile core/message \
-                      base/util base/atomic_file)
+                      core/reported core/graph base/util base/atomic_file)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -108,7 +108,7 @@ _regtrace()
     fixes | timeline | unfixed | regressions) opts="--json --csv $common" ;;
     sagas | explain) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
-    export) opts="--sqlite $common" ;;
+    export) opts="--sqlite --by $common" ;;
     help | version) opts="-h --help" ;;
     *) return ;;
     esac

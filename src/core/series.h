@@ -34,7 +34,7 @@ struct series {
 	struct timeline timeline;	/* the census at each release */
 	struct lifetime *life;		/* per census link: its lifetime */
 	struct lifetime_summary lifetimes;	/* over the links with one */
-	struct breakdown *by;	/* stats --by, or NULL */
+	struct breakdown *by;	/* stats, report, export --by, or NULL */
 	struct age_row *age;	/* stats --at-age, --projected (core/age.h), or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 };

@@ -142,9 +142,14 @@ static void fill_graph(struct walk_result *w, struct graph *g)
 	for (size_t i = 0; i < w->n; i++) {
 		memcpy(oid.id, w->v[i].oid, 20);
 		git_oid_tostr(hex, sizeof(hex), &oid);
-		graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
+		uint32_t c = graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
 		free(w->v[i].facts);
 		w->v[i].facts = NULL;
+		if (w->v[i].meta) {
+			g->c[c].meta = *w->v[i].meta;
+			free(w->v[i].meta);
+			w->v[i].meta = NULL;
+		}
 		for (uint32_t k = 0; k < w->v[i].nparents; k++)
 			graph_add_parent(g, (uint32_t)i, w->v[i].parents[k]);
 	}
@@ -154,7 +159,7 @@ static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
 {
 	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0 };
+				   opt ? opt->threads : 0, 1, 0 };
 	int rc = walk_range(repo, base, tip, &wo, w, err, errlen);
 
 	if (rc && git_repository_is_shallow(repo) == 1)

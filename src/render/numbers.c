@@ -47,6 +47,7 @@ CENSUS(ambiguous)
 CENSUS(preemptive)
 CENSUS(fixes_outside)
 CENSUS(nonsha_fixes_lines)
+CENSUS(reported)
 #undef CENSUS
 
 #define LIFETIME(name) \
@@ -98,6 +99,7 @@ const struct number numbers[] = {
 	{ "visible", "Visible", NUM_COUNT, IN_ALL, visible },
 	{ "low_rate", "Low rate", NUM_RATE, IN_ALL, low_rate },
 	{ "high_rate", "High rate", NUM_RATE, IN_ALL, high_rate },
+	{ "reported", "Reported", NUM_COUNT, IN_TEXT | IN_DATA, reported },	/* report: the facts line */
 	{ "pairs", NULL, NUM_COUNT, IN_DATA, pairs },
 	{ "regressions", NULL, NUM_COUNT, IN_DATA, regressions },
 	{ "duplicates", NULL, NUM_COUNT, IN_DATA, duplicates },

@@ -8,6 +8,7 @@
 #include "base/fmt.h"
 #include "base/util.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
@@ -151,7 +152,7 @@ int render_fixes_csv(FILE *out, const struct series *s)
 	const struct census *c = &s->census;
 
 	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
-	      "lifetime_days,fix_subject,target_subject\r\n", out);
+	      "lifetime_days,fix_subject,target_subject,reported\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -167,7 +168,8 @@ int render_fixes_csv(FILE *out, const struct series *s)
 		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "true" : "false", 0);
 		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
-		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 1);
+		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 0);
+		field(out, s->g.c[l->fix].facts.reported ? "true" : "false", 1);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -217,6 +219,47 @@ int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
 			field(out, f->id, 0);
 			field(out, f->release ? f->release : "", 0);
 			field(out, f->facts.subject, 1);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* The series still carrying a row, by name, separated by spaces. */
+static void carried_field(FILE *out, const struct series *s, const struct regression_row *row)
+{
+	char buf[8192] = "";
+	size_t len = 0;
+
+	for (size_t k = 0; k < row->carried_by.n && len + 2 < sizeof(buf); k++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", k ? " " : "",
+					s[row->carried_by.v[k]].name);
+	field(out, len < sizeof(buf) ? buf : "", 1);
+}
+
+int render_regressions_csv(FILE *out, const struct series *s, size_t n,
+			   const struct regressions *r)
+{
+	(void)n;
+	fputs("upstream,key,series,target,brought_in,fixed_in,kind,fix,same_release,"
+	      "lifetime_releases,lifetime_days,subject,still_carried,carried_by\r\n", out);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		for (size_t k = 0; k < row->n; k++) {
+			const struct series *si = &s[row->v[k].series];
+			const struct link *l = row->v[k].link;
+			field(out, row->upstream ? row->upstream : "", 0);
+			field(out, row->key, 0);
+			field(out, si->name, 0);
+			field(out, si->g.c[l->target].id, 0);
+			field(out, series_release(si, l->target), 0);
+			field(out, series_release(si, l->fix), 0);
+			field(out, link_kind_name(l->kind), 0);
+			field(out, si->g.c[l->fix].id, 0);
+			field(out, l->same_release ? "true" : "false", 0);
+			lifetime_fields(out, series_lifetime(si, l));
+			field(out, si->g.c[l->target].facts.subject, 0);
+			field(out, row->carried < 0 ? "" : row->carried ? "true" : "false", 0);
+			carried_field(out, s, row);
 		}
 	}
 	return ferror(out) ? -1 : 0;

@@ -544,7 +544,8 @@ static void facts(FILE *out, const struct series *s)
 	COUNT(c->fixes_outside, "reference", "references");
 	fputs(" outside the series; ", out);
 	COUNT(c->nonsha_fixes_lines, "Fixes: line", "Fixes: lines");
-	fputs(" without an id.", out);
+	fputs(" without an id. Reported: ", out);
+	fprintf(out, "%zu of %zu visible (the fix names a report).", c->reported, c->visible);
 	if (sum.n) {
 		fputs(" Lifetime: median ", out);
 		COUNT(sum.median_days, "day", "days");

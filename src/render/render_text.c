@@ -4,10 +4,13 @@
  */
 #include "render/render.h"
 #include "base/fmt.h"
+#include "base/util.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_COLS 32
@@ -283,7 +286,8 @@ int render_fixes_text(FILE *out, const struct series *s)
 		const char *a, *b;
 		link_labels(l, &a, &b);
 		relation(rel, sizeof(rel), s, l);
-		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), rel);
+		fprintf(out, "\n%s%s%s\n", link_kind_name(l->kind), rel,
+			s->g.c[l->fix].facts.reported ? " [reported]" : "");
 		commit_line(out, s, a, l->fix);
 		if (l->target != LINK_NO_TARGET)
 			commit_line(out, s, b, l->target);
@@ -326,6 +330,68 @@ int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
 			fprintf(out, "    missing %.12s (%s)  %s\n", f->id,
 				f->release ? f->release : "no tag yet", f->facts.subject);
 		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static const char *series_label_of(const struct series *s)
+{
+	return s->label ? s->label : s->name;
+}
+
+/* "4.19.35  v4.19.2 -> v4.19.3  revert 5d4aa60b638b -> 8ac84de94474  (1 release, 1 day)" */
+static void regression_entry_text(FILE *out, const struct series *all,
+				  const struct regression_entry *e, int wlabel, int wrel)
+{
+	const struct series *s = &all[e->series];
+	const struct link *l = e->link;
+	struct lifetime t = series_lifetime(s, l);
+
+	fprintf(out, "    %-*s  %-*s -> %-*s  %-6s  %.12s -> %.12s", wlabel, series_label_of(s),
+		wrel, series_release(s, e->target), wrel, series_release(s, l->fix),
+		link_kind_name(l->kind), s->g.c[e->target].id, s->g.c[l->fix].id);
+	if (l->same_release)
+		fputs("  (same release)", out);
+	else if (t.releases >= 0)
+		fprintf(out, "  (%ld release%s, %ld day%s)", t.releases, t.releases == 1 ? "" : "s",
+			t.days, t.days == 1 ? "" : "s");
+	fputc('\n', out);
+}
+
+int render_regressions_text(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r)
+{
+	int wlabel = 0, wrel = 0;
+	size_t hit = 0;
+	uint8_t *seen = xcalloc(n + 1, 1);
+
+	for (size_t i = 0; i < n; i++) {
+		if ((int)strlen(series_label_of(&s[i])) > wlabel)
+			wlabel = (int)strlen(series_label_of(&s[i]));
+		if (release_width(&s[i]) > wrel)
+			wrel = release_width(&s[i]);
+	}
+	for (size_t i = 0; i < r->n; i++)
+		for (size_t k = 0; k < r->rows[i].n; k++)
+			if (!seen[r->rows[i].v[k].series]++)
+				hit++;
+	free(seen);
+	fprintf(out, "%zu upstream commit%s brought regressions to %zu of %zu series\n", r->n,
+		r->n == 1 ? "" : "s", hit, n);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		const struct series *first = &s[row->v[0].series];
+		fprintf(out, "\n%.12s%s  %zu series  %s\n", row->key, row->upstream ? "" : " (no upstream id)",
+			row->nseries, first->g.c[row->v[0].target].facts.subject);
+		for (size_t k = 0; k < row->n; k++)
+			regression_entry_text(out, s, &row->v[k], wlabel, wrel);
+		if (row->carried == 0)
+			fputs("    no series still carries it\n", out);
+		for (size_t k = 0; row->carried > 0 && k < row->carried_by.n; k++)
+			fprintf(out, "%s%s", k ? ", " : "    still carried by ",
+				series_label_of(&s[row->carried_by.v[k]]));
+		if (row->carried > 0)
+			fputc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
 }
