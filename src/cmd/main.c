@@ -31,6 +31,8 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_UNFIXED] = cmd_unfixed,
 	[CMD_REPORT] = cmd_report,
 	[CMD_EXPORT] = cmd_export,
+	[CMD_EXPLAIN] = cmd_explain,
+	[CMD_REGRESSIONS] = cmd_regressions,
 };
 
 /* A file of the git directory, to free. */
@@ -70,7 +72,8 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 {
 	char ignored[256];
 	pthread_t tid;
-	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+	int reads_mainline = c->cmd == CMD_UNFIXED || (c->mainline && (c->cmd == CMD_STATS ||
+				c->cmd == CMD_REGRESSIONS || c->cmd == CMD_EXPORT));
 
 	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
 						  cfg->rules.nupstream));

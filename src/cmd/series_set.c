@@ -95,7 +95,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
-	l.rules.by = c->cmd == CMD_STATS ? c->by : NULL;
+	l.rules.by = c->by;	/* stats, report, export (cli.c) */
 	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? p->series : NULL;
 	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;

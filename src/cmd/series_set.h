@@ -38,13 +38,13 @@ int series_set_print(const struct cli *c, struct run *run, series_render_fn *ren
 		     char *err, size_t errlen);
 
 /* The commands that write one file (report, export): open it first (fail
- * early), load, write(c, run, set, f), then commit it or remove it
- * (base/atomic_file.h: "-", a device or a FIFO is written as a stream, a
- * link followed); on success print "wrote PATH", unless the output went to
- * stdout.  Output paths are taken as given (relative to the current
- * directory, not to -C DIR). */
+ * early), load, write(c, run, set, f) (which may add to the set: mainline
+ * counts, breakdowns), then commit it or remove it (base/atomic_file.h: "-",
+ * a device or a FIFO is written as a stream, a link followed); on success
+ * print "wrote PATH", unless the output went to stdout.  Output paths are
+ * taken as given (relative to the current directory, not to -C DIR). */
 struct atomic_file;
-typedef int series_write_fn(const struct cli *c, struct run *run, const struct series_set *set,
+typedef int series_write_fn(const struct cli *c, struct run *run, struct series_set *set,
 			    struct atomic_file *f, char *err, size_t errlen);
 int series_set_write_file(const struct cli *c, struct run *run, const char *path,
 			  series_write_fn *write, char *err, size_t errlen);

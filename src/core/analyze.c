@@ -77,6 +77,7 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	s->name = msg_clean_text(h->name, strlen(h->name), 4096);
 	s->base = h->base;
 	s->tip = h->tip;
+	s->base_date = h->base_date;
 	h->base = h->tip = NULL;
 	s->g = h->g;
 	graph_init(&h->g);
@@ -117,6 +118,9 @@ void series_release_all(struct series *s)
 	if (s->by)
 		breakdown_release(s->by);
 	free(s->by);
+	if (s->age)
+		age_row_release(s->age);
+	free(s->age);
 	census_release(&s->census);
 	release_list_release(&s->rels);
 	graph_release(&s->g);

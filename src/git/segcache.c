@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 2u	/* 2: the commit cache's facts format 2 */
+#define FORMAT 3u	/* 2: the facts' reported flag; 3: the commit cache's facts format 3 */
 
 void segcache_init(struct segcache *c)
 {

@@ -169,6 +169,11 @@ static void test_commit_message_stops_at_nul(void **state)
 	assert_int_equal(commit_parse(obj, sizeof(obj) - 1, &rc), 0);
 	assert_int_equal(rc.nparents, 1);
 	assert_int_equal(rc.time, 1500003600);
+	assert_int_equal(rc.author_time, 1500000000);
+	assert_int_equal(rc.author_name_len, 1);
+	assert_memory_equal(rc.author_name, "A", 1);
+	assert_int_equal(rc.author_email_len, strlen("a@example.org"));
+	assert_memory_equal(rc.author_email, "a@example.org", rc.author_email_len);
 	assert_int_equal(rc.message_len, strlen("subject"));
 	struct msg_facts f = parse_n(rc.message, rc.message_len);
 	assert_string_equal(f.subject, "subject");
@@ -342,7 +347,7 @@ static void test_cache_many_references(void **state)
 	f.nrefs = f.refs_cap = f.naliases = f.aliases_cap = 70000;
 	f.fixes_lines = 70000;
 	cache_init(&c, 1);
-	cache_add(&c, oid, 1500000000, 0, NULL, 0, &f);
+	cache_add(&c, oid, 1500000000, 0, NULL, 0, NULL, &f);
 	uint8_t *buf = cache_encode(&c, &len);
 	cache_init(&d, 1);
 	cache_load_buffer(&d, buf, len);
@@ -449,7 +454,7 @@ static void add_record(struct cache *c, int n)
 	oid[0] = (uint8_t)n;
 	oid[19] = (uint8_t)(n * 3);
 	f.subject = xstrdup("s");
-	cache_add(c, oid, 1500000000 + n, 0, NULL, 0, &f);
+	cache_add(c, oid, 1500000000 + n, 0, NULL, 0, NULL, &f);
 	msg_facts_release(&f);
 }
 
