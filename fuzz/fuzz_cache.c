@@ -71,7 +71,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, size_t *ou
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 1, 4);
+	put(b, &n, 2, 4);	/* FORMAT of src/git/cache.c */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;
@@ -110,7 +110,8 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b)
 	if (strcmp(a->subject, b->subject) || a->naliases != b->naliases || a->nrefs != b->nrefs ||
 	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
 	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable ||
-	    a->autosel_form != b->autosel_form)
+	    a->autosel_form != b->autosel_form || a->channels != b->channels ||
+	    (!a->author != !b->author) || (a->author && strcmp(a->author, b->author)))
 		return 0;
 	for (size_t i = 0; i < a->naliases; i++)
 		if (strcmp(a->aliases[i], b->aliases[i]))
@@ -189,6 +190,9 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 		oid[i] = (uint8_t)(hash >> (i % 8 * 8)) ^ (uint8_t)i;
 	memset(parents, 0xab, sizeof(parents));
 	msg_parse((const char *)data, size, &f);
+	/* what the reader adds: the author, and channel bits */
+	f.author = msg_author((const char *)data, size < 64 ? size : 64);
+	f.channels = (uint32_t)hash;
 	cache_init(&c, FP);
 	cache_add(&c, oid, (int64_t)size * 1000, 3, (const uint8_t (*)[20])parents, 2, &f);
 	uint8_t *file = cache_encode(&c, &len);

@@ -56,6 +56,12 @@ const char cli_usage[] =
 	"  --upstream-pattern RE   (repeatable) a line naming the upstream commit,\n"
 	"                          group 1 the id; also regtrace.seriesPattern and\n"
 	"                          regtrace.upstreamPattern in git config or .regtrace\n"
+	"  --fixes-pattern RE      (repeatable) a line naming a commit it fixes, group\n"
+	"                          1 the id, counted as a Fixes: line; also\n"
+	"                          regtrace.fixesPattern in git config or .regtrace\n"
+	"  --no-infer              give commits without an upstream line no upstream\n"
+	"                          id found on the mainline (same author and subject)\n"
+	"  -q, --quiet             no warnings on stderr\n"
 	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
 	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
 	"  --sqlite FILE           export: the database to write\n"
@@ -92,6 +98,7 @@ static const struct command commands[] = {
 enum opt_action {
 	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
 	OPT_SQLITE, OPT_MAINLINE, OPT_BY, OPT_SERIES_PATTERN, OPT_UPSTREAM_PATTERN,
+	OPT_FIXES_PATTERN, OPT_NO_INFER, OPT_QUIET,
 };
 
 #define CENSUS_CMDS (BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) | \
@@ -114,6 +121,10 @@ static const struct option options[] = {
 	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
 	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
 	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
+	{ "--fixes-pattern", OPT_FIXES_PATTERN, 1, CENSUS_CMDS },
+	{ "--no-infer", OPT_NO_INFER, 0, CENSUS_CMDS },
+	{ "--quiet", OPT_QUIET, 0, CENSUS_CMDS },
+	{ "-q", OPT_QUIET, 0, CENSUS_CMDS },
 	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
 	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
 	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
@@ -194,6 +205,15 @@ static int apply_option(struct cli *c, const struct option *o, const char *arg,
 	case OPT_UPSTREAM_PATTERN:
 		c->upstream_patterns[c->nupstream_patterns++] = arg;
 		return 0;
+	case OPT_FIXES_PATTERN:
+		c->fixes_patterns[c->nfixes_patterns++] = arg;
+		return 0;
+	case OPT_NO_INFER:
+		c->no_infer = 1;
+		return 0;
+	case OPT_QUIET:
+		c->quiet = 1;
+		return 0;
 	case OPT_JSON:
 		return set_format(c, FORMAT_JSON, err, errlen);
 	case OPT_CSV:
@@ -213,6 +233,7 @@ static int parse_command_args(int i, int argc, char **argv, struct cli *c,
 
 	c->ranges = xcalloc((size_t)argc, sizeof(char *));
 	c->upstream_patterns = xcalloc((size_t)argc, sizeof(char *));
+	c->fixes_patterns = xcalloc((size_t)argc, sizeof(char *));
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		const struct option *o = only_ranges ? NULL : find_option(a);
@@ -294,6 +315,8 @@ void cli_release(struct cli *c)
 {
 	free(c->ranges);
 	free(c->upstream_patterns);
+	free(c->fixes_patterns);
 	c->ranges = NULL;
 	c->upstream_patterns = NULL;
+	c->fixes_patterns = NULL;
 }

@@ -38,7 +38,11 @@ struct cli {
 	const char *series_pattern;	/* --series-pattern REGEX */
 	const char **upstream_patterns;	/* --upstream-pattern REGEX..., into argv */
 	size_t nupstream_patterns;
+	const char **fixes_patterns;	/* --fixes-pattern REGEX..., into argv */
+	size_t nfixes_patterns;
 	int by_depth;			/* --by path:N, default 2 */
+	int no_infer;			/* --no-infer: no upstream ids from the mainline */
+	int quiet;			/* -q, --quiet: no warnings on stderr */
 };
 
 /* 0 on success; -1 with a message in err on a usage error. */

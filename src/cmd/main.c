@@ -69,8 +69,8 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 	pthread_t tid;
 	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
 
-	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
-						  cfg->rules.nupstream));
+	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->sources,
+						  cfg->nsources));
 	segcache_init(&k->mainline);
 	k->path = git_file(repo, "regtrace-cache");
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
@@ -89,7 +89,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
 	struct config_words words = { c->series_pattern, c->upstream_patterns,
-				      c->nupstream_patterns };
+				      c->nupstream_patterns, c->fixes_patterns,
+				      c->nfixes_patterns };
 	struct caches k = { 0 };
 	struct run run = { 0 };
 	char ignored[256];

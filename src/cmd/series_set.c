@@ -91,7 +91,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
-	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
+	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
 			     err, errlen);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 1u
+#define FORMAT 2u
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -32,7 +32,9 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 		(unsigned)f->autosel_form << 2, 1);
 	wbuf_uint(&r, f->fixes_lines, 4);
 	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
+	wbuf_uint(&r, f->channels, 4);
 	wbuf_str(&r, f->subject);
+	wbuf_str(&r, f->author);
 	wbuf_uint(&r, f->naliases, 2);
 	for (size_t i = 0; i < f->naliases; i++)
 		wbuf_str(&r, f->aliases[i]);
@@ -147,7 +149,9 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f)
 	f->autosel_form = (flags >> 2) & 1;
 	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
 	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
-	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
+	f->channels = (uint32_t)rbuf_uint(r, 4);
+	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) ||
+	    rbuf_str(r, MSG_AUTHOR_MAX, 1, &f->author) || decode_aliases(r, f) ||
 	    decode_refs(r, f))
 		return -1;
 	return 0;

@@ -42,6 +42,17 @@ static int64_t committer_time(const char *p, const char *end)
 	return t;
 }
 
+/* "<name> <<email>> <time> <tz>": the email, inside the line. */
+static void author_email(const char *p, const char *end, struct raw_commit *out)
+{
+	const char *lt = memchr(p, '<', (size_t)(end - p)), *gt;
+
+	if (!lt || !(gt = memchr(lt, '>', (size_t)(end - lt))))
+		return;
+	out->author_email = lt + 1;
+	out->author_email_len = (size_t)(gt - lt - 1);
+}
+
 int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 {
 	const char *p = buf, *end = buf + len;
@@ -62,6 +73,8 @@ int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 		const char *eol = nl ? nl : end;
 		if (eol - p > 10 && !memcmp(p, "committer ", 10))
 			out->time = committer_time(p + 10, eol);
+		else if (eol - p > 7 && !memcmp(p, "author ", 7) && !out->author_email)
+			author_email(p + 7, eol, out);
 		p = nl ? nl + 1 : end;
 	}
 	if (p < end)

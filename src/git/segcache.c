@@ -11,7 +11,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 1u
+#define FORMAT 2u
 
 void segcache_init(struct segcache *c)
 {

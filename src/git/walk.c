@@ -208,11 +208,12 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-static struct msg_facts *parse(const struct walker *w, const char *msg, size_t len)
+static struct msg_facts *parse(const struct walker *w, const struct raw_commit *rc)
 {
 	struct msg_facts *f = xmalloc(sizeof(*f));
 
-	msg_parse_with(msg, len, w->rules, f);
+	msg_parse_with(rc->message, rc->message_len, w->rules, f);
+	f->author = msg_author(rc->author_email, rc->author_email_len);
 	return f;
 }
 
@@ -249,7 +250,7 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING))
-		n->data = parse(w, rc.message, rc.message_len);
+		n->data = parse(w, &rc);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return RT_OK;
@@ -433,7 +434,7 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
-		n->data = parse(r->w, rc.message, rc.message_len);
+		n->data = parse(r->w, &rc);
 		git_odb_object_free(obj);
 	}
 	return NULL;
