@@ -62,6 +62,8 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	h->base = h->tip = NULL;
 	s->g = h->g;
 	graph_init(&h->g);
+	s->outside = h->outside;
+	outside_init(&h->outside);
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
 	history_release(h);
@@ -69,7 +71,11 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	if ((rc = until_index(s, r, &until, err, errlen)))
 		return rc;
 	resolver_init(&s->r, &s->g);
-	census_compute(&s->g, &s->r, until, &s->census);
+	if (identity_drop_quoted(&s->g, &s->r, &s->outside)) {
+		resolver_release(&s->r);
+		resolver_init(&s->r, &s->g);
+	}
+	census_compute(&s->g, &s->r, &s->outside, until, &s->census);
 	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
 	return RT_OK;
@@ -84,6 +90,7 @@ void series_release_all(struct series *s)
 		breakdown_release(s->by);
 	free(s->by);
 	census_release(&s->census);
+	outside_release(&s->outside);
 	release_list_release(&s->rels);
 	graph_release(&s->g);
 	free(s->name);

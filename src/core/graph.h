@@ -17,12 +17,25 @@
 
 #define RELEASE_NONE (-1)	/* "unreleased" */
 
+/* Where a commit's upstream identity comes from (core/identity.h). */
+enum upstream_source {
+	UPSTREAM_NONE,		/* no upstream id */
+	UPSTREAM_MESSAGE,	/* its message names one or more (aliases) */
+	UPSTREAM_INFERRED,	/* none written; one mainline commit has its
+				   author and subject: its last alias */
+	UPSTREAM_AMBIGUOUS,	/* none written; several mainline commits have
+				   its author and subject, and no single one
+				   its patch */
+};
+
 struct graph_commit {
 	char id[41];
 	uint32_t *parents;	/* indices, each smaller than this commit's */
 	uint32_t nparents;	/* parents inside the series */
 	int is_merge;		/* two or more parents in the repository */
 	int release;		/* index into the series' releases, or RELEASE_NONE */
+	enum upstream_source upstream;	/* MESSAGE when facts has aliases, else
+					   NONE, until identity.h says more */
 	struct msg_facts facts;
 };
 

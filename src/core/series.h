@@ -11,6 +11,7 @@
 #include "core/census.h"
 #include "core/resolve.h"
 #include "core/graph.h"
+#include "core/identity.h"
 #include "core/release.h"
 #include "core/saga.h"
 #include "core/timeline.h"
@@ -30,9 +31,11 @@ struct series {
 	struct timeline timeline;	/* the census at each release */
 	struct breakdown *by;	/* stats --by, or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
+	struct outside outside;	/* ids of the repository outside g (identity.h) */
 };
 
-/* The first 40-hex alias of a commit: its upstream id, or NULL. */
+/* The first 40-hex alias of a commit: its upstream id, or NULL (where it
+ * comes from: g.c[c].upstream). */
 static inline const char *series_upstream(const struct series *s, uint32_t c)
 {
 	const struct msg_facts *f = &s->g.c[c].facts;
