@@ -14,17 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --mainline: the open count of every series, one mainline read. */
-static int count_open(const struct cli *c, struct run *run, struct series_set *set,
-		      char *err, size_t errlen)
+/* --mainline: the open count of every series against the mainline that
+ * loading read once for all (series_set.h). */
+static void count_open(struct run *run, struct series_set *set)
 {
 	struct unfixed_set us = { 0 };
-	char *ref = mainline_ref(run, c->mainline, err, errlen);
-	int rc = ref ? unfixed_for_set(run, ref, set->s, set->n, &us, err, errlen) : RT_EFAIL;
 
+	unfixed_for_set(run, set->ml, set->s, set->n, &us);
 	unfixed_set_release(&us);
-	free(ref);
-	return rc;
 }
 
 /* --by: the census per channel (read from messages) or per path (read
@@ -54,7 +51,7 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	int rc = series_set_load(c, run, &set, err, errlen);
 
 	if (!rc && c->mainline)
-		rc = count_open(c, run, &set, err, errlen);
+		count_open(run, &set);
 	for (size_t i = 0; !rc && c->by && i < set.n; i++)
 		rc = break_down(c, run, &set.s[i], err, errlen);
 	if (!rc) {

@@ -12,6 +12,7 @@
 #include "base/util.h"
 #include "cmd/cli.h"
 #include "cmd/commands.h"
+#include "cmd/series_set.h"
 #include "git/cache.h"
 #include "git/config.h"
 #include "git/repo.h"
@@ -67,7 +68,8 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 {
 	char ignored[256];
 	pthread_t tid;
-	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+	/* the mainline is read to compare with, or to infer upstream ids on */
+	int reads_mainline = series_set_needs_mainline(c) || !c->no_infer;
 
 	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->sources,
 						  cfg->nsources));

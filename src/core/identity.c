@@ -86,6 +86,38 @@ void identity_ambiguous(struct graph *g, uint32_t c)
 	g->c[c].upstream = UPSTREAM_AMBIGUOUS;
 }
 
+static uint32_t fnv32(uint32_t h, unsigned char c)
+{
+	return (h ^ c) * 16777619u;
+}
+
+static unsigned char fold(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
+uint32_t identity_key(const char *author, const char *subject)
+{
+	uint32_t h = 2166136261u;
+	int space = 0;
+
+	for (const char *p = author ? author : ""; *p; p++)
+		h = fnv32(h, fold((unsigned char)*p));
+	h = fnv32(h, 0);
+	for (const char *p = subject ? subject : ""; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == ' ' || c == '\t') {
+			space = 1;
+			continue;
+		}
+		if (space)
+			h = fnv32(h, ' ');
+		space = 0;
+		h = fnv32(h, fold(c));
+	}
+	return h;
+}
+
 int identity_same_id(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);

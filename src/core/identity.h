@@ -67,6 +67,14 @@ void identity_ambiguous(struct graph *g, uint32_t c);
 size_t identity_drop_quoted(struct graph *g, const struct resolver *r,
 			    const struct outside *o);
 
+/*
+ * The key under which a commit is looked for on the mainline: a hash of its
+ * author's email and its subject, ASCII case and runs of white space folded
+ * (author NULL counts as ""): commits with the same author and subject have
+ * the same key (others, rarely, too: a key only narrows the search).
+ */
+uint32_t identity_key(const char *author, const char *subject);
+
 /* 1 when one of two ids (7+ digits) is a prefix of the other. */
 int identity_same_id(const char *a, const char *b);
 
