@@ -43,6 +43,10 @@ struct scenario_op {
 	char *message;		/* COMMIT: placeholders unexpanded; each line
 				 * ends in '\n'; no NUL inside */
 	size_t message_len;
+	char *author;		/* COMMIT: the author's email (author EMAIL),
+				 * or NULL for the default one */
+	char *change;		/* COMMIT: the file it adds (change NAME), or
+				 * NULL for its label */
 };
 
 /* A branch as it stands after the whole file. */
