@@ -19,7 +19,7 @@ GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
-# The layers (README "Architecture"): each folder of src/ is one static library; a layer
+# The layers (doc/architecture.md): each folder of src/ is one static library; a layer
 # includes only the layers below it (base < core < git, render < cmd).
 LAYERS = base core git render cmd
 LIB    = $(foreach l,base core git render,$(B)/lib$(l).a)
@@ -43,9 +43,9 @@ binaries: $(B)/regtrace
 
 check:
 	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test
+	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test docs-test
 
-# The include rules of the layers (README "Architecture").
+# The include rules of the layers (doc/architecture.md).
 layers:
 	scripts/check-layers.sh
 
@@ -59,9 +59,7 @@ demo:
 		$(B)/regtrace -C $(B)/demo-repo $$cmd v4.19..v4.19.35 || exit 1; echo; \
 	done
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(B)/regtrace $(DESTDIR)$(PREFIX)/bin/regtrace
+include mk/install.mk
 
 $(B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -74,9 +72,14 @@ $(B)/lib%.a: $$(call obj_of,%)
 $(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
 	$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
 
+# The cmd layer without main.o, for the unit tests of its pure parts (cli.c).
+$(B)/libcmd.a: $(CMD_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
 # Unit tests link the libraries: only the objects a test uses are taken.
-$(B)/test_%: tests/unit/test_%.c $(LIB) $(HEADERS) tests/unit/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a $(HEADERS) tests/unit/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
 
 $(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
 	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)

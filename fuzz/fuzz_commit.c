@@ -3,7 +3,7 @@
  * raw commit object, read by the walk instead of libgit2).
  *
  * Checked: commit_parse gives -1 or a result whose message lies inside the
- * buffer and holds no NUL (README "Limits": read up to the first NUL);
+ * buffer and holds no NUL (doc/rules.md "Limits": read up to the first NUL);
  * nparents <= all_parents and <= COMMIT_MAX_PARENTS, every kept parent the
  * 20 bytes of a "parent <hex>" line; on success the text starts with a tree
  * line.  commit_hex_to_oid agrees with a reference on the first 40 bytes.

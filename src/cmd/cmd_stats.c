@@ -1,14 +1,12 @@
 /*
- * cmd_stats.c — `stats`: one row of census numbers per series; with
- * --mainline also the open count, with --by the census per group.
+ * cmd_stats.c — `stats`: one row of census numbers per series (with --by
+ * also per group: core/analyze.h); with --mainline also the open count.
  */
 #include "base/error.h"
 #include "base/util.h"
 #include "cmd/commands.h"
 #include "cmd/mainline_set.h"
 #include "cmd/series_set.h"
-#include "core/channel.h"
-#include "git/paths.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -24,27 +22,6 @@ static void count_open(struct run *run, struct series_set *set)
 	unfixed_set_release(&us);
 }
 
-/* --by: the census per channel (read from messages) or per path (read
- * from the repository's trees). */
-static int break_down(const struct cli *c, struct run *run, struct series *s, char *err,
-		      size_t errlen)
-{
-	struct group_map map;
-	int rc = RT_OK;
-
-	if (!strcmp(c->by, "channel"))
-		channel_groups(&s->g, &map);
-	else
-		rc = paths_groups(run->repo, &s->g, c->by_depth, &map, err, errlen);
-	if (rc) {
-		group_map_release(&map);
-		return rc;
-	}
-	s->by = xmalloc(sizeof(*s->by));
-	breakdown_compute(&s->g, &s->census, c->by, &map, s->by);
-	return RT_OK;
-}
-
 int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
 	struct series_set set;
@@ -52,8 +29,6 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 
 	if (!rc && c->mainline)
 		count_open(run, &set);
-	for (size_t i = 0; !rc && c->by && i < set.n; i++)
-		rc = break_down(c, run, &set.s[i], err, errlen);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)
 			rc = render_stats_json(stdout, set.s, set.n);

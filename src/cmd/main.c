@@ -1,8 +1,10 @@
 /*
  * main.c — regtrace: reads the command line, opens the repository, runs
- * the command.  The only place that prints errors and chooses the exit
- * status: 0 success, 1 error, 2 usage error.
+ * the command.  The only place that prints errors and warnings (after a
+ * successful command: cmd/warnings.h) and chooses the exit status: 0
+ * success, 1 error, 2 usage error.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,9 +92,9 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
-	struct config_words words = { c->series_pattern, c->upstream_patterns,
-				      c->nupstream_patterns, c->fixes_patterns,
-				      c->nfixes_patterns };
+	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
+				      c->upstream_patterns.n, c->fixes_patterns.v,
+				      c->fixes_patterns.n };
 	struct caches k = { 0 };
 	struct run run = { 0 };
 	char ignored[256];
@@ -112,6 +114,9 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	if (!rc && !c->quiet)
+		warn_print(&run.warnings, stderr);
+	warn_release(&run.warnings);
 	free(k.path);
 	free(k.mainline_path);
 	cache_release(&k.commits);
@@ -134,9 +139,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (c.cmd == CMD_HELP || c.cmd == CMD_VERSION) {
-		fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n", stdout);
+		rc = c.cmd == CMD_HELP ? cli_help(stdout, c.help_on)
+				       : (fputs("regtrace " REGTRACE_VERSION "\n", stdout) < 0 ? -1 : 0);
 		cli_release(&c);
-		return fflush(stdout) ? 1 : 0;
+		if (rc < 0 || fflush(stdout) != 0) {
+			fprintf(stderr, "regtrace: cannot write output: %s\n", strerror(errno));
+			return 1;
+		}
+		return 0;
 	}
 	git_libgit2_init();
 	/* every object is read once: a cache only costs memory */

@@ -84,9 +84,10 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	return e->rc;
 }
 
-/* Every range through fn, several at once (parallel.h); the first failure
- * in range order is the one reported, whatever the threads' timing (every
- * range before a failed one was taken). */
+/* Every range through fn, several at once (parallel.h); ranges never taken
+ * stay as they were; every range before a failed one was taken, so the
+ * first failure in range order is the one reported, whatever the threads'
+ * timing. */
 static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, char *err,
 		      size_t errlen)
 {
@@ -141,12 +142,11 @@ static int read_mainline(const struct cli *c, struct run *run, struct loader *l,
 	size_t nwant, n = set->ranges.n;
 	uint32_t *want = wanted_keys(l, &nwant);
 	int needed = series_set_needs_mainline(c), rc;
-	char *ref = mainline_ref(run, c->mainline, err, errlen);
+	char *ref = needed || nwant ? mainline_ref(run, c->mainline, err, errlen) : NULL;
 
-	if (!ref || (!needed && !nwant)) {
+	if (!ref) {
 		free(want);
-		free(ref);
-		return ref || !needed ? RT_OK : RT_EFAIL;
+		return needed ? RT_EFAIL : RT_OK;
 	}
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	for (size_t i = 0; i < n; i++)
@@ -194,6 +194,21 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 	return rc;
 }
 
+/* A series mostly without upstream ids, in text output (--quiet: none). */
+static void warn_blind(const struct cli *c, struct run *run, const struct series *s)
+{
+	const struct census *k = &s->census;
+	size_t known = k->with_upstream + k->inferred_upstream;
+
+	if (c->format != FORMAT_TEXT || c->cmd == CMD_REPORT || c->cmd == CMD_EXPORT ||
+	    !k->commits || known * 2 >= k->commits)
+		return;
+	warn_add(&run->warnings, "%s: %zu of %zu commits (%.1f%%) have an upstream commit id; "
+		 "fixes naming mainline commits cannot be matched: give the mainline "
+		 "(--mainline REF) or the project's upstream line (--upstream-pattern RE)",
+		 s->name, known, k->commits, 100.0 * (double)known / (double)k->commits);
+}
+
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen)
 {
@@ -203,6 +218,8 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
+	l.rules.by = c->cmd == CMD_STATS ? c->by : NULL;
+	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
 	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
@@ -212,6 +229,12 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(c, run, &l, err, errlen);
+	for (size_t i = 0; !rc && i < set->n; i++) {
+		if (set->s[i].rels.n == 0)
+			warn_add(&run->warnings, "no release tags in %s: every commit counts as "
+				 "unreleased", set->s[i].name);
+		warn_blind(c, run, &set->s[i]);
+	}
 	return rc;
 }
 

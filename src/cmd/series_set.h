@@ -36,7 +36,10 @@ struct series_set {
  * --mainline)?  Then series_set_load reads it, or fails. */
 int series_set_needs_mainline(const struct cli *c);
 
-/* The ranges of c, read and analysed with c's options in run. */
+/* The ranges of c, read and analysed with c's options in run; a range
+ * with no release tags adds a warning to run (cmd/warnings.h), and so
+ * does, in text output, a series of which fewer than half of the commits
+ * have an upstream id. */
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);

@@ -2,6 +2,7 @@
 #include "core/analyze.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/channel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +50,26 @@ static int until_index(const struct series *s, const struct rules *r, int *until
 	return RT_OK;
 }
 
+/* --by: the census per channel (read from messages) or per path (paths
+ * read by the git layer, taken over). */
+static void break_down(const char *by, struct group_map *paths, struct series *s)
+{
+	struct group_map map;
+
+	if (!strcmp(by, "channel"))
+		channel_groups(&s->g, &map);
+	else if (paths)
+		map = *paths;
+	else
+		group_map_init(&map, s->g.n);
+	s->by = xmalloc(sizeof(*s->by));
+	breakdown_compute(&s->g, &s->census, by, &map, s->by);
+}
+
 int analyze(struct history *h, const struct rules *r, struct series *s, char *err,
 	    size_t errlen)
 {
+	struct group_map *paths = h->paths;
 	int until, rc;
 
 	release_list_init(&s->rels);
@@ -66,10 +84,11 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	outside_init(&h->outside);
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
+	h->paths = NULL;
 	history_release(h);
 	release_attribute(&s->rels, &s->g);
 	if ((rc = until_index(s, r, &until, err, errlen)))
-		return rc;
+		goto out;
 	resolver_init(&s->r, &s->g);
 	if (identity_drop_quoted(&s->g, &s->r, &s->outside)) {
 		resolver_release(&s->r);
@@ -78,13 +97,28 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	census_compute(&s->g, &s->r, &s->outside, until, &s->census);
 	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
+	s->life = xmalloc((s->census.nlinks + 1) * sizeof(*s->life));
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
+	lifetime_summarize(&s->g, &s->rels, &s->census, &s->lifetimes);
+	if (r && r->by)
+		break_down(r->by, paths, s);
+	else if (paths)
+		group_map_release(paths);
+	free(paths);
 	return RT_OK;
+out:
+	if (paths)
+		group_map_release(paths);
+	free(paths);
+	return rc;
 }
 
 void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);
 	timeline_release(&s->timeline);
+	free(s->life);
 	resolver_release(&s->r);
 	if (s->by)
 		breakdown_release(s->by);

@@ -94,7 +94,7 @@ void breakdown_compute(const struct graph *g, const struct census *c, const char
 	}
 	free(state);
 	for (size_t k = 0; k < out->n; k++)
-		out->rows[k].visible = out->rows[k].fixes - out->rows[k].same_release;
+		out->rows[k].visible = census_visible(out->rows[k].fixes, out->rows[k].same_release);
 }
 
 void breakdown_release(struct breakdown *b)

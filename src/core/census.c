@@ -1,5 +1,5 @@
 /*
- * census.c — the rules of README "Which commit a reference means" and
+ * census.c — the rules of doc/rules.md "Which commit a reference means" and
  * "Kinds of link", then the numbers of "What each number means".
  *
  * Commits are visited in history order, so when a commit's references are
@@ -421,7 +421,7 @@ static void count(struct ctx *x)
 		c->reverts += !!(flags & CENSUS_REVERT);
 		c->same_release += !!(flags & CENSUS_SAME);
 	}
-	c->visible = c->fixes - c->same_release;
+	c->visible = census_visible(c->fixes, c->same_release);
 	u32s_sort_unique(&targets);
 	c->regressions = targets.n;
 	u32s_release(&targets);

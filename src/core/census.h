@@ -3,7 +3,7 @@
  * the numbers of the report.
  *
  * census_compute() reads a graph whose releases are attributed and whose
- * resolver is built, finds every link (README "Kinds of link"), and counts.
+ * resolver is built, finds every link (doc/rules.md "Kinds of link"), and counts.
  * Links come out sorted by the fix's release (unreleased last), then history
  * order.  Pure: no libgit2, no I/O.
  */
@@ -56,6 +56,13 @@ struct census {
 #define CENSUS_FIX 1		/* has a counted fix or revert link */
 #define CENSUS_REVERT 2		/* ... of which a revert */
 #define CENSUS_SAME 4		/* every counted target in its own release */
+
+/* The rule of the visible count, for a series, a release or a group: the
+ * regression fixes not in the same release as every target they fix. */
+static inline size_t census_visible(size_t fixes, size_t same_release)
+{
+	return fixes - same_release;
+}
 
 const char *link_kind_name(enum link_kind k);
 /* 1 for the kinds that count as regression fixes (fix, revert). */

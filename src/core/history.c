@@ -16,6 +16,9 @@ void history_release(struct history *h)
 	graph_release(&h->g);
 	outside_release(&h->outside);
 	free(h->tags);
+	if (h->paths)
+		group_map_release(h->paths);
+	free(h->paths);
 	free(h->name);
 	free(h->base);
 	free(h->tip);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/breakdown.h"
 #include "core/graph.h"
 #include "core/identity.h"
 
@@ -34,6 +35,8 @@ struct history {
 				   valid while the run's tag table lives */
 	size_t nall_tags;
 	struct outside outside;	/* sorted (outside_sort), owned */
+	struct group_map *paths;	/* when asked (--by path): the subsystems each
+					   commit touches (git/paths.h), owned; or NULL */
 };
 
 void history_init(struct history *h);

@@ -1,5 +1,5 @@
 /*
- * message.c — the commit-message rules of README "What a message says".
+ * message.c — the commit-message rules of doc/rules.md "What a message says".
  *
  * The message is read line by line; each rule looks at the start of a line
  * (after spaces or tabs).  Nothing here allocates in proportion to the

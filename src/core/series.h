@@ -12,6 +12,7 @@
 #include "core/resolve.h"
 #include "core/graph.h"
 #include "core/identity.h"
+#include "core/lifetime.h"
 #include "core/release.h"
 #include "core/saga.h"
 #include "core/timeline.h"
@@ -29,6 +30,8 @@ struct series {
 	struct census census;
 	struct sagas sagas;
 	struct timeline timeline;	/* the census at each release */
+	struct lifetime *life;		/* per census link: its lifetime */
+	struct lifetime_summary lifetimes;	/* over the links with one */
 	struct breakdown *by;	/* stats --by, or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 	struct outside outside;	/* ids of the repository outside g (identity.h) */
@@ -44,6 +47,12 @@ static inline const char *series_upstream(const struct series *s, uint32_t c)
 		if (strnlen(f->aliases[i], MSG_ID_MAX + 1) == MSG_ID_MAX)
 			return f->aliases[i];
 	return NULL;
+}
+
+/* The lifetime of a link of s->census (analyze() computed them all). */
+static inline struct lifetime series_lifetime(const struct series *s, const struct link *l)
+{
+	return s->life[l - s->census.links];
 }
 
 static inline const char *series_release(const struct series *s, uint32_t c)

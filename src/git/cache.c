@@ -68,9 +68,7 @@ uint8_t *cache_encode(const struct cache *c, size_t *len)
 {
 	struct wbuf b = { 0 };
 
-	wbuf_bytes(&b, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&b, FORMAT, 4);
-	wbuf_str(&b, REGTRACE_VERSION);
+	wbuf_head(&b, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
 	wbuf_uint(&b, c->count + c->addcount, 8);
 	if (c->buf)
@@ -232,20 +230,13 @@ static void reject(struct cache *c, const char *why)
 void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + len, 0 };
-	char *ver = NULL;
+	const char *why;
 
 	c->buf = buf;
 	c->len = len;
-	if (len < HEADER_MIN + 8 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
-		return reject(c, "not a regtrace cache");
-	if (!codec_sealed(buf, len))
-		return reject(c, "checksum mismatch");
-	rbuf_take(&r, sizeof(MAGIC) - 1);
-	if (rbuf_uint(&r, 4) != FORMAT || rbuf_str(&r, 64, 0, &ver) || strcmp(ver, REGTRACE_VERSION)) {
-		free(ver);
-		return reject(c, "another version");
-	}
-	free(ver);
+	if ((why = rbuf_head(&r, buf, len, HEADER_MIN, MAGIC, FORMAT, REGTRACE_VERSION,
+			     "not a regtrace cache")))
+		return reject(c, why);
 	if (rbuf_uint(&r, 8) != c->fingerprint)
 		return reject(c, "other rules");
 	uint64_t count = rbuf_uint(&r, 8);

@@ -81,7 +81,7 @@ int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 		p++;		/* the blank line */
 	out->message = p;
 	out->message_len = (size_t)(end - p);
-	/* read up to the first NUL, as libgit2 returns it (README "Limits") */
+	/* read up to the first NUL, as libgit2 returns it (doc/rules.md "Limits") */
 	const char *nul = memchr(p, '\0', out->message_len);
 	if (nul)
 		out->message_len = (size_t)(nul - p);

@@ -2,6 +2,8 @@
 #include "git/repo.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/close_tags.h"
+#include "git/paths.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -16,6 +18,17 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	return RT_OK;
 }
 
+/* "unknown revision 'REV'", with the tags that look close (core/close_tags.h). */
+static int unknown_revision(git_repository *repo, const char *rev, char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	char hint[512] = "";
+
+	if (t)
+		close_tags_hint(hint, sizeof(hint), rev, t->names, t->n);
+	return rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'%s", rev, hint);
+}
+
 static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 		       char *err, size_t errlen)
 {
@@ -23,7 +36,7 @@ static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 	int rc = RT_OK;
 
 	if (git_revparse_single(&obj, repo, rev) < 0) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
+		rc = unknown_revision(repo, rev, err, errlen);
 		goto out;
 	}
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
@@ -158,5 +171,9 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 	if (!rc)
 		rc = find_tags(repo, &w, h, err, errlen);
 	walk_result_release(&w);
+	if (!rc && opt && opt->paths_depth > 0) {
+		h->paths = xcalloc(1, sizeof(*h->paths));
+		rc = paths_groups(repo, &h->g, opt->paths_depth, h->paths, err, errlen);
+	}
 	return rc;
 }

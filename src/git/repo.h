@@ -24,9 +24,13 @@ struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */
 	struct cache *cache;		/* commit facts of earlier runs, or NULL */
 	unsigned threads;		/* reader threads per walk; 0: thread_count */
+	int paths_depth;		/* > 0: also read the subsystems each commit
+					   touches, cut at this depth (--by path) */
 };
 
-/* Fill h (history_init'ed) from one range; an empty range is an error. */
+/* Fill h (history_init'ed) from one range; an empty range is an error, and
+ * so is an end that names nothing ("unknown revision 'X'", with the tags
+ * that look close: core/close_tags.h). */
 int repo_read_range(git_repository *repo, const struct range *rg,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 

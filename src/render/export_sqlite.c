@@ -1,6 +1,8 @@
-/* export_sqlite.c — see export_sqlite.h; the schema is README's "Export schema". */
+/* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema". */
 #include "render/export_sqlite.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
+#include "render/numbers.h"
 
 #include <errno.h>
 #include <sqlite3.h>
@@ -17,26 +19,20 @@ static const char pragmas[] =
 	"PRAGMA synchronous = OFF;\n"
 	"PRAGMA user_version = " XSTR(EXPORT_SQLITE_VERSION) ";\n";
 
-static const char schema[] =
+/* The series table: its names and ends, then every number of numbers.h
+ * marked IN_SQL, in the table's order (series_schema() writes it). */
+static const char series_head[] =
 	"CREATE TABLE series (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  name TEXT NOT NULL, label TEXT NOT NULL,\n"
-	"  base TEXT NOT NULL, tip TEXT NOT NULL, tip_id TEXT NOT NULL,\n"
-	"  commits INTEGER NOT NULL, tagged INTEGER NOT NULL,\n"
-	"  fixes INTEGER NOT NULL, reverts INTEGER NOT NULL,\n"
-	"  same_release INTEGER NOT NULL, visible INTEGER NOT NULL,\n"
-	"  low_rate REAL, high_rate REAL,\n"
-	"  pairs INTEGER NOT NULL, regressions INTEGER NOT NULL,\n"
-	"  duplicates INTEGER NOT NULL, reapplies INTEGER NOT NULL,\n"
-	"  ambiguous INTEGER NOT NULL, preemptive INTEGER NOT NULL,\n"
-	"  fixes_outside INTEGER NOT NULL, nonsha_fixes_lines INTEGER NOT NULL,\n"
-	"  sagas INTEGER NOT NULL,\n"
-	"  median_lifetime_days INTEGER, p90_lifetime_days INTEGER,\n"
-	"  median_lifetime_releases INTEGER, p90_lifetime_releases INTEGER);\n"
+	"  base TEXT NOT NULL, tip TEXT NOT NULL, tip_id TEXT NOT NULL";
+#define SERIES_FIXED 6		/* id .. tip_id */
+
+static const char schema[] =
 	"CREATE TABLE releases (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
 	"  name TEXT NOT NULL, number INTEGER NOT NULL, position INTEGER NOT NULL,\n"
-	"  date INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
+	"  date TEXT, date_epoch INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
 	"  PRIMARY KEY (series_id, name));\n"
 	"CREATE TABLE commits (\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
@@ -72,9 +68,8 @@ static const char schema[] =
 enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_COUNT };
 
 static const char *const inserts[ST_COUNT] = {
-	[ST_SERIES] = "INSERT INTO series VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		      "?,?,?,?,?,?,?)",
-	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?)",
+	[ST_SERIES] = NULL,	/* series_insert() */
+	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?,?)",
 	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?)",
 	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?)",
 	[ST_LINK] = "INSERT INTO links VALUES (?,?,?,?,?,?,?,?,?)",
@@ -126,10 +121,18 @@ static void put_maybe(struct row *r, long v)
 		put_int(r, v);
 }
 
-static void put_rate(struct row *r, size_t x, size_t y)
+/* A number of numbers.h: an integer, a fraction, or NULL when undefined
+ * or unknown. */
+static void put_number(struct row *r, const struct number *nb, const struct series *s)
 {
-	bind_rc(r, y ? sqlite3_bind_double(r->st, ++r->i, (double)x / (double)y)
-		     : sqlite3_bind_null(r->st, ++r->i));
+	double v = nb->value(s);
+
+	if (v < 0)
+		bind_rc(r, sqlite3_bind_null(r->st, ++r->i));
+	else if (nb->type == NUM_RATE)
+		bind_rc(r, sqlite3_bind_double(r->st, ++r->i, v));
+	else
+		put_int(r, (long long)v);
 }
 
 /* Run the bound statement and make it ready for the next row. */
@@ -146,43 +149,24 @@ static int row_end(struct row *r)
 
 static int series_row(struct db *d, const struct series *s, long long id)
 {
-	const struct census *c = &s->census;
 	struct row r = row_start(d, ST_SERIES);
-	struct lifetime_summary sum;
 
-	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	put_int(&r, id);
 	put_text(&r, s->name);
 	put_text(&r, s->label ? s->label : s->name);
 	put_text(&r, s->base);
 	put_text(&r, s->tip);
 	put_text(&r, s->g.c[s->g.n - 1].id);	/* every commit is an ancestor of TIP */
-	put_int(&r, (long long)c->commits);
-	put_int(&r, (long long)c->tagged);
-	put_int(&r, (long long)c->fixes);
-	put_int(&r, (long long)c->reverts);
-	put_int(&r, (long long)c->same_release);
-	put_int(&r, (long long)c->visible);
-	put_rate(&r, c->visible, c->commits);
-	put_rate(&r, c->visible, c->tagged);
-	put_int(&r, (long long)c->pairs);
-	put_int(&r, (long long)c->regressions);
-	put_int(&r, (long long)c->duplicates);
-	put_int(&r, (long long)c->reapplies);
-	put_int(&r, (long long)c->ambiguous);
-	put_int(&r, (long long)c->preemptive);
-	put_int(&r, (long long)c->fixes_outside);
-	put_int(&r, (long long)c->nonsha_fixes_lines);
-	put_int(&r, (long long)s->sagas.n);
-	put_maybe(&r, sum.median_days);
-	put_maybe(&r, sum.p90_days);
-	put_maybe(&r, sum.median_releases);
-	put_maybe(&r, sum.p90_releases);
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_SQL)
+			put_number(&r, &numbers[k], s);
 	return row_end(&r);
 }
 
 static int release_rows(struct db *d, const struct series *s, long long id)
 {
+	char date[16];
+
 	for (size_t k = 0; k < s->rels.n; k++) {
 		const struct release *rel = &s->rels.r[k];
 		struct row r = row_start(d, ST_RELEASE);
@@ -190,6 +174,7 @@ static int release_rows(struct db *d, const struct series *s, long long id)
 		put_text(&r, rel->name);
 		put_int(&r, (long long)rel->number);
 		put_int(&r, (long long)k + 1);
+		put_text(&r, fmt_date(date, sizeof(date), rel->date) < 0 ? NULL : date);
 		put_int(&r, rel->date);
 		put_text(&r, s->g.c[rel->commit].id);
 		if (row_end(&r))
@@ -261,7 +246,7 @@ static int link_rows(struct db *d, const struct series *s, long long id)
 {
 	for (size_t k = 0; k < s->census.nlinks; k++) {
 		const struct link *l = &s->census.links[k];
-		struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+		struct lifetime t = series_lifetime(s, l);
 		int undecided = l->target == LINK_NO_TARGET;
 		struct row r = row_start(d, ST_LINK);
 		bind_rc(&r, sqlite3_bind_null(r.st, ++r.i));	/* id: the next rowid */
@@ -310,19 +295,59 @@ static int fail(struct db *d, char *err, size_t errlen)
 	return -1;
 }
 
+static const char *sql_type(enum number_type t)
+{
+	return t == NUM_RATE ? "REAL" : t == NUM_MAYBE ? "INTEGER" : "INTEGER NOT NULL";
+}
+
+/* CREATE TABLE series, with a column per number (numbers.h). */
+static int series_schema(struct db *d)
+{
+	char sql[8192];
+	size_t len = (size_t)snprintf(sql, sizeof(sql), "%s", series_head);
+
+	for (size_t k = 0; k < nnumbers && len < sizeof(sql); k++)
+		if (numbers[k].where & IN_SQL)
+			len += (size_t)snprintf(sql + len, sizeof(sql) - len, ",\n  %s %s",
+						numbers[k].key, sql_type(numbers[k].type));
+	if (len + 4 >= sizeof(sql))
+		return -1;
+	memcpy(sql + len, ");\n", 4);
+	return sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+/* INSERT INTO series VALUES (?,...): one parameter per column. */
+static int series_insert(struct db *d)
+{
+	char sql[1024] = "INSERT INTO series VALUES (?";
+	size_t len = strlen(sql);
+
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_SQL && len + 3 < sizeof(sql))
+			len += (size_t)snprintf(sql + len, sizeof(sql) - len, ",?");
+	for (int k = 1; k < SERIES_FIXED && len + 3 < sizeof(sql); k++)
+		len += (size_t)snprintf(sql + len, sizeof(sql) - len, ",?");
+	if (len + 2 >= sizeof(sql))
+		return -1;
+	memcpy(sql + len, ")", 2);
+	return sqlite3_prepare_v2(d->db, sql, -1, &d->st[ST_SERIES], NULL) == SQLITE_OK ? 0 : -1;
+}
+
 static int prepare(struct db *d)
 {
 	for (int k = 0; k < ST_COUNT; k++)
-		if (sqlite3_prepare_v2(d->db, inserts[k], -1, &d->st[k], NULL) != SQLITE_OK)
+		if (inserts[k] &&
+		    sqlite3_prepare_v2(d->db, inserts[k], -1, &d->st[k], NULL) != SQLITE_OK)
 			return -1;
-	return 0;
+	return series_insert(d);
 }
 
 static int fill(struct db *d, const struct series *s, size_t n)
 {
 	if (sqlite3_exec(d->db, pragmas, NULL, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_exec(d->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_exec(d->db, schema, NULL, NULL, NULL) != SQLITE_OK || prepare(d))
+	    series_schema(d) || sqlite3_exec(d->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+	    prepare(d))
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (series_rows(d, &s[i], (long long)i + 1))

@@ -1,6 +1,6 @@
 /*
  * export_sqlite.h — analysed series as a SQLite database, through the
- * libsqlite3 C library.  The schema is documented in README.md, "Export
+ * libsqlite3 C library.  The schema is documented in doc/formats.md, "Export
  * schema"; PRAGMA user_version holds EXPORT_SQLITE_VERSION.
  *
  * export_sqlite() creates the tables and indexes in the database file at
@@ -19,7 +19,7 @@
 
 #include "core/series.h"
 
-#define EXPORT_SQLITE_VERSION 1
+#define EXPORT_SQLITE_VERSION 2	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds */
 
 int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
 		  size_t errlen);

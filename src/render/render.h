@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/series.h"
+#include "render/numbers.h"
 
 enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
@@ -38,7 +39,5 @@ int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
 int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
 			const struct mainline *m, const struct unfixed *u);
 
-/* x / y, or a negative number when y is 0 (rate undefined). */
-double render_rate(size_t x, size_t y);
 
 #endif

@@ -1,16 +1,18 @@
 /*
  * render_csv.c — RFC 4180 CSV: fields with a comma, quote or line break
  * are quoted, quotes doubled; a field starting with = + - @ gets a leading
- * apostrophe so spreadsheets do not run it as a formula.
+ * apostrophe so spreadsheets do not run it as a formula.  Dates are
+ * YYYY-MM-DD (base/fmt.h), booleans true/false, as in JSON.
  */
 #include "render/render.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
 #include <string.h>
 
-static void field(FILE *out, const char *v, int last)
+static void field_value(FILE *out, const char *v)
 {
 	int quote = strpbrk(v, ",\"\r\n") != NULL;
 
@@ -25,7 +27,28 @@ static void field(FILE *out, const char *v, int last)
 	}
 	if (quote)
 		fputc('"', out);
+}
+
+static void field(FILE *out, const char *v, int last)
+{
+	field_value(out, v);
 	fputs(last ? "\r\n" : ",", out);
+}
+
+/* ",VALUE" of a number (numbers.h): a count, a fraction, or empty when
+ * undefined or unknown. */
+static void number_field(FILE *out, const struct number *nb, const struct series *s)
+{
+	double v = nb->value(s);
+
+	if (v < 0)
+		fputc(',', out);
+	else if (nb->type == NUM_RATE)
+		fprintf(out, ",%.6f", v);
+	else if (nb->type == NUM_MAYBE)
+		fprintf(out, ",%ld", (long)v);
+	else
+		fprintf(out, ",%zu", (size_t)v);
 }
 
 static void num(FILE *out, size_t v, int last)
@@ -57,9 +80,9 @@ static int breakdown_csv(FILE *out, const struct series *s, size_t n)
 			num(out, r->fixes, 0);
 			num(out, r->same_release, 0);
 			num(out, r->visible, 0);
-			rate(out, render_rate(r->visible, r->commits));
+			rate(out, number_rate(r->visible, r->commits));
 			if (r->tagged)
-				fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+				fprintf(out, "%.6f\r\n", number_rate(r->visible, r->tagged));
 			else
 				fputs("\r\n", out);
 		}
@@ -71,33 +94,17 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 {
 	if (n && s[0].by)
 		return breakdown_csv(out, s, n);
-	fputs("series,commits,tagged,fixes,reverts,same_release,visible,low_rate,high_rate,"
-	      "pairs,regressions,duplicates,reapplies,ambiguous,preemptive,fixes_outside,"
-	      "nonsha_fixes_lines,sagas,open\r\n", out);
+	fputs("series", out);
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_CSV)
+			fprintf(out, ",%s", numbers[k].key);
+	fputs("\r\n", out);
 	for (size_t i = 0; i < n; i++) {
-		const struct census *c = &s[i].census;
-		field(out, s[i].name, 0);
-		num(out, c->commits, 0);
-		num(out, c->tagged, 0);
-		num(out, c->fixes, 0);
-		num(out, c->reverts, 0);
-		num(out, c->same_release, 0);
-		num(out, c->visible, 0);
-		rate(out, render_rate(c->visible, c->commits));
-		rate(out, render_rate(c->visible, c->tagged));
-		num(out, c->pairs, 0);
-		num(out, c->regressions, 0);
-		num(out, c->duplicates, 0);
-		num(out, c->reapplies, 0);
-		num(out, c->ambiguous, 0);
-		num(out, c->preemptive, 0);
-		num(out, c->fixes_outside, 0);
-		num(out, c->nonsha_fixes_lines, 0);
-		num(out, s[i].sagas.n, 0);
-		if (s[i].open >= 0)
-			fprintf(out, "%ld\r\n", s[i].open);
-		else
-			fputs("\r\n", out);
+		field_value(out, s[i].name);
+		for (size_t k = 0; k < nnumbers; k++)
+			if (numbers[k].where & IN_CSV)
+				number_field(out, &numbers[k], &s[i]);
+		fputs("\r\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -128,8 +135,8 @@ int render_fixes_csv(FILE *out, const struct series *s)
 				 k ? " " : "", s->g.c[l->candidates.v[k]].id);
 		field(out, t == LINK_NO_TARGET ? ids : s->g.c[t].id, 0);
 		field(out, t == LINK_NO_TARGET ? "" : series_release(s, t), 0);
-		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "yes" : "no", 0);
-		lifetime_fields(out, lifetime_of(&s->g, &s->rels, l));
+		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "true" : "false", 0);
+		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
 		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 1);
 	}
@@ -138,24 +145,27 @@ int render_fixes_csv(FILE *out, const struct series *s)
 
 int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
 {
+	char date[16];
+
 	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
 	      "high_rate\r\n", out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct timeline_row *r = &t->rows[i];
 		field(out, release_name(&s->rels, r->release), 0);
-		if (r->release == RELEASE_NONE)
+		if (r->release == RELEASE_NONE || fmt_date(date, sizeof(date),
+							   s->rels.r[r->release].date) < 0)
 			fputc(',', out);
 		else
-			fprintf(out, "%lld,", (long long)s->rels.r[r->release].date);
+			fprintf(out, "%s,", date);
 		num(out, r->commits, 0);
 		num(out, r->tagged, 0);
 		num(out, r->fixes, 0);
 		num(out, r->reverts, 0);
 		num(out, r->same_release, 0);
 		num(out, r->visible, 0);
-		rate(out, render_rate(r->visible, r->commits));
+		rate(out, number_rate(r->visible, r->commits));
 		if (r->tagged)
-			fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+			fprintf(out, "%.6f\r\n", number_rate(r->visible, r->tagged));
 		else
 			fputs("\r\n", out);
 	}

@@ -68,17 +68,12 @@ static void head(FILE *out)
 	      "fixes (<code>Fixes:</code> tag) or reverts another commit of the same "
 	      "series; it is <em>visible</em> when some release shipped the commit it "
 	      "fixes. Low rate = visible / commits; high rate = visible / commits with a "
-	      "<code>Fixes:</code> tag. The counting rules are in regtrace's README.</p>\n"
+	      "<code>Fixes:</code> tag. The counting rules are in regtrace's doc/rules.md.</p>\n"
 	      "</header>\n", out);
 }
 
 /* ---- summary ---- */
 
-static const char *const summary_head[] = {
-	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-	"Same release", "Visible", "Low rate", "High rate",
-};
-#define SUMMARY_COLS (sizeof(summary_head) / sizeof(summary_head[0]))
 
 static void num_cell(FILE *out, size_t v)
 {
@@ -98,22 +93,19 @@ static void pct_cell(FILE *out, double rate)
 
 static void summary_row(FILE *out, const struct series *s, size_t k)
 {
-	const struct census *c = &s->census;
-
 	fputs("<tr data-series=\"", out);
 	esc(out, s->name);
 	fprintf(out, "\"><th scope=\"row\"><a href=\"#series-%zu\">", k + 1);
 	esc(out, label(s));
 	fputs("</a></th>", out);
-	num_cell(out, c->commits);
-	num_cell(out, c->tagged);
-	pct_cell(out, render_rate(c->tagged, c->commits));
-	num_cell(out, c->fixes);
-	num_cell(out, c->reverts);
-	num_cell(out, c->same_release);
-	num_cell(out, c->visible);
-	pct_cell(out, render_rate(c->visible, c->commits));
-	pct_cell(out, render_rate(c->visible, c->tagged));
+	for (size_t j = 0; j < nnumbers; j++) {
+		if (!(numbers[j].where & IN_HTML))
+			continue;
+		if (numbers[j].type == NUM_RATE)
+			pct_cell(out, numbers[j].value(s));
+		else
+			num_cell(out, (size_t)numbers[j].value(s));
+	}
 	fputs("</tr>\n", out);
 }
 
@@ -121,8 +113,10 @@ static void summary(FILE *out, const struct series *s, size_t n)
 {
 	fputs("<section id=\"summary-section\">\n<h2>Summary</h2>\n<table id=\"summary\">\n"
 	      "<thead><tr>", out);
-	for (size_t k = 0; k < SUMMARY_COLS; k++)
-		fprintf(out, "<th%s>%s</th>", k ? " class=\"num\"" : "", summary_head[k]);
+	fputs("<th>Series</th>", out);
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_HTML)
+			fprintf(out, "<th class=\"num\">%s</th>", numbers[k].head);
 	fputs("</tr></thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < n; i++)
 		summary_row(out, &s[i], i);
@@ -156,8 +150,8 @@ static int rates_chart(FILE *out, const struct series *s, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		groups[i] = label(&s[i]);
-		v[2 * i] = render_rate(s[i].census.visible, s[i].census.commits);
-		v[2 * i + 1] = render_rate(s[i].census.visible, s[i].census.tagged);
+		v[2 * i] = number_rate(s[i].census.visible, s[i].census.commits);
+		v[2 * i + 1] = number_rate(s[i].census.visible, s[i].census.tagged);
 	}
 	struct svg_bars b = { "chart-rates", "Low and high regression rate per series",
 			      groups, n, keys, 2, v, SVG_PERCENT };
@@ -248,7 +242,7 @@ static long *lifetimes(const struct series *s, size_t n, size_t *count)
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < s[i].census.nlinks; k++) {
 			const struct link *l = &s[i].census.links[k];
-			struct lifetime t = lifetime_of(&s[i].g, &s[i].rels, l);
+			struct lifetime t = series_lifetime(&s[i], l);
 			if (link_is_regression_fix(l->kind) && t.days >= 0)
 				days[(*count)++] = t.days;
 		}
@@ -333,7 +327,7 @@ static void candidates_cell(FILE *out, const struct series *s, const struct link
 
 static void lifetime_cell(FILE *out, const struct series *s, const struct link *l)
 {
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 
 	if (t.releases < 0) {
 		fputs("<td class=\"lifetime\">-</td>", out);
@@ -374,9 +368,8 @@ static void count(FILE *out, long n, const char *one, const char *many)
 static void facts(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
-	struct lifetime_summary sum;
+	const struct lifetime_summary sum = s->lifetimes;
 
-	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	fputs("<p class=\"facts\">", out);
 	COUNT(s->rels.n, "release", "releases");
 	fputs("; ", out);

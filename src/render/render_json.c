@@ -3,6 +3,7 @@
  * is valid UTF-8 already (message.c cleans it).
  */
 #include "render/render.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
@@ -47,40 +48,32 @@ static json_t *breakdown_object(const struct breakdown *b)
 	return json_pack("{s:s, s:o}", "kind", b->kind, "groups", groups);
 }
 
+/* A number of numbers.h as JSON: an integer, a fraction, or null. */
+static json_t *number_json(const struct number *nb, const struct series *s)
+{
+	double v = nb->value(s);
+
+	if (nb->type == NUM_RATE)
+		return v < 0 ? json_null() : json_real(v);
+	if (nb->type == NUM_MAYBE)
+		return maybe((long)v);
+	return json_integer((json_int_t)v);
+}
+
 static json_t *stats_object(const struct series *s)
 {
-	const struct census *c = &s->census;
-	struct lifetime_summary sum;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "name", json_string(s->name));
-#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)c->key))
-	NUM(commits);
-	NUM(tagged);
-	NUM(fixes);
-	NUM(reverts);
-	NUM(same_release);
-	NUM(visible);
-	json_object_set_new(o, "low_rate", rate(c->visible, c->commits));
-	json_object_set_new(o, "high_rate", rate(c->visible, c->tagged));
-	NUM(pairs);
-	NUM(regressions);
-	NUM(duplicates);
-	NUM(reapplies);
-	NUM(ambiguous);
-	NUM(preemptive);
-	NUM(fixes_outside);
-	NUM(nonsha_fixes_lines);
-#undef NUM
-	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
-	json_object_set_new(o, "open", maybe(s->open));
-	if (s->by)
-		json_object_set_new(o, "by", breakdown_object(s->by));
-	lifetime_summarize(&s->g, &s->rels, c, &sum);
-	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
-	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
-	json_object_set_new(o, "median_lifetime_releases", maybe(sum.median_releases));
-	json_object_set_new(o, "p90_lifetime_releases", maybe(sum.p90_releases));
+	for (size_t k = 0; k < nnumbers; k++) {
+		const struct number *nb = &numbers[k];
+		if (!(nb->where & IN_JSON))
+			continue;
+		if (nb->type != NUM_GROUPS)
+			json_object_set_new(o, nb->key, number_json(nb, s));
+		else if (s->by)
+			json_object_set_new(o, nb->key, breakdown_object(s->by));
+	}
 	return o;
 }
 
@@ -130,7 +123,7 @@ static json_t *link_object(const struct series *s, const struct link *l)
 		json_object_set_new(o, "target", commit_object(s, l->target));
 		json_object_set_new(o, "same_release", json_boolean(l->same_release));
 	}
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
 	json_object_set_new(o, "lifetime_days", maybe(t.days));
 	return o;
@@ -145,13 +138,21 @@ int render_fixes_json(FILE *out, const struct series *s)
 	return dump(out, json_pack("{s:o}", "fixes", arr));
 }
 
+/* YYYY-MM-DD (base/fmt.h), or null when out of range. */
+static json_t *date_or_null(int64_t t)
+{
+	char buf[16];
+
+	return fmt_date(buf, sizeof(buf), t) < 0 ? json_null() : json_string(buf);
+}
+
 static json_t *timeline_row(const struct series *s, const struct timeline_row *r)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "release", json_string(release_name(&s->rels, r->release)));
 	json_object_set_new(o, "date", r->release == RELEASE_NONE ? json_null() :
-			    json_integer((json_int_t)s->rels.r[r->release].date));
+			    date_or_null(s->rels.r[r->release].date));
 #define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
 	NUM(commits);
 	NUM(tagged);

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#define MAX_COLS 12
+#define MAX_COLS 32
 #define CELL 256
 
 struct table {
@@ -18,11 +18,6 @@ struct table {
 	const char *const *head;
 	int w[MAX_COLS];
 };
-
-double render_rate(size_t x, size_t y)
-{
-	return y ? (double)x / (double)y : -1.0;
-}
 
 static void table_measure(struct table *t, char cell[][CELL])
 {
@@ -59,29 +54,41 @@ static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL])
 	table_row(out, t, p);
 }
 
-static const char *const stats_head[] = {
-	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-	"Same release", "Visible", "Low rate", "High rate", "Open",
+/* The stats table's columns (numbers.h: IN_TEXT); a NUM_MAYBE column
+ * ("Open": stats --mainline) only when the first series has a value. */
+struct stats_cols {
+	const struct number *num[MAX_COLS];
+	const char *head[MAX_COLS];
+	int n;
 };
-/* "Open" only when stats --mainline computed it */
-#define STATS_COLS(s) ((s)->open >= 0 ? 11 : 10)
 
-static void stats_cells(const struct series *s, char cell[][CELL])
+static void stats_columns(const struct series *first, struct stats_cols *sc)
 {
-	if (s->open >= 0)
-		fmt_count(cell[10], CELL, (size_t)s->open);
-	const struct census *c = &s->census;
+	sc->head[0] = "Series";
+	sc->n = 1;
+	for (size_t k = 0; k < nnumbers && sc->n < MAX_COLS; k++) {
+		const struct number *nb = &numbers[k];
+		if (!(nb->where & IN_TEXT) ||
+		    (nb->type == NUM_MAYBE && (!first || nb->value(first) < 0)))
+			continue;
+		sc->num[sc->n] = nb;
+		sc->head[sc->n++] = nb->head;
+	}
+}
 
+static void stats_cells(const struct stats_cols *sc, const struct series *s,
+			char cell[][CELL])
+{
 	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
-	fmt_count(cell[1], CELL, c->commits);
-	fmt_count(cell[2], CELL, c->tagged);
-	fmt_pct(cell[3], CELL, render_rate(c->tagged, c->commits));
-	fmt_count(cell[4], CELL, c->fixes);
-	fmt_count(cell[5], CELL, c->reverts);
-	fmt_count(cell[6], CELL, c->same_release);
-	fmt_count(cell[7], CELL, c->visible);
-	fmt_pct(cell[8], CELL, render_rate(c->visible, c->commits));
-	fmt_pct(cell[9], CELL, render_rate(c->visible, c->tagged));
+	for (int k = 1; k < sc->n; k++) {
+		double v = sc->num[k]->value(s);
+		if (sc->num[k]->type == NUM_RATE)
+			fmt_pct(cell[k], CELL, v);
+		else if (v >= 0)
+			fmt_count(cell[k], CELL, (size_t)v);
+		else
+			snprintf(cell[k], CELL, "-");
+	}
 }
 
 static const char *const by_head[] = {
@@ -97,8 +104,8 @@ static void by_cells(const struct breakdown_row *r, char cell[][CELL])
 	fmt_count(cell[3], CELL, r->fixes);
 	fmt_count(cell[4], CELL, r->same_release);
 	fmt_count(cell[5], CELL, r->visible);
-	fmt_pct(cell[6], CELL, render_rate(r->visible, r->commits));
-	fmt_pct(cell[7], CELL, render_rate(r->visible, r->tagged));
+	fmt_pct(cell[6], CELL, number_rate(r->visible, r->commits));
+	fmt_pct(cell[7], CELL, number_rate(r->visible, r->tagged));
 }
 
 static void breakdown_table(FILE *out, const struct series *s)
@@ -122,16 +129,18 @@ static void breakdown_table(FILE *out, const struct series *s)
 int render_stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
+	struct stats_cols sc;
 	struct table t;
 
-	table_init(&t, n ? STATS_COLS(&s[0]) : 10, stats_head);
+	stats_columns(n ? &s[0] : NULL, &sc);
+	table_init(&t, sc.n, sc.head);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&s[i], cell);
+		stats_cells(&sc, &s[i], cell);
 		table_measure(&t, cell);
 	}
-	table_row(out, &t, stats_head);
+	table_row(out, &t, sc.head);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&s[i], cell);
+		stats_cells(&sc, &s[i], cell);
 		table_row_cells(out, &t, cell);
 	}
 	for (size_t i = 0; i < n; i++)
@@ -160,8 +169,8 @@ static void timeline_cells(const struct series *s, const struct timeline_row *r,
 	fmt_count(cell[5], CELL, r->reverts);
 	fmt_count(cell[6], CELL, r->same_release);
 	fmt_count(cell[7], CELL, r->visible);
-	fmt_pct(cell[8], CELL, render_rate(r->visible, r->commits));
-	fmt_pct(cell[9], CELL, render_rate(r->visible, r->tagged));
+	fmt_pct(cell[8], CELL, number_rate(r->visible, r->commits));
+	fmt_pct(cell[9], CELL, number_rate(r->visible, r->tagged));
 }
 
 int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
@@ -202,7 +211,7 @@ static void commit_line(FILE *out, const struct series *s, const char *label, ui
 /* "(later release: 3 releases, 41 days)" */
 static void relation(char *buf, size_t len, const struct series *s, const struct link *l)
 {
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 
 	if (l->kind == LINK_AMBIGUOUS)
 		snprintf(buf, len, " (target undecided)");

@@ -139,7 +139,7 @@ static void test_pattern_series_ulong_max(void **state)
 	regfree(&re);
 }
 
-/* The raw message of a commit is read up to its first NUL (README
+/* The raw message of a commit is read up to its first NUL (doc/rules.md
  * "Limits"), as libgit2 returns it: what follows cannot add a reference. */
 static void test_commit_message_stops_at_nul(void **state)
 {
@@ -197,7 +197,7 @@ static void test_commit_many_parents(void **state)
 }
 
 /* Bug (fuzz_message): "upstream commitdeadbeef1" gave an alias, an id glued
- * to the word; README's form is "upstream commit[:] <id>". */
+ * to the word; doc/rules.md's form is "upstream commit[:] <id>". */
 static void test_upstream_commit_needs_a_separator(void **state)
 {
 	(void)state;
@@ -209,7 +209,7 @@ static void test_upstream_commit_needs_a_separator(void **state)
 	msg_facts_release(&f);
 }
 
-/* Hostile message forms (README "What a message says"). */
+/* Hostile message forms (doc/rules.md "What a message says"). */
 static void test_hostile_forms(void **state)
 {
 	(void)state;

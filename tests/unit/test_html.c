@@ -99,6 +99,20 @@ static void test_fmt(void **state)
 	assert_string_equal(buf, "2017-07-19");
 	fmt_date(buf, sizeof(buf), 0);
 	assert_string_equal(buf, "1970-01-01");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -86400), 0);
+	assert_string_equal(buf, "1969-12-31");
+	/* ISO 8601 dates of four-digit years only: 0000-01-01 .. 9999-12-31 */
+	assert_int_equal(fmt_date(buf, sizeof(buf), 253402300799), 0);	/* 9999-12-31T23:59:59Z */
+	assert_string_equal(buf, "9999-12-31");
+	assert_int_equal(fmt_date(buf, sizeof(buf), 253402300800), -1);	/* 10000-01-01 */
+	assert_string_equal(buf, "-");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -62167219200), 0);	/* 0000-01-01T00:00:00Z */
+	assert_string_equal(buf, "0000-01-01");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -62167219201), -1);
+	assert_int_equal(fmt_date(buf, sizeof(buf), INT64_MAX), -1);
+	assert_string_equal(buf, "-");
+	assert_int_equal(fmt_date(buf, 10, 0), -1);	/* no room for the whole date */
+	assert_string_equal(buf, "-");
 }
 
 static void test_nice(void **state)

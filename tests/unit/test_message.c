@@ -1,4 +1,4 @@
-/* Unit tests for message.c: the rules of README "What a message says". */
+/* Unit tests for message.c: the rules of doc/rules.md "What a message says". */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
