@@ -20,10 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A progress line on a terminal, once a run has taken a second. */
+/* A progress line on a terminal, once a run has taken a second (start 0:
+ * never, --quiet). */
 static void progress(time_t start, size_t i, size_t n, const char *range)
 {
-	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
+	if (!start || !isatty(STDERR_FILENO) || time(NULL) - start < 1)
 		return;
 	if (i < n)
 		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
@@ -203,8 +204,8 @@ static void warn_blind(const struct cli *c, struct run *run, const struct series
 	if (c->format != FORMAT_TEXT || c->cmd == CMD_REPORT || c->cmd == CMD_EXPORT ||
 	    !k->commits || known * 2 >= k->commits)
 		return;
-	warn_add(&run->warnings, "%s: %zu of %zu commits (%.1f%%) have an upstream commit id; "
-		 "fixes naming mainline commits cannot be matched: give the mainline "
+	warn_add(&run->warnings, "%s: %zu of %zu commits (%.1f%%) have an upstream commit id, so "
+		 "fixes naming mainline commits cannot find them: name the mainline branch "
 		 "(--mainline REF) or the project's upstream line (--upstream-pattern RE)",
 		 s->name, known, k->commits, 100.0 * (double)known / (double)k->commits);
 }
@@ -224,6 +225,8 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
 	l.infer = !c->no_infer;
+	if (c->quiet)
+		l.start = 0;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
 			     err, errlen);
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
