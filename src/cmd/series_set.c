@@ -9,6 +9,7 @@
 #include "git/infer.h"
 #include "git/outside.h"
 #include "git/parallel.h"
+#include "git/probe.h"
 #include "git/repo.h"
 
 #include <errno.h>
@@ -35,6 +36,7 @@ static void progress(time_t start, size_t i, size_t n, const char *range)
 struct loader {
 	struct read_options read;
 	struct rules rules;
+	struct channel_rules channels;	/* --by channel */
 	int infer;		/* look for upstream ids on the mainline */
 	struct series_set *set;
 	struct history *h;	/* one per range */
@@ -158,6 +160,22 @@ static int read_mainline(const struct cli *c, struct run *run, struct loader *l,
 	return rc;
 }
 
+/* --by channel: the project's channels, and the Linux rules on a Linux
+ * tree (git/probe.h: the first range's TIP) unless the project says. */
+static void channel_rules_of(struct run *run, struct loader *l)
+{
+	const struct project_config *p = run->project;
+	const struct graph *g = &l->h[0].g;
+
+	l->channels.names = p ? p->channel_names : NULL;
+	l->channels.n = p ? p->rules.nchannels : 0;
+	if (p && p->linux_channels >= 0)
+		l->channels.linux_rules = p->linux_channels;
+	else
+		l->channels.linux_rules = probe_is_linux(run->repo, g->n ? g->c[g->n - 1].id : NULL);
+	l->rules.channels = &l->channels;
+}
+
 /* Read every range, then the mainline, then analyse each; a failure to
  * read the mainline is reported after the ranges' own failures (as when
  * the mainline was read after them). */
@@ -176,6 +194,8 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		history_init(&l->h[i]);
 	rc = each_range(run->repo, l, read_one, err, errlen);
 	progress(l->start, set->ranges.n, set->ranges.n, NULL);
+	if (!rc && l->rules.by && !strcmp(l->rules.by, "channel"))
+		channel_rules_of(run, l);
 	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
 	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
 		mainline_set_release(set->ml);

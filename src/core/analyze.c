@@ -52,12 +52,13 @@ static int until_index(const struct series *s, const struct rules *r, int *until
 
 /* --by: the census per channel (read from messages) or per path (paths
  * read by the git layer, taken over). */
-static void break_down(const char *by, struct group_map *paths, struct series *s)
+static void break_down(const struct rules *r, struct group_map *paths, struct series *s)
 {
+	const char *by = r->by;
 	struct group_map map;
 
 	if (!strcmp(by, "channel"))
-		channel_groups(&s->g, &map);
+		channel_groups(&s->g, r->channels, &map);
 	else if (paths)
 		map = *paths;
 	else
@@ -102,7 +103,7 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
 	lifetime_summarize(&s->g, &s->rels, &s->census, &s->lifetimes);
 	if (r && r->by)
-		break_down(r->by, paths, s);
+		break_down(r, paths, s);
 	else if (paths)
 		group_map_release(paths);
 	free(paths);

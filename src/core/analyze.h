@@ -17,6 +17,7 @@
 #include <regex.h>
 #include <stddef.h>
 
+#include "core/channel.h"
 #include "core/history.h"
 #include "core/series.h"
 
@@ -25,6 +26,8 @@ struct rules {
 	const char *introduced_until;	/* a release name, or NULL */
 	const char *by;			/* "channel", "path" (the history has its
 					   paths) or NULL: the census per group */
+	const struct channel_rules *channels;	/* by channel: the rules (channel.h);
+						   NULL: the Linux rules */
 };
 
 /* s must be zeroed; release it with series_release_all() either way. */
