@@ -480,6 +480,9 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 			CHECK(e->run < s->nruns && e->text, "expect-text/stderr-run");
 			CHECK(strlen(e->text) == e->text_len && e->text_len > 0, "text length");
 			break;
+		case SCENARIO_EXPECT_QUIET_RUN:
+			CHECK(e->run < s->nruns, "expect-quiet-run");
+			break;
 		case SCENARIO_EXPECT_EXIT_RUN:
 			CHECK(e->run < s->nruns && e->ival >= 0 && e->ival <= 255 &&
 			      s->runs[e->run].expect_exit == e->ival, "expect-exit-run");

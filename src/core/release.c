@@ -386,9 +386,35 @@ static int cmp_num(const void *a, const void *b)
 	return strcmp(x->tag, y->tag);
 }
 
-/* Its releases in number order, without the snapshots. */
-static void drop_snapshots(struct found *f)
+/* The key release_matcher_init gives base (the X.Y.0 form's rule), by
+ * binary search in the sorted tags rather than a scan. */
+static char *matcher_key(char **sorted, size_t n, const char *base)
 {
+	size_t len = strlen(base);
+	char *key = xstrdup(base);
+
+	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
+	    !has_release(sorted, n, base)) {
+		key[len - 2] = '\0';
+		if (!has_release(sorted, n, key))
+			key[len - 2] = '.';
+	}
+	return key;
+}
+
+/* Keep the releases that counting takes too (release_match with the
+ * matcher of BASE), in number order, without the snapshots. */
+static void drop_snapshots(struct found *f, char **sorted, size_t ntags)
+{
+	char *key = matcher_key(sorted, ntags, f->base);
+	unsigned long num;
+	size_t k = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (release_number(key, f->rel[i].tag, &num))
+			f->rel[k++] = f->rel[i];
+	f->n = k;
+	free(key);
 	if (f->n)
 		qsort(f->rel, f->n, sizeof(*f->rel), cmp_num);
 	for (size_t i = 1; i < f->n; i++)
@@ -464,7 +490,7 @@ static size_t builtin_series(char **sorted, size_t ntags, struct series_name **o
 			add_found(&v, &n, &cap, base, sorted[i], num);
 	}
 	for (size_t i = 0; i < n; i++)
-		drop_snapshots(&v[i]);
+		drop_snapshots(&v[i], sorted, ntags);
 	/* a base whose releases are all snapshots is no base */
 	k = 0;
 	for (size_t i = 0; i < n; i++) {

@@ -1395,6 +1395,20 @@ static int parse_expect_exit_run(struct parser *p, struct toks *t,
 	return 0;
 }
 
+static int parse_expect_quiet_run(struct parser *p, struct toks *t,
+				  const char *com, size_t clen)
+{
+	const char *name;
+	size_t nn;
+
+	if (want_run_name(p, t, "expect-quiet-run", &name, &nn))
+		return -1;
+	if (end_of_line(p, t) ||
+	    !run_expect(p, SCENARIO_EXPECT_QUIET_RUN, name, nn, com, clen))
+		return -1;
+	return 0;
+}
+
 /* A relative path of printable words: no empty, '.', '..' or '.git' part. */
 static int is_file_path(const char *s, size_t n)
 {
@@ -1524,6 +1538,7 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		{ "expect-json", parse_expect_json, 1 },
 		{ "expect-text", parse_expect_text, 1 },
 		{ "expect-exit-run", parse_expect_exit_run, 0 },
+		{ "expect-quiet-run", parse_expect_quiet_run, 0 },
 		{ "expect-stderr-run", parse_expect_stderr_run, 1 },
 		{ "file", parse_file, 0 },
 		{ "git-config", parse_git_config, 1 },
