@@ -19,7 +19,9 @@
 
 #include "core/series.h"
 
-#define EXPORT_SQLITE_VERSION 2	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds */
+#define EXPORT_SQLITE_VERSION 3	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+					   3: series gains fixes_outside_mainline and the
+					   upstream counts (doc/dialects.md) */
 
 int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
 		  size_t errlen);
