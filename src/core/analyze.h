@@ -3,7 +3,8 @@
  * in, a complete analysed series (series.h) out.
  *
  * analyze() finds the releases among the range's tags (release.h),
- * attributes every commit to the first release containing it, resolves
+ * attributes every commit to the first release containing it, drops the
+ * aliases of reverts that quote what they revert (identity.h), resolves
  * every reference (resolve.h), counts (census.h), groups (saga.h), and
  * computes the timeline, the lifetimes and, when asked, the census per
  * channel or path (breakdown.h).

@@ -261,6 +261,20 @@ static void test_inferred_upstream(void **state)
 	assert_int_equal(x->c.fixes_outside, 0);
 }
 
+/* The key folds case and runs of white space, and tells author from subject. */
+static void test_identity_key(void **state)
+{
+	(void)state;
+	uint32_t k = identity_key("dev@ovs.example", "ofproto: fix foo");
+
+	assert_int_equal(identity_key("DEV@ovs.example", "ofproto:  Fix\tFOO"), k);
+	assert_int_not_equal(identity_key("other@ovs.example", "ofproto: fix foo"), k);
+	assert_int_not_equal(identity_key("dev@ovs.example", "ofproto: fix foo2"), k);
+	/* the author ends where the subject starts: no sliding between them */
+	assert_int_not_equal(identity_key("ab", "c"), identity_key("a", "bc"));
+	assert_int_equal(identity_key(NULL, "x"), identity_key("", "x"));
+}
+
 static void test_outside_find(void **state)
 {
 	struct fx *x = *state;
@@ -293,6 +307,7 @@ int main(void)
 		T(test_backport_of_unknown_copy),
 		T(test_inferred_upstream),
 		T(test_outside_find),
+		T(test_identity_key),
 #undef T
 	};
 	return cmocka_run_group_tests_name("identity", tests, NULL, NULL);
