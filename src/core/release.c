@@ -340,8 +340,8 @@ int release_is_prerelease(const char *tag)
 
 int release_is_snapshot(unsigned long prev, unsigned long n)
 {
-	return prev <= (ULONG_MAX - RELEASE_SNAPSHOT_GAP) / 2 &&
-	       n > 2 * prev + RELEASE_SNAPSHOT_GAP;
+	return prev <= (ULONG_MAX - RELEASE_SNAPSHOT_GAP) / RELEASE_SNAPSHOT_FACTOR &&
+	       n > RELEASE_SNAPSHOT_FACTOR * prev + RELEASE_SNAPSHOT_GAP;
 }
 
 /* One base found among the tags, with its releases. */

@@ -104,8 +104,10 @@ void release_series_names_free(struct series_name *s, size_t n);
 int release_is_prerelease(const char *tag);
 
 /* Release number n, after the next lower one prev, is a snapshot when it is
- * more than twice prev plus RELEASE_SNAPSHOT_GAP (0.8.9997 after 0.8.9). */
-#define RELEASE_SNAPSHOT_GAP 10ul
+ * more than RELEASE_SNAPSHOT_FACTOR times prev plus RELEASE_SNAPSHOT_GAP
+ * (0.8.9997 after 0.8.9; never a gap of missing tags, 4.19.35 after 4.19.6). */
+#define RELEASE_SNAPSHOT_FACTOR 10ul
+#define RELEASE_SNAPSHOT_GAP 100ul
 int release_is_snapshot(unsigned long prev, unsigned long n);
 
 /* Compare versions: runs of digits numerically, the rest bytewise. */
