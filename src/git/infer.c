@@ -93,7 +93,7 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 	return p;
 }
 
-/* A mainline commit that passed the check, and its patch-id once asked. */
+/* A mainline commit that passed the check (check()), read. */
 struct candidate {
 	git_commit *commit;
 	char hex[41];
