@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, size_t errlen)
 {
@@ -119,31 +120,49 @@ static int on_pattern(const git_config_entry *e, void *payload)
 	return x->add(x->p, e->value, x->err, x->errlen) ? -1 : 0;
 }
 
-/* regtrace.channelPattern.NAME: NAME after the last dot (lower-cased by git). */
-static int on_channel(const git_config_entry *e, void *payload)
+/* Every value of a multi-valued key. */
+static int read_multi(git_config *cfg, const char *key, struct multivar_ctx *x, char *sub,
+		      size_t sublen)
 {
-	struct multivar_ctx *x = payload;
-	const char *name = strrchr(e->name, '.');
-
-	return add_channel(x->p, name ? name + 1 : e->name, e->value, x->err, x->errlen) ? -1 : 0;
-}
-
-/* Every value of a multi-valued key (or of the keys matching a regex). */
-static int read_multi(git_config *cfg, const char *key, int is_regex,
-		      struct multivar_ctx *x, char *sub, size_t sublen)
-{
-	int rc;
-
 	*x->err = '\0';
-	if (is_regex)
-		rc = git_config_foreach_match(cfg, key, on_channel, x);
-	else
-		rc = git_config_get_multivar_foreach(cfg, key, NULL, on_pattern, x);
-	if (rc < 0 && *x->err) {
+	if (git_config_get_multivar_foreach(cfg, key, NULL, on_pattern, x) < 0 && *x->err) {
 		snprintf(sub, sublen, "%s", x->err);
 		return RT_EFAIL;
 	}
 	return RT_OK;
+}
+
+/* "regtrace.channelpattern.NAME", however the subsection is spelt (git
+ * lower-cases the section and the name, not the subsection). */
+static int channel_key(const char *name)
+{
+	static const char prefix[] = "regtrace.channelpattern.";
+
+	return strlen(name) > sizeof(prefix) - 1 &&
+	       !strncasecmp(name, prefix, sizeof(prefix) - 1) &&
+	       !strchr(name + sizeof(prefix) - 1, '.');
+}
+
+/*
+ * Every regtrace.channelPattern.NAME, in the order of the file.  A plain
+ * iterator rather than git_config_foreach_match(), whose regex matching
+ * leaks in libgit2 1.5 (as git/probe.c says).
+ */
+static int read_channels(git_config *cfg, struct project_config *p, char *sub, size_t sublen)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	int rc = RT_OK;
+
+	if (git_config_iterator_new(&it, cfg) < 0)
+		return RT_OK;
+	while (!rc && git_config_next(&e, it) == 0)
+		if (channel_key(e->name) &&
+		    add_channel(p, strrchr(e->name, '.') + 1, e->value ? e->value : "", sub,
+				sublen))
+			rc = RT_EFAIL;
+	git_config_iterator_free(it);
+	return rc;
 }
 
 static int read_linux_channels(git_config *cfg, struct project_config *p, char *sub,
@@ -163,10 +182,6 @@ static int read_linux_channels(git_config *cfg, struct project_config *p, char *
 	return RT_OK;
 }
 
-/* regtrace.channelPattern.NAME, however the subsection is spelt. */
-static const char CHANNEL_KEYS[] =
-	"^regtrace\\.[cC][hH][aA][nN][nN][eE][lL][pP][aA][tT][tT][eE][rR][nN]\\.";
-
 /* Read one config source; where names it in errors. */
 static int read_source(git_config *cfg, struct project_config *p, const char *where,
 		       char *err, size_t errlen)
@@ -182,12 +197,12 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 		git_config_entry_free(e);
 	}
 	if (!rc)
-		rc = read_multi(cfg, "regtrace.upstreamPattern", 0, &x, sub, sizeof(sub));
+		rc = read_multi(cfg, "regtrace.upstreamPattern", &x, sub, sizeof(sub));
 	x.add = add_fixes;
 	if (!rc)
-		rc = read_multi(cfg, "regtrace.fixesPattern", 0, &x, sub, sizeof(sub));
+		rc = read_multi(cfg, "regtrace.fixesPattern", &x, sub, sizeof(sub));
 	if (!rc)
-		rc = read_multi(cfg, CHANNEL_KEYS, 1, &x, sub, sizeof(sub));
+		rc = read_channels(cfg, p, sub, sizeof(sub));
 	if (!rc)
 		rc = read_linux_channels(cfg, p, sub, sizeof(sub));
 	if (rc)
