@@ -107,8 +107,8 @@ _regtrace()
     stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
     fixes | timeline | unfixed | regressions) opts="--json --csv $common" ;;
     sagas | explain) opts="--json $common" ;;
-    report) opts="-o --output --commit-url $common" ;;
-    export) opts="--sqlite $common" ;;
+    report) opts="-o --output --commit-url --by $common" ;;
+    export) opts="--sqlite --by $common" ;;
     help | version) opts="-h --help" ;;
     *) return ;;
     esac

@@ -35,7 +35,7 @@ for s in "$@"; do
 	name=$(basename "$s" .scenario)
 	repo="$work/repo-$name"
 	"$mk" "$s" "$repo" >/dev/null 2>&1 || { echo "skip $name (mkscenario failed)"; continue; }
-	range=$(sed -n 's/^range[[:space:]]\+\([^[:space:]#]*\).*/\1/p' "$s" | head -1)
+	range=$(sed -n 's/^range[[:space:]]\+\([^[:space:]#]*\.\.[^[:space:]#]*\).*/\1/p' "$s" | head -1)
 	set -- stats "stats --json" "stats --csv" "stats --by channel" "stats --by path --json" \
 		"report -o $work/out-file" "export --sqlite $work/out-file"
 	for cmd in "$@"; do run_both "$repo" $cmd; done

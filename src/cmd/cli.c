@@ -13,7 +13,7 @@
 #define BEFORE CLI_BIT(CMD_NONE)
 #define ON(c) CLI_BIT(CMD_##c)
 #define REPO_CMDS (ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) | \
-		   ON(REPORT) | ON(EXPORT))
+		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS))
 #define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
 #define AT(f) offsetof(struct cli, f)
 
@@ -54,6 +54,20 @@ const struct cli_command_row cli_commands[] = {
 	  "with no RANGE, every series of the repository",
 	  { { "regtrace export --sqlite=series.db", "every series into series.db" },
 	    { NULL, NULL } } },
+	{ "explain", CMD_EXPLAIN, 1, 2, "COMMIT [RANGE]",
+	  "why one commit counts as it does: its release, upstream ids,\n"
+	  "every reference of its message with the rules that decided it,\n"
+	  "the links from and to it; with no RANGE, the newest series\n"
+	  "holding the commit",
+	  { { "regtrace explain v4.19.35~1", "the commit before the tag v4.19.35" },
+	    { "regtrace explain --json 4c618ba26129 v4.19", NULL } } },
+	{ "regressions", CMD_REGRESSIONS, 0, CLI_MANY, "[RANGE...]",
+	  "one row per upstream commit that was a regression in a series:\n"
+	  "in which series, brought and fixed by which releases, and with\n"
+	  "--mainline whether a series still carries it; with no RANGE,\n"
+	  "every series of the repository",
+	  { { "regtrace regressions --mainline=master", NULL },
+	    { "regtrace regressions --csv v5.10 v5.15 >regressions.csv", NULL } } },
 	{ "help", CMD_HELP, 0, 1, "[COMMAND]",
 	  "this overview, or the help of one command",
 	  { { "regtrace help stats", "the same as: regtrace stats --help" }, { NULL, NULL } } },
@@ -66,6 +80,7 @@ const size_t cli_ncommands = sizeof(cli_commands) / sizeof(cli_commands[0]);
 static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_csv(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_by(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_at_age(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_help(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_version(struct cli *c, const char *v, char *err, size_t errlen);
 
@@ -78,20 +93,32 @@ const struct cli_option_row cli_options[] = {
 	  "the overview; after a command, its help" },
 	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,
 	  "print the version" },
-	{ "json", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED), 0,
-	  STORE_CALL, 0, set_json, "JSON output" },
-	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED), 0,
+	{ "json", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) |
+	  ON(EXPLAIN) | ON(REGRESSIONS), 0, STORE_CALL, 0, set_json, "JSON output" },
+	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS), 0,
 	  STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
 	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,
 	  "count only regressions brought by releases\n"
 	  "up to REL, and commits up to REL" },
-	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED), 0, STORE_STRING, AT(mainline), NULL,
+	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED) | ON(REGRESSIONS) | ON(EXPORT), 0,
+	  STORE_STRING, AT(mainline), NULL,
 	  "the mainline branch (default: master, main,\n"
 	  "origin/master or origin/main); stats then\n"
-	  "also counts open regressions" },
-	{ "by", 0, "channel|path[:N]", ON(STATS), 0, STORE_CALL, 0, set_by,
+	  "also counts open regressions, regressions\n"
+	  "says which series still carry each, export\n"
+	  "adds them and mainline dates" },
+	{ "by", 0, "channel|path[:N]", ON(STATS) | ON(REPORT) | ON(EXPORT), 0, STORE_CALL, 0,
+	  set_by,
 	  "the census per selection channel, or per\n"
-	  "subsystem (first N directories, default 2)" },
+	  "subsystem (first N directories, default 2);\n"
+	  "in the report: the subsystems table;\n"
+	  "export: path[:N], each commit's subsystems" },
+	{ "at-age", 0, "N|Nr", ON(STATS), 0, STORE_CALL, 0, set_at_age,
+	  "each series as it stood N days (Nr: N\n"
+	  "releases) after its base (doc/age.md)" },
+	{ "projected", 0, NULL, ON(STATS), 0, STORE_FLAG, AT(projected), NULL,
+	  "projected visible regressions and rates from\n"
+	  "the discovery of older series (doc/age.md)" },
 	{ "series-pattern", 0, "RE", REPO_CMDS, 0, STORE_STRING, AT(series_pattern), NULL,
 	  "how release tags are named: a POSIX extended\n"
 	  "regex, group 1 the series, group 2 the number\n"
@@ -192,6 +219,16 @@ static int set_by(struct cli *c, const char *arg, char *err, size_t errlen)
 	}
 	return usage_error(err, errlen, "--by takes channel, path or path:N (N 1..20), not '%s'",
 			   arg);
+}
+
+/* --at-age N (days) or Nr (releases): core/age.h. */
+static int set_at_age(struct cli *c, const char *arg, char *err, size_t errlen)
+{
+	c->at_age = arg;
+	if (age_parse(arg, &c->age) == 0)
+		return 0;
+	return usage_error(err, errlen, "--at-age takes N (days) or Nr (releases), N from 0 to "
+			   "100000, not '%s'", arg);
 }
 
 /* -h: the help of the command given so far (none: the overview). */
@@ -443,12 +480,12 @@ static int missing_option(struct parser *p)
 	return GO_ON;
 }
 
-/* "RANGE" of "[RANGE...]". */
+/* "RANGE" of "[RANGE...]", "COMMIT" of "COMMIT [RANGE]". */
 static void arg_name(const char *args, char *buf, size_t len)
 {
 	size_t k = 0;
 
-	for (const char *s = args; *s && k + 1 < len; s++)
+	for (const char *s = args; *s && *s != ' ' && k + 1 < len; s++)
 		if (*s != '[' && *s != ']' && *s != '.')
 			buf[k++] = *s;
 	buf[k] = '\0';
@@ -540,8 +577,8 @@ static const char overview_top[] =
 	"the same series, by release (tags named BASE.N).\n"
 	"\n"
 	"RANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest BASE.N).\n"
-	"stats, report and export with no RANGE read every series of the\n"
-	"repository, newest first.\n";
+	"stats, regressions, report and export with no RANGE read every series\n"
+	"of the repository, newest first.\n";
 
 static const char overview_end[] =
 	"\n"
@@ -608,16 +645,26 @@ static void put_row(FILE *out, const char *names, const char *help, int col, con
 	put_lines(out, help, col, 0);
 }
 
-/* "[stats fixes]": the commands that take o. */
+/* "[stats fixes]": the commands that take o; "[every command]" when every
+ * command that reads a repository does, "[every command but report]" when
+ * that is shorter. */
 static void commands_of(char *buf, size_t len, const struct cli_option_row *o)
 {
-	size_t k = 0;
+	char but[160] = "[every command";
+	size_t k = 0, nbut = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < cli_ncommands; i++)
-		if (o->commands & CLI_BIT(cli_commands[i].cmd))
+	for (size_t i = 0; i < cli_ncommands; i++) {
+		unsigned bit = CLI_BIT(cli_commands[i].cmd);
+		if (o->commands & bit)
 			append(buf, len, "%s%s", k++ ? " " : "[", cli_commands[i].name);
+		else if (REPO_CMDS & bit)
+			append(but, sizeof(but), "%s%s", nbut++ ? " " : " but ", cli_commands[i].name);
+	}
 	append(buf, len, "]");
+	append(but, sizeof(but), "]");
+	if (!(o->commands & ~REPO_CMDS) && strlen(but) < strlen(buf))
+		snprintf(buf, len, "%s", but);
 }
 
 static void overview(FILE *out)

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/age.h"
 #include "render/render.h"
 
 #include "base/version.h"
@@ -26,7 +27,7 @@
 enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
 	CMD_STATS, CMD_FIXES, CMD_TIMELINE, CMD_REPORT, CMD_EXPORT,
-	CMD_SAGAS, CMD_UNFIXED,
+	CMD_SAGAS, CMD_UNFIXED, CMD_EXPLAIN, CMD_REGRESSIONS,
 	CMD_COUNT
 };
 
@@ -43,20 +44,23 @@ struct cli {
 					   asked, CMD_NONE for the overview */
 	const char *dir;		/* -C DIR, default "." */
 	enum render_format format;
-	const char **ranges;		/* points into argv */
+	const char **ranges;		/* points into argv (explain: COMMIT [RANGE]) */
 	size_t nranges;
 	const char *introduced_until;	/* --introduced-until REL */
 	const char *output;		/* report -o FILE (default regtrace-report.html) */
 	const char *commit_url;		/* report --commit-url TEMPLATE, %s = full id */
 	const char *sqlite;		/* export --sqlite FILE (required) */
-	const char *mainline;		/* unfixed, stats: --mainline REF */
-	const char *by;			/* stats --by: "channel" or "path" */
+	const char *mainline;		/* unfixed, stats, regressions, export: --mainline REF */
+	const char *by;			/* stats, export --by: "channel" or "path" */
 	const char *series_pattern;	/* --series-pattern REGEX */
 	struct cli_words upstream_patterns;	/* --upstream-pattern REGEX... */
 	struct cli_words fixes_patterns;	/* --fixes-pattern REGEX... */
 	int by_depth;			/* --by path:N, default 2 */
 	int no_infer;			/* --no-infer: no upstream ids from the mainline */
 	int quiet;			/* -q, --quiet: no warnings on stderr */
+	const char *at_age;		/* stats --at-age N|Nr, parsed into age */
+	struct age_spec age;
+	int projected;			/* stats --projected */
 };
 
 #define CLI_BIT(c) (1u << (c))

@@ -4,6 +4,7 @@
  */
 #include "base/error.h"
 #include "base/util.h"
+#include "cmd/age_set.h"
 #include "cmd/commands.h"
 #include "cmd/mainline_set.h"
 #include "cmd/series_set.h"
@@ -27,6 +28,8 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	struct series_set set;
 	int rc = series_set_load(c, run, &set, err, errlen);
 
+	if (!rc && (c->at_age || c->projected))
+		rc = age_set_apply(c, run, &set, err, errlen);
 	if (!rc && c->mainline)
 		count_open(run, &set);
 	if (!rc) {

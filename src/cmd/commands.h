@@ -37,6 +37,8 @@ command_fn cmd_sagas;
 command_fn cmd_unfixed;
 command_fn cmd_report;
 command_fn cmd_export;
+command_fn cmd_explain;
+command_fn cmd_regressions;
 
 /* "cannot write output: ..." (errno) into err; RT_EFAIL. */
 int cmd_write_failed(char *err, size_t errlen);

@@ -31,6 +31,8 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_UNFIXED] = cmd_unfixed,
 	[CMD_REPORT] = cmd_report,
 	[CMD_EXPORT] = cmd_export,
+	[CMD_EXPLAIN] = cmd_explain,
+	[CMD_REGRESSIONS] = cmd_regressions,
 };
 
 /* A file of the git directory, to free. */

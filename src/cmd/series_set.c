@@ -108,7 +108,9 @@ static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, c
 
 int series_set_needs_mainline(const struct cli *c)
 {
-	return c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+	return c->cmd == CMD_UNFIXED ||
+	       (c->mainline && (c->cmd == CMD_STATS || c->cmd == CMD_REGRESSIONS ||
+				c->cmd == CMD_EXPORT));
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -194,7 +196,7 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		history_init(&l->h[i]);
 	rc = each_range(run->repo, l, read_one, err, errlen);
 	progress(l->start, set->ranges.n, set->ranges.n, NULL);
-	if (!rc && l->rules.by && !strcmp(l->rules.by, "channel"))
+	if (!rc)	/* --by channel, and the export's channel of each commit */
 		channel_rules_of(run, l);
 	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
 	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
@@ -239,7 +241,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
-	l.rules.by = c->cmd == CMD_STATS ? c->by : NULL;
+	l.rules.by = c->by;	/* stats, report, export (cli.c) */
 	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
 	l.read.msg_rules = config_msg_rules(p);

@@ -58,7 +58,7 @@ static void break_down(const struct rules *r, struct group_map *paths, struct se
 	struct group_map map;
 
 	if (!strcmp(by, "channel"))
-		channel_groups(&s->g, r->channels, &map);
+		channel_groups(&s->g, &s->channels, &map);
 	else if (paths)
 		map = *paths;
 	else
@@ -78,11 +78,14 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	s->name = msg_clean_text(h->name, strlen(h->name), 4096);
 	s->base = h->base;
 	s->tip = h->tip;
+	s->base_date = h->base_date;
 	h->base = h->tip = NULL;
 	s->g = h->g;
 	graph_init(&h->g);
 	s->outside = h->outside;
 	outside_init(&h->outside);
+	s->channels = r && r->channels ? *r->channels
+				       : (struct channel_rules){ 1, NULL, 0 };	/* Linux */
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
 	h->paths = NULL;
@@ -124,6 +127,9 @@ void series_release_all(struct series *s)
 	if (s->by)
 		breakdown_release(s->by);
 	free(s->by);
+	if (s->age)
+		age_row_release(s->age);
+	free(s->age);
 	census_release(&s->census);
 	outside_release(&s->outside);
 	release_list_release(&s->rels);

@@ -27,8 +27,9 @@ struct rules {
 	const char *introduced_until;	/* a release name, or NULL */
 	const char *by;			/* "channel", "path" (the history has its
 					   paths) or NULL: the census per group */
-	const struct channel_rules *channels;	/* by channel: the rules (channel.h);
-						   NULL: the Linux rules */
+	const struct channel_rules *channels;	/* how channels are read (channel.h),
+						   kept in the series; NULL: the Linux
+						   rules */
 };
 
 /* s must be zeroed; release it with series_release_all() either way. */

@@ -42,6 +42,8 @@ struct census {
 	size_t commits, tagged, fixes, reverts, same_release, visible;
 	size_t pairs, regressions, duplicates, reapplies, ambiguous, preemptive;
 	size_t fixes_outside, nonsha_fixes_lines;
+	size_t reported;	/* Visible fixes whose message says someone hit
+				   the regression (msg_facts.reported) */
 	size_t fixes_outside_mainline;	/* of fixes_outside: ids the repository
 					   does not know (identity.h) */
 	size_t with_upstream;		/* commits whose message names an upstream id */
@@ -77,6 +79,77 @@ int link_is_regression_fix(enum link_kind k);
 void census_compute(struct graph *g, struct resolver *r, const struct outside *o, int until,
 		    struct census *out);
 void census_release(struct census *c);
+
+/*
+ * The rules of README "Which commit a reference means" and "Kinds of link"
+ * by the names the docs give them (`explain` prints them).
+ */
+enum census_rule {
+	RULE_SELF,		/* "dropped self-match" */
+	RULE_OUTSIDE,		/* "outside" */
+	RULE_ANCESTOR,		/* "ancestor filter" */
+	RULE_SUBJECT,		/* "quoted subject" */
+	RULE_AMBIGUOUS,		/* "ambiguous" */
+	RULE_PREEMPTIVE,	/* "preemptive" */
+	RULE_LIVE_COPY,		/* "earliest live copy" */
+	RULE_REVERTED_COPY,	/* "latest reverted copy" */
+	RULE_ONE_LINK,		/* "one link per target" */
+	RULE_DUPLICATE,		/* "duplicate" */
+	RULE_COUNT
+};
+const char *census_rule_name(enum census_rule r);
+
+/* A copy the rules looked at: is it an ancestor of the referring commit,
+ * and live there? */
+struct copy_seen {
+	uint32_t commit;
+	int ancestor, live;
+};
+
+/* One rule applied to a reference, and the matches it left in the running. */
+struct census_step {
+	enum census_rule rule;
+	struct u32s kept;
+};
+
+/* What the rules decided for one reference (msg_facts.refs[i]). */
+struct ref_trace {
+	struct u32s matched;		/* every commit the id matches, ascending */
+	size_t nupstream;		/* upstream commits (classes of copies) among
+					   them once the referring commit is dropped */
+	struct census_step *steps;	/* the rules applied, in order; the last one */
+	size_t nsteps;			/* decided */
+	struct copy_seen *copies;	/* the matches left when a copy is picked */
+	size_t ncopies;
+	int linked;			/* made or joined a link: */
+	enum link_kind kind;		/* its kind, as finally recorded */
+	uint32_t target;		/* LINK_NO_TARGET when ambiguous */
+	struct u32s candidates;		/* ambiguous */
+	int joined;			/* the link was an earlier reference's
+					   ("one link per target") */
+};
+
+/* What the rules decided for one commit: each reference, and whether its
+ * upstream ids make it a duplicate. */
+struct census_trace {
+	uint32_t commit;
+	struct ref_trace *refs;		/* one per msg_facts.refs */
+	size_t nrefs;
+	struct copy_seen **copies;	/* per alias: the other commits sharing it */
+	size_t *ncopies;
+	size_t naliases;
+	uint32_t duplicate_of;		/* the duplicate link's target, or LINK_NO_TARGET */
+};
+
+/*
+ * Run the rules for commit f again, as census_compute did (the same
+ * functions, with the reverts c found), recording every decision.  c is the
+ * census of g, r and o (as census_compute); f a commit of g.  Release out
+ * with census_trace_release.
+ */
+void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
+		  const struct census *c, uint32_t f, struct census_trace *out);
+void census_trace_release(struct census_trace *t);
 
 /*
  * live[i] = 1 when commit i is not reverted at the tip: no revert or

@@ -28,6 +28,8 @@ struct history_tag {
 struct history {
 	char *name;		/* the range as given ("BASE..TIP"), owned */
 	char *base, *tip;	/* its two ends as given, owned */
+	int64_t base_date;	/* BASE's date: the tag's (tagger, else commit) when
+				   BASE names a tag, else the commit's */
 	struct graph g;
 	struct history_tag *tags;	/* in all_tags' order, owned */
 	size_t ntags;

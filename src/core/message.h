@@ -6,8 +6,7 @@
  * ids it names (aliases), its Fixes and revert references (with a project's
  * own fix lines: msg_rules), how many Fixes: lines name no id, and which of
  * the project's channel patterns a line matches.  Ids come back as 7..40
- * lower-case hex digits.  The author is no part of the message: the reader
- * of the commit fills it in (msg_parse leaves it NULL).
+ * lower-case hex digits.
  * Pure: no libgit2, no I/O.  Memory is bounded by the number of ids found,
  * never by the message's size (the subject is capped at MSG_SUBJECT_MAX).
  *
@@ -26,7 +25,6 @@
 #define MSG_ID_MAX 40
 #define MSG_SUBJECT_MAX 1000
 #define MSG_CHANNELS_MAX 32	/* channel patterns of a project, at most */
-#define MSG_AUTHOR_MAX 320	/* an author's email, at most (longer: none) */
 
 enum msg_ref_kind { MSG_REF_FIXES, MSG_REF_REVERT };
 
@@ -48,9 +46,9 @@ struct msg_facts {
 	int is_revert;		/* has a "This reverts commit <id>" line */
 	int cc_stable;		/* has a "Cc:" line naming a stable@ address */
 	int autosel_form;	/* an alias came from "[ Upstream commit <id> ]" */
+	int reported;		/* someone hit what it fixes: Reported-by:, Closes:,
+				   a bug tracker Link:, #regzbot (core/reported.h) */
 	uint32_t channels;	/* bit i: a line matches channel pattern i */
-	char *author;		/* the author's email, lower-case, or NULL:
-				   set by the commit's reader, not msg_parse */
 };
 
 /* A project's own forms: POSIX extended regular expressions, each matched
@@ -77,9 +75,25 @@ void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 		    struct msg_facts *out);
 void msg_facts_release(struct msg_facts *f);
 
-/* An author's email as msg_facts keep it: lower-case, at most
- * MSG_AUTHOR_MAX bytes of printable ASCII; NULL when there is none. */
-char *msg_author(const char *email, size_t len);
+/*
+ * Where msg_parse found each alias and reference (for `explain`): the line
+ * (1 = the first line of the message) and its text, cleaned; aliases[i]
+ * and refs[i] are those of the facts, in their order.
+ */
+struct msg_line {
+	unsigned no;
+	char *text;
+};
+
+struct msg_where {
+	struct msg_line *aliases, *refs;
+	size_t naliases, nrefs;
+};
+
+/* msg_parse_with, also filling where (zeroed by it). */
+void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
+		     struct msg_facts *out, struct msg_where *where);
+void msg_where_release(struct msg_where *w);
 
 /*
  * Copy at most max bytes of s into a new string, replacing invalid UTF-8

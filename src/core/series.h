@@ -1,14 +1,17 @@
 /*
  * series.h — one analysed range: its commits, releases and census.
  *
- * What core/analyze.h fills (everything but `open` and `by`, which
- * commands asking for them add) and the renderers read, never change.
+ * What core/analyze.h fills (everything but `open` and `age`, which
+ * commands asking for them add: stats --mainline, --at-age, --projected)
+ * and the renderers read, never change.
  */
 #ifndef REGTRACE_SERIES_H
 #define REGTRACE_SERIES_H
 
+#include "core/age.h"
 #include "core/breakdown.h"
 #include "core/census.h"
+#include "core/channel.h"
 #include "core/resolve.h"
 #include "core/graph.h"
 #include "core/identity.h"
@@ -22,6 +25,7 @@
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
 	char *base, *tip;	/* the two ends of the range, as given */
+	int64_t base_date;	/* BASE's date: its tag's (tagger, else commit), else its commit's */
 	long open;		/* commits with unbackported mainline fixes; -1: not computed */
 	char *label;		/* for tables: TIP without its "v" when TIP is a
 				   release of BASE ("4.19.102"), else the RANGE */
@@ -32,9 +36,12 @@ struct series {
 	struct timeline timeline;	/* the census at each release */
 	struct lifetime *life;		/* per census link: its lifetime */
 	struct lifetime_summary lifetimes;	/* over the links with one */
-	struct breakdown *by;	/* stats --by, or NULL */
+	struct breakdown *by;	/* stats, report, export --by, or NULL */
+	struct age_row *age;	/* stats --at-age, --projected (core/age.h), or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 	struct outside outside;	/* ids of the repository outside g (identity.h) */
+	struct channel_rules channels;	/* how each commit's channel is read
+					   (channel.h; the names borrowed) */
 };
 
 /* The first 40-hex alias of a commit: its upstream id, or NULL (where it

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 2u
+#define FORMAT 3u	/* 2: authors and the reported fact; 3: channel pattern bits,
+			   "This reverts commit:" on two lines (doc/dialects.md) */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -29,12 +30,11 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 	struct wbuf r = *w;
 
 	wbuf_uint(&r, (unsigned)f->is_revert | (unsigned)f->cc_stable << 1 |
-		(unsigned)f->autosel_form << 2, 1);
+		(unsigned)f->autosel_form << 2 | (unsigned)f->reported << 3, 1);
 	wbuf_uint(&r, f->fixes_lines, 4);
 	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
 	wbuf_uint(&r, f->channels, 4);
 	wbuf_str(&r, f->subject);
-	wbuf_str(&r, f->author);
 	wbuf_uint(&r, f->naliases, 2);
 	for (size_t i = 0; i < f->naliases; i++)
 		wbuf_str(&r, f->aliases[i]);
@@ -48,15 +48,20 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 }
 
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
-	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f)
+	       const uint8_t (*parents)[20], unsigned nparents, const struct commit_meta *meta,
+	       const struct msg_facts *f)
 {
 	struct wbuf r = { 0 };
+	const struct graph_commit who = { .meta = meta ? *meta : (struct commit_meta){ 0 } };
 
 	wbuf_bytes(&r, oid, 20);
 	wbuf_uint(&r, (uint64_t)time, 8);
 	wbuf_uint(&r, all_parents, 4);
 	wbuf_uint(&r, nparents, 2);
 	wbuf_bytes(&r, parents, (size_t)nparents * 20);
+	wbuf_uint(&r, (uint64_t)who.meta.author_time, 8);
+	wbuf_str(&r, graph_author_name(&who));
+	wbuf_str(&r, graph_author_email(&who));
 	cache_put_facts(&r, f);
 	wbuf_uint(&c->add, r.len, 4);
 	wbuf_bytes(&c->add, r.b, r.len);
@@ -127,6 +132,18 @@ static int decode_refs(struct rbuf *r, struct msg_facts *f)
 	return r->bad ? -1 : 0;
 }
 
+/* A string kept in place: at most GRAPH_AUTHOR_MAX bytes, no NUL; 0 or -1. */
+static int take_str(struct rbuf *r, const char **s, size_t *len)
+{
+	*len = (size_t)rbuf_uint(r, 4);
+	if (r->bad || *len > GRAPH_AUTHOR_MAX || !(*s = (const char *)rbuf_take(r, *len)) ||
+	    memchr(*s, '\0', *len)) {
+		r->bad = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* The structure part of a record (after its length); r is left at the facts. */
 static int decode_head(struct rbuf *r, struct cache_hit *h)
 {
@@ -135,7 +152,19 @@ static int decode_head(struct rbuf *r, struct cache_hit *h)
 	h->all_parents = (unsigned)rbuf_uint(r, 4);
 	h->nparents = (unsigned)rbuf_uint(r, 2);
 	h->parents = rbuf_take(r, (size_t)h->nparents * 20);
+	h->author_time = (int64_t)rbuf_uint(r, 8);
+	if (take_str(r, &h->author_name, &h->author_name_len) ||
+	    take_str(r, &h->author_email, &h->author_email_len))
+		return -1;
 	return r->bad || h->nparents > h->all_parents ? -1 : 0;
+}
+
+void cache_meta(const struct cache_hit *h, struct commit_meta *out)
+{
+	out->commit_time = h->time;
+	out->author_time = h->author_time;
+	out->author = graph_author_make(h->author_name, h->author_name_len, h->author_email,
+					h->author_email_len);
 }
 
 int cache_get_facts(struct rbuf *r, struct msg_facts *f)
@@ -145,11 +174,11 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f)
 	f->is_revert = flags & 1;
 	f->cc_stable = (flags >> 1) & 1;
 	f->autosel_form = (flags >> 2) & 1;
+	f->reported = (flags >> 3) & 1;
 	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
 	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
 	f->channels = (uint32_t)rbuf_uint(r, 4);
-	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) ||
-	    rbuf_str(r, MSG_AUTHOR_MAX, 1, &f->author) || decode_aliases(r, f) ||
+	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
 	    decode_refs(r, f))
 		return -1;
 	return 0;

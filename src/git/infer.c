@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int looked_for(const struct graph_commit *c)
 {
@@ -20,7 +21,7 @@ void infer_wanted(const struct history *h, uint32_t **keys, size_t *n, size_t *c
 		if (!looked_for(gc))
 			continue;
 		ARRAY_GROW(*keys, *n, *cap);
-		(*keys)[(*n)++] = identity_key(gc->facts.author, gc->facts.subject);
+		(*keys)[(*n)++] = identity_key(graph_author_email(gc), gc->facts.subject);
 	}
 }
 
@@ -68,7 +69,7 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 
 	for (uint32_t c = 0; c < g->n; c++)
 		if (looked_for(&g->c[c]))
-			s[ns++] = (struct sought){ identity_key(g->c[c].facts.author,
+			s[ns++] = (struct sought){ identity_key(graph_author_email(&g->c[c]),
 								g->c[c].facts.subject), c };
 	if (ns)
 		qsort(s, ns, sizeof(*s), cmp_sought);
@@ -117,10 +118,11 @@ static int in_series(const struct finder *f, const char *hex)
 static git_commit *check(const struct finder *f, const struct mainline *m, size_t i,
 			 uint32_t c, char hex[41])
 {
-	const struct msg_facts *cf = &f->g->c[c].facts;
+	const struct graph_commit *gc = &f->g->c[c];
 	git_commit *mc = NULL;
 	git_oid prefix;
 	struct msg_facts mf;
+	char *author;
 
 	memset(&prefix, 0, sizeof(prefix));
 	memcpy(prefix.id, m->ident_oid[i], 8);
@@ -130,10 +132,12 @@ static git_commit *check(const struct finder *f, const struct mainline *m, size_
 	const git_signature *a = git_commit_author(mc);
 	const char *msg = git_commit_message_raw(mc);
 	msg_parse(msg, strlen(msg), &mf);
-	mf.author = a && a->email ? msg_author(a->email, strlen(a->email)) : NULL;
-	int same = !in_series(f, hex) && msg_subject_equal(mf.subject, cf->subject) &&
-		   ((!mf.author && !cf->author) ||
-		    (mf.author && cf->author && !strcmp(mf.author, cf->author)));
+	/* the email as the series' commits keep theirs (graph.h), case folded */
+	author = graph_author_make("", 0, a && a->email ? a->email : "",
+				   a && a->email ? strlen(a->email) : 0);
+	int same = !in_series(f, hex) && msg_subject_equal(mf.subject, gc->facts.subject) &&
+		   !strcasecmp(author + strlen(author) + 1, graph_author_email(gc));
+	free(author);
 	msg_facts_release(&mf);
 	if (!same) {
 		git_commit_free(mc);

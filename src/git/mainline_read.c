@@ -198,10 +198,21 @@ static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_
 	return rel;
 }
 
-/* The identity key of a walked commit (its facts still whole). */
-static uint32_t key_of(const struct msg_facts *f)
+/* The identity key of a walked commit (its facts still whole), and its
+ * meta freed. */
+static uint32_t key_of(struct walk_commit *c)
 {
-	return identity_key(f->author, f->subject);
+	const char *email = "";
+	uint32_t key;
+
+	if (c->meta && c->meta->author)
+		email = c->meta->author + strlen(c->meta->author) + 1;
+	key = identity_key(email, c->facts->subject);
+	if (c->meta)
+		free(c->meta->author);
+	free(c->meta);
+	c->meta = NULL;
+	return key;
 }
 
 int mainline_read(git_repository *repo, const char *ref, const char *base,
@@ -211,13 +222,14 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
+	struct walk_options wo = { NULL, NULL, 0, 1, 0 };	/* authors: identity keys */
 	int rc;
 
 	if (!t)
 		return RT_EFAIL;
 	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
 	    (base && (rc = oid_of(repo, base, &hide, err, errlen))) ||
-	    (rc = walk_range(repo, base ? &hide : NULL, &tip, NULL, &w, err, errlen)))
+	    (rc = walk_range(repo, base ? &hide : NULL, &tip, &wo, &w, err, errlen)))
 		return rc;
 	const char **tag = xmalloc((t->n + 1) * sizeof(char *));
 	uint32_t *at = xmalloc((t->n + 1) * sizeof(uint32_t));
@@ -229,7 +241,7 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 			release = kept[rel[i]] ? kept[rel[i]] :
 				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
 		hex_of(w.v[i].oid, hex);
-		mainline_add_ident(out, w.v[i].oid, key_of(w.v[i].facts));
+		mainline_add_ident(out, w.v[i].oid, key_of(&w.v[i]));
 		mainline_add(out, hex, w.v[i].facts, release);
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
@@ -258,7 +270,7 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 {
 	struct reading *rd = ctx;
 	struct segment *s = &rd->own[i];
-	struct walk_options wo = { NULL, NULL, 1 };
+	struct walk_options wo = { NULL, NULL, 1, 1, 0 };	/* authors: identity keys */
 	struct walk_result w;
 	git_oid from, to;
 
@@ -270,7 +282,7 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 	s->ident_key = xmalloc((w.n + 1) * sizeof(*s->ident_key));
 	for (size_t k = 0; k < w.n; k++) {
 		memcpy(s->ident_oid[k], w.v[k].oid, 8);
-		s->ident_key[k] = key_of(w.v[k].facts);
+		s->ident_key[k] = key_of(&w.v[k]);
 		if (!rd->errs[i].rc && w.v[k].facts->nrefs) {
 			ARRAY_GROW(s->v, s->n, s->cap);
 			memcpy(s->v[s->n].oid, w.v[k].oid, 20);

@@ -2,6 +2,7 @@
 #include "git/repo.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/release.h"
 #include "core/close_tags.h"
 #include "git/paths.h"
 #include "git/tags.h"
@@ -91,9 +92,26 @@ static struct pair *index_ids(const struct walk_result *w)
 	return pairs;
 }
 
+/* BASE's date: its tag's when BASE names a tag of that commit (the tagger's
+ * date of an annotated tag, else the commit's: tags.h), else its commit's. */
+static int64_t base_date(git_repository *repo, const struct tag_table *t, const char *base,
+			 const git_oid *oid)
+{
+	const struct tag_info *ti = tags_find(t, release_base_name(base));
+	git_commit *c = NULL;
+	int64_t d = 0;
+
+	if (ti && git_oid_equal(&ti->commit, oid))
+		return ti->date;
+	if (git_commit_lookup(&c, repo, oid) == 0)
+		d = git_commit_time(c);
+	git_commit_free(c);
+	return d;
+}
+
 /* The tags whose commit is in the range, in the tag table's order. */
-static int find_tags(git_repository *repo, const struct walk_result *w, struct history *h,
-		     char *err, size_t errlen)
+static int find_tags(git_repository *repo, const struct walk_result *w, const git_oid *base,
+		     struct history *h, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct pair *pairs;
@@ -102,6 +120,7 @@ static int find_tags(git_repository *repo, const struct walk_result *w, struct h
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
+	h->base_date = base_date(repo, t, h->base, base);
 	pairs = index_ids(w);
 	h->tags = xmalloc((t->n + 1) * sizeof(*h->tags));
 	for (size_t i = 0; i < t->n; i++) {
@@ -123,9 +142,14 @@ static void fill_graph(struct walk_result *w, struct graph *g)
 	for (size_t i = 0; i < w->n; i++) {
 		memcpy(oid.id, w->v[i].oid, 20);
 		git_oid_tostr(hex, sizeof(hex), &oid);
-		graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
+		uint32_t c = graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
 		free(w->v[i].facts);
 		w->v[i].facts = NULL;
+		if (w->v[i].meta) {
+			g->c[c].meta = *w->v[i].meta;
+			free(w->v[i].meta);
+			w->v[i].meta = NULL;
+		}
 		for (uint32_t k = 0; k < w->v[i].nparents; k++)
 			graph_add_parent(g, (uint32_t)i, w->v[i].parents[k]);
 	}
@@ -135,7 +159,7 @@ static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
 {
 	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0 };
+				   opt ? opt->threads : 0, 1, 0 };
 	int rc = walk_range(repo, base, tip, &wo, w, err, errlen);
 
 	if (rc && git_repository_is_shallow(repo) == 1)
@@ -169,7 +193,7 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 			     "empty range '%s': no commits in %s that are not in %s", rg->name,
 			     rg->tip, rg->base);
 	if (!rc)
-		rc = find_tags(repo, &w, h, err, errlen);
+		rc = find_tags(repo, &w, &base_oid, h, err, errlen);
 	walk_result_release(&w);
 	if (!rc && opt && opt->paths_depth > 0) {
 		h->paths = xcalloc(1, sizeof(*h->paths));

@@ -11,7 +11,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 2u
+#define FORMAT 3u	/* 2: the facts' reported flag; 3: every commit's identity key,
+			   the facts' channel bits (doc/dialects.md) */
 
 void segcache_init(struct segcache *c)
 {

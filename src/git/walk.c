@@ -36,6 +36,7 @@ struct node {
 	uint32_t nparents;
 	unsigned all_parents;
 	struct msg_facts *data;
+	struct commit_meta *meta;	/* with data, when the walk reads them */
 };
 
 struct walker {
@@ -48,6 +49,8 @@ struct walker {
 	size_t hn, hcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
+	int meta;			/* read dates and authors */
+	int headers_only;		/* read no messages */
 	unsigned threads;		/* 0: as many as worth it */
 	uint32_t base;			/* BASE's node, or UINT32_MAX */
 	int64_t min_time;		/* the oldest commit read as interesting */
@@ -208,13 +211,18 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-static struct msg_facts *parse(const struct walker *w, const struct raw_commit *rc)
+/* The facts of a commit read from its object (and its meta, when asked). */
+static void parse(const struct walker *w, struct node *n, const struct raw_commit *rc)
 {
-	struct msg_facts *f = xmalloc(sizeof(*f));
-
-	msg_parse_with(rc->message, rc->message_len, w->rules, f);
-	f->author = msg_author(rc->author_email, rc->author_email_len);
-	return f;
+	n->data = xmalloc(sizeof(*n->data));
+	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
+	if (!w->meta)
+		return;
+	n->meta = xmalloc(sizeof(*n->meta));
+	n->meta->commit_time = rc->time;
+	n->meta->author_time = rc->author_time;
+	n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
+					    rc->author_email, rc->author_email_len);
 }
 
 /* Everything from the cache; 0, or -1 when it lacks i. */
@@ -231,6 +239,10 @@ static int read_cached(struct walker *w, uint32_t i)
 	if (!(n->flags & F_UNINTERESTING)) {
 		n->data = xmalloc(sizeof(*n->data));
 		cache_facts(&h, n->data);
+		if (w->meta) {
+			n->meta = xmalloc(sizeof(*n->meta));
+			cache_meta(&h, n->meta);
+		}
 	}
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
 	return 0;
@@ -249,8 +261,8 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->time = rc.time;
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
-	if (!(n->flags & F_UNINTERESTING))
-		n->data = parse(w, &rc);
+	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
+		parse(w, n, &rc);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return RT_OK;
@@ -434,7 +446,9 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
-		n->data = parse(r->w, &rc);
+		parse(r->w, n, &rc);
+		if (n->meta)	/* the commit-graph's date is the committer's */
+			n->meta->commit_time = n->time;
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -462,7 +476,7 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	size_t nt, started = 0;
 	int rc = RT_OK;
 
-	for (uint32_t i = 0; i < w->n; i++)
+	for (uint32_t i = 0; i < w->n && !w->headers_only; i++)
 		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
 			u32s_push(&list, i);
 	nt = walk_threads(w, list.n);
@@ -569,7 +583,10 @@ static void topo_order(struct walker *w, struct walk_result *out)
 		memcpy(c->oid, n->oid, 20);
 		c->all_parents = n->all_parents;
 		c->facts = n->data;
+		c->meta = n->meta;
+		c->time = n->time;
 		n->data = NULL;
+		n->meta = NULL;
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
 		for (uint32_t k = 0; k < n->nparents; k++)
 			if (pos[n->parents[k]] != UINT32_MAX)
@@ -593,6 +610,10 @@ static void walker_release(struct walker *w)
 		if (w->nodes[i].data) {
 			msg_facts_release(w->nodes[i].data);
 			free(w->nodes[i].data);
+		}
+		if (w->nodes[i].meta) {
+			free(w->nodes[i].meta->author);
+			free(w->nodes[i].meta);
 		}
 	}
 	free(w->nodes);
@@ -628,7 +649,7 @@ static void learn(struct walker *w, struct walk_result *out)
 			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
 		pthread_mutex_lock(&cache_lock);
 		cache_add(w->cache, n->oid, n->time, n->all_parents,
-			  (const uint8_t (*)[20])parents, n->nparents, n->data);
+			  (const uint8_t (*)[20])parents, n->nparents, n->meta, n->data);
 		pthread_mutex_unlock(&cache_lock);
 	}
 	free(parents);
@@ -639,7 +660,9 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       char *err, size_t errlen)
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
-			    .threads = opt ? opt->threads : 0 };
+			    .threads = opt ? opt->threads : 0,
+			    .meta = opt && (opt->meta || opt->cache),
+			    .headers_only = opt && opt->headers_only && !opt->cache };
 	int rc = RT_OK;
 
 	memset(out, 0, sizeof(*out));

@@ -28,6 +28,9 @@ struct walk_commit {
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
 	struct msg_facts *facts;	/* owned by the caller after the walk */
+	struct commit_meta *meta;	/* dates and author (walk_options.meta), or
+					   NULL; owned by the caller after the walk */
+	int64_t time;			/* committer time */
 };
 
 struct walk_result {
@@ -44,6 +47,9 @@ struct walk_options {
 					   walk learns is added to it (walks in
 					   several threads may share one cache) */
 	unsigned threads;		/* message readers at most; 0: no limit */
+	int meta;			/* also read each commit's dates and author
+					   (always with a cache, which keeps them) */
+	int headers_only;		/* read no message: facts stay NULL (no cache) */
 };
 
 /* base may be NULL (everything reachable from tip). */

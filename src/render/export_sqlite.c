@@ -1,6 +1,9 @@
-/* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema". */
+/* export_sqlite.c — see export_sqlite.h; the schema is doc/formats.md, "Export schema", and
+ * doc/explain-regressions.md. */
 #include "render/export_sqlite.h"
 #include "base/fmt.h"
+#include "core/channel.h"
+#include "core/explain.h"
 #include "core/lifetime.h"
 #include "render/numbers.h"
 
@@ -40,11 +43,30 @@ static const char schema[] =
 	"  release TEXT NOT NULL, subject TEXT NOT NULL, tagged INTEGER NOT NULL,\n"
 	"  is_fix INTEGER NOT NULL, is_revert INTEGER NOT NULL,\n"
 	"  same_release INTEGER NOT NULL,\n"
+	"  author_name TEXT, author_email TEXT, author_date TEXT, author_date_epoch INTEGER,\n"
+	"  commit_date TEXT, commit_date_epoch INTEGER,\n"
+	"  channel TEXT NOT NULL, reported INTEGER NOT NULL,\n"
 	"  PRIMARY KEY (series_id, id));\n"
 	"CREATE TABLE commit_aliases (\n"
 	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL, upstream_id TEXT NOT NULL,\n"
+	"  source TEXT NOT NULL, mainline_date TEXT, mainline_date_epoch INTEGER,\n"
 	"  PRIMARY KEY (series_id, commit_id, upstream_id),\n"
 	"  FOREIGN KEY (series_id, commit_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE commit_paths (\n"
+	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL, path TEXT NOT NULL,\n"
+	"  PRIMARY KEY (series_id, commit_id, path),\n"
+	"  FOREIGN KEY (series_id, commit_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE regressions (\n"
+	"  id INTEGER PRIMARY KEY, key TEXT NOT NULL, upstream_id TEXT,\n"
+	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+	"  target_id TEXT NOT NULL, fix_id TEXT NOT NULL, kind TEXT NOT NULL,\n"
+	"  brought_in TEXT NOT NULL, fixed_in TEXT NOT NULL, same_release INTEGER NOT NULL,\n"
+	"  lifetime_releases INTEGER, lifetime_days INTEGER, still_carried INTEGER,\n"
+	"  FOREIGN KEY (series_id, target_id) REFERENCES commits(series_id, id),\n"
+	"  FOREIGN KEY (series_id, fix_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE regression_carriers (\n"
+	"  key TEXT NOT NULL, series_id INTEGER NOT NULL REFERENCES series(id),\n"
+	"  PRIMARY KEY (key, series_id));\n"
 	"CREATE TABLE links (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  series_id INTEGER NOT NULL REFERENCES series(id),\n"
@@ -63,23 +85,31 @@ static const char schema[] =
 	"CREATE INDEX commit_aliases_upstream ON commit_aliases(upstream_id);\n"
 	"CREATE INDEX links_fix ON links(series_id, fix_id);\n"
 	"CREATE INDEX links_target ON links(series_id, target_id);\n"
-	"CREATE INDEX link_candidates_commit ON link_candidates(series_id, commit_id);\n";
+	"CREATE INDEX link_candidates_commit ON link_candidates(series_id, commit_id);\n"
+	"CREATE INDEX commit_paths_path ON commit_paths(path);\n"
+	"CREATE INDEX regressions_key ON regressions(key);\n"
+	"CREATE INDEX regressions_series ON regressions(series_id, target_id);\n";
 
-enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_COUNT };
+enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_PATH,
+       ST_REGRESSION, ST_CARRIER, ST_COUNT };
 
 static const char *const inserts[ST_COUNT] = {
 	[ST_SERIES] = NULL,	/* series_insert() */
 	[ST_RELEASE] = "INSERT INTO releases VALUES (?,?,?,?,?,?,?)",
-	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?)",
-	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?)",
+	[ST_COMMIT] = "INSERT INTO commits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_ALIAS] = "INSERT OR IGNORE INTO commit_aliases VALUES (?,?,?,?,?,?)",
 	[ST_LINK] = "INSERT INTO links VALUES (?,?,?,?,?,?,?,?,?)",
 	[ST_CANDIDATE] = "INSERT OR IGNORE INTO link_candidates VALUES (?,?,?)",
+	[ST_PATH] = "INSERT OR IGNORE INTO commit_paths VALUES (?,?,?)",
+	[ST_REGRESSION] = "INSERT INTO regressions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_CARRIER] = "INSERT OR IGNORE INTO regression_carriers VALUES (?,?)",
 };
 
 struct db {
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_COUNT];
 	int bad;		/* a bind failed */
+	const struct export_extra *x;
 };
 
 /* ---- binding: parameters are numbered from 1 in call order ---- */
@@ -119,6 +149,16 @@ static void put_maybe(struct row *r, long v)
 		bind_rc(r, sqlite3_bind_null(r->st, ++r->i));
 	else
 		put_int(r, v);
+}
+
+/* A date (seconds; negative: unknown) as two columns: YYYY-MM-DD (NULL when
+ * unknown or out of range) and the seconds (NULL when unknown). */
+static void put_date(struct row *r, int64_t t)
+{
+	char date[16];
+
+	put_text(r, t >= 0 && fmt_date(date, sizeof(date), t) >= 0 ? date : NULL);
+	put_maybe(r, t < 0 ? -1 : (long)t);
 }
 
 /* A number of numbers.h: an integer, a fraction, or NULL when undefined
@@ -192,6 +232,23 @@ static int alias_rows(struct db *d, const struct series *s, long long id, uint32
 		put_int(&r, id);
 		put_text(&r, s->g.c[c].id);
 		put_text(&r, f->aliases[k]);
+		put_text(&r, explain_alias_source(s, c, k));
+		put_date(&r, d->x && d->x->dates ? upstream_date_of(d->x->dates, f->aliases[k]) : -1);
+		if (row_end(&r))
+			return -1;
+	}
+	return 0;
+}
+
+/* The paths of commit c (export --by path). */
+static int path_rows(struct db *d, const struct group_map *m, long long id,
+		     const struct series *s, uint32_t c)
+{
+	for (size_t k = 0; m && c < m->ncommits && k < m->of[c].n; k++) {
+		struct row r = row_start(d, ST_PATH);
+		put_int(&r, id);
+		put_text(&r, s->g.c[c].id);
+		put_text(&r, m->names[m->of[c].v[k]]);
 		if (row_end(&r))
 			return -1;
 	}
@@ -214,14 +271,23 @@ static int commit_row(struct db *d, const struct series *s, long long id, uint32
 	put_int(&r, !!(fl & CENSUS_FIX));
 	put_int(&r, !!(fl & CENSUS_REVERT));
 	put_int(&r, (fl & CENSUS_FIX) && (fl & CENSUS_SAME));
+	put_text(&r, gc->meta.author ? graph_author_name(gc) : NULL);
+	put_text(&r, gc->meta.author ? graph_author_email(gc) : NULL);
+	put_date(&r, gc->meta.author ? gc->meta.author_time : -1);
+	put_date(&r, gc->meta.author ? gc->meta.commit_time : -1);
+	put_text(&r, channel_of(&gc->facts, &s->channels));
+	put_int(&r, gc->facts.reported);
 	return row_end(&r) ? -1 : alias_rows(d, s, id, c);
 }
 
 /* The series' commits: merges take no part in the census and are left out. */
 static int commit_rows(struct db *d, const struct series *s, long long id)
 {
+	const struct group_map *paths = s->by && !strcmp(s->by->kind, "path") ? &s->by->map : NULL;
+
 	for (uint32_t c = 0; c < s->g.n; c++)
-		if (!s->g.c[c].is_merge && commit_row(d, s, id, c))
+		if (!s->g.c[c].is_merge &&
+		    (commit_row(d, s, id, c) || path_rows(d, paths, id, s, c)))
 			return -1;
 	return 0;
 }
@@ -268,6 +334,43 @@ static int series_rows(struct db *d, const struct series *s, long long id)
 {
 	return series_row(d, s, id) || release_rows(d, s, id) || commit_rows(d, s, id) ||
 	       link_rows(d, s, id) ? -1 : 0;
+}
+
+/* core/regressions.h: one row per series and target, then who carries it. */
+static int regression_rows(struct db *d, const struct series *all, const struct regressions *rg)
+{
+	for (size_t i = 0; rg && i < rg->n; i++) {
+		const struct regression_row *row = &rg->rows[i];
+		for (size_t k = 0; k < row->n; k++) {
+			const struct series *s = &all[row->v[k].series];
+			const struct link *l = row->v[k].link;
+			struct lifetime t = series_lifetime(s, l);
+			struct row r = row_start(d, ST_REGRESSION);
+			bind_rc(&r, sqlite3_bind_null(r.st, ++r.i));	/* id: the next rowid */
+			put_text(&r, row->key);
+			put_text(&r, row->upstream);
+			put_int(&r, (long long)row->v[k].series + 1);
+			put_text(&r, s->g.c[l->target].id);
+			put_text(&r, s->g.c[l->fix].id);
+			put_text(&r, link_kind_name(l->kind));
+			put_text(&r, series_release(s, l->target));
+			put_text(&r, series_release(s, l->fix));
+			put_int(&r, l->same_release);
+			put_maybe(&r, t.releases);
+			put_maybe(&r, t.days);
+			put_maybe(&r, row->carried);
+			if (row_end(&r))
+				return -1;
+		}
+		for (size_t k = 0; k < row->carried_by.n; k++) {
+			struct row r = row_start(d, ST_CARRIER);
+			put_text(&r, row->key);
+			put_int(&r, (long long)row->carried_by.v[k] + 1);
+			if (row_end(&r))
+				return -1;
+		}
+	}
+	return 0;
 }
 
 /* ---- the database ---- */
@@ -352,13 +455,15 @@ static int fill(struct db *d, const struct series *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (series_rows(d, &s[i], (long long)i + 1))
 			return -1;
+	if (d->x && regression_rows(d, s, d->x->regressions))
+		return -1;
 	return sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
-int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
-		  size_t errlen)
+int export_sqlite(const char *path, const struct series *s, size_t n,
+		  const struct export_extra *x, char *err, size_t errlen)
 {
-	struct db d = { 0 };
+	struct db d = { .x = x };
 	int rc = sqlite3_open_v2(path, &d.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
 				 NULL) == SQLITE_OK ? fill(&d, s, n) : -1;
 

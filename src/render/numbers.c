@@ -1,10 +1,35 @@
 /* numbers.c — see numbers.h. */
 #include "render/numbers.h"
 
+#include <math.h>
+
 double number_rate(size_t x, size_t y)
 {
 	return y ? (double)x / (double)y : -1.0;
 }
+
+int number_asked(const struct number *nb, const struct series *s)
+{
+	return !isnan(nb->value(s));
+}
+
+/* stats --at-age and --projected (core/age.h); NaN when not asked for. */
+#define AT_AGE(name, expr) \
+	static double name(const struct series *s) \
+	{ return s->age && s->age->at_age ? (double)(expr) : NAN; }
+AT_AGE(age_days, s->age->days)
+AT_AGE(age_releases, s->age->releases)
+AT_AGE(younger, s->age->younger)
+#undef AT_AGE
+#define PROJECTED(name, expr) \
+	static double name(const struct series *s) \
+	{ return s->age && s->age->projected ? (double)(expr) : NAN; }
+PROJECTED(found_share, s->age->share)
+PROJECTED(projected_visible, s->age->visible)
+PROJECTED(projected_low_rate, s->age->low_rate)
+PROJECTED(projected_high_rate, s->age->high_rate)
+PROJECTED(curve_sources, s->age->nsources)
+#undef PROJECTED
 
 #define CENSUS(name) \
 	static double name(const struct series *s) { return (double)s->census.name; }
@@ -22,6 +47,7 @@ CENSUS(ambiguous)
 CENSUS(preemptive)
 CENSUS(fixes_outside)
 CENSUS(nonsha_fixes_lines)
+CENSUS(reported)
 CENSUS(fixes_outside_mainline)
 CENSUS(with_upstream)
 CENSUS(inferred_upstream)
@@ -85,6 +111,7 @@ const struct number numbers[] = {
 	{ "visible", "Visible", NUM_COUNT, IN_ALL, visible },
 	{ "low_rate", "Low rate", NUM_RATE, IN_ALL, low_rate },
 	{ "high_rate", "High rate", NUM_RATE, IN_ALL, high_rate },
+	{ "reported", "Reported", NUM_COUNT, IN_TEXT | IN_DATA, reported },	/* report: the facts line */
 	{ "pairs", NULL, NUM_COUNT, IN_DATA, pairs },
 	{ "regressions", NULL, NUM_COUNT, IN_DATA, regressions },
 	{ "duplicates", NULL, NUM_COUNT, IN_DATA, duplicates },
@@ -102,6 +129,17 @@ const struct number numbers[] = {
 	{ "sagas", NULL, NUM_COUNT, IN_DATA, sagas },
 	{ "open", "Open", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, open_count },
 	{ "by", NULL, NUM_GROUPS, IN_JSON, no_value },
+	{ "age_days", "Days", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, age_days },
+	{ "age_releases", "Releases", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, age_releases },
+	{ "younger", "Younger", NUM_FLAG, IN_TEXT | IN_JSON | IN_CSV, younger },
+	{ "found_share", "Found", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV, found_share },
+	{ "projected_visible", "Proj. visible", NUM_REAL, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_visible },
+	{ "projected_low_rate", "Proj. low", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_low_rate },
+	{ "projected_high_rate", "Proj. high", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_high_rate },
+	{ "curve_sources", NULL, NUM_SOURCES, IN_JSON | IN_CSV, curve_sources },
 	{ "median_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_days },
 	{ "p90_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, p90_days },
 	{ "median_lifetime_releases", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_releases },

@@ -7,7 +7,9 @@
  *
  * A value is a double: a count (printed as an integer), a rate (a fraction;
  * negative when its divisor is 0: undefined), or a "maybe" (an integer;
- * negative when unknown or not computed).
+ * negative when unknown or not computed).  A number that only an option
+ * computes (stats --at-age, --projected) is NaN when it was not asked for:
+ * it then appears in no format (number_asked).
  */
 #ifndef REGTRACE_NUMBERS_H
 #define REGTRACE_NUMBERS_H
@@ -21,6 +23,10 @@ enum number_type {
 	NUM_RATE,
 	NUM_MAYBE,
 	NUM_GROUPS,	/* not a number: where JSON puts the `by` object (stats --by) */
+	NUM_REAL,	/* a real number (one decimal in tables); negative: undefined */
+	NUM_FLAG,	/* 1 or 0: yes or no (JSON and CSV true/false) */
+	NUM_SOURCES,	/* not a number: where JSON and CSV name the projection's
+			   source series (stats --projected; age.h) */
 };
 
 /* Where a number appears. */
@@ -46,5 +52,8 @@ extern const size_t nnumbers;
 
 /* x / y, or a negative number when y is 0 (rate undefined). */
 double number_rate(size_t x, size_t y);
+
+/* 0 when nb is a number of an option not given for s (its value is NaN). */
+int number_asked(const struct number *nb, const struct series *s);
 
 #endif

@@ -39,5 +39,21 @@ int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
 int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
 			const struct mainline *m, const struct unfixed *u);
 
+/* regressions: rows of core/regressions.h over the n series s. */
+struct regressions;
+int render_regressions_text(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r);
+int render_regressions_csv(FILE *out, const struct series *s, size_t n,
+			   const struct regressions *r);
+int render_regressions_json(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r);
+
+/* explain: one commit of s (core/explain.h); holding: the names of the
+ * series that hold it, newest first (s is the first). */
+struct explanation;
+int render_explain_text(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding);
+int render_explain_json(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding);
 
 #endif

@@ -28,7 +28,7 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 3
+check "user_version" "$(q 'PRAGMA user_version')" 4
 check "series row" "$(q 'SELECT id, name, label, base, tip, commits, tagged, fixes, reverts,
 	same_release, visible, pairs, regressions, duplicates, reapplies, ambiguous, preemptive,
 	fixes_outside, nonsha_fixes_lines FROM series')" \
@@ -77,7 +77,7 @@ check "foreign keys hold" "$(q 'PRAGMA foreign_key_check')" ""
 check "integrity" "$(q 'PRAGMA integrity_check')" ok
 check "indexes" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master
 	WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)")" \
-	"commit_aliases_upstream commits_release commits_upstream link_candidates_commit links_fix links_target"
+	"commit_aliases_upstream commit_paths_path commits_release commits_upstream link_candidates_commit links_fix links_target regressions_key regressions_series"
 
 # ---- doc/formats.md's examples: each query gives the output shown under it ----
 awk -v dir="$WORK" '

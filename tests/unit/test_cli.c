@@ -171,7 +171,7 @@ static void test_unknown_words(void **state)
 	/* long options are never abbreviated */
 	ASSERT_ERROR("unknown option '--js' (see: regtrace stats --help)", "stats", "--js");
 	ASSERT_ERROR("unknown command 'stat' (commands: stats, fixes, timeline, sagas, unfixed, "
-		     "report, export, help, version)", "stat");
+		     "report, export, explain, regressions, help, version)", "stat");
 	ASSERT_ERROR("no command given (try 'regtrace --help')", "-C", "d");
 	assert_int_equal(parse_words((const char *[]){ NULL }), -1);
 	assert_string_equal(err, "no command given (try 'regtrace --help')");
@@ -243,7 +243,7 @@ static void test_help_forms(void **state)
 	assert_int_equal(PARSE("help", "--help"), 0);
 	assert_int_equal(c.help_on, CMD_HELP);
 	ASSERT_ERROR("unknown command 'nope' (commands: stats, fixes, timeline, sagas, unfixed, "
-		     "report, export, help, version)", "help", "nope");
+		     "report, export, explain, regressions, help, version)", "help", "nope");
 }
 
 static void test_version_forms(void **state)
@@ -324,7 +324,8 @@ static void test_help_synopsis(void **state)
 	(void)state;
 	text = help_of(CMD_EXPORT);	/* what it needs first and bare, the rest in brackets */
 	assert_non_null(strstr(text, "usage: regtrace [-C DIR] export --sqlite FILE "
-				     "[--series-pattern RE]\n"));
+				     "[--mainline REF]\n"));
+	assert_non_null(strstr(text, "[--upstream-pattern RE]...\n"));
 	assert_non_null(strstr(text, "[--fixes-pattern RE]... [--no-infer] [-q]\n"));
 	assert_non_null(strstr(text, "[RANGE...]\n"));
 	free(text);
@@ -343,8 +344,9 @@ static void test_overview_lists_everything(void **state)
 
 	(void)state;
 	assert_memory_equal(text, "usage: regtrace [-C DIR] COMMAND", 32);
-	for (size_t i = 0; i < cli_ncommands; i++) {
-		snprintf(line, sizeof(line), "\n  %-8s  ", cli_commands[i].name);
+	for (size_t i = 0; i < cli_ncommands; i++) {	/* a long name has a line of its own */
+		snprintf(line, sizeof(line), strlen(cli_commands[i].name) > 8 ? "\n  %s\n" :
+			 "\n  %-8s  ", cli_commands[i].name);
 		assert_non_null(strstr(text, line));
 	}
 	for (size_t k = 0; k < cli_noptions; k++) {
@@ -352,7 +354,8 @@ static void test_overview_lists_everything(void **state)
 		assert_non_null(strstr(text, line));
 	}
 	/* an option of some commands says which */
-	assert_non_null(strstr(text, "[stats unfixed]"));
+	assert_non_null(strstr(text, "[stats report export]"));	/* --by */
+	assert_non_null(strstr(text, "[every command]"));	/* --series-pattern */
 	/* no line wider than 79 columns */
 	for (char *s = text, *nl; (nl = strchr(s, '\n')); s = nl + 1)
 		assert_true(nl - s <= 79);

@@ -160,6 +160,11 @@ static void test_commit_message_stops_at_nul(void **state)
 	assert_int_equal(commit_parse(obj, sizeof(obj) - 1, &rc), 0);
 	assert_int_equal(rc.nparents, 1);
 	assert_int_equal(rc.time, 1500003600);
+	assert_int_equal(rc.author_time, 1500000000);
+	assert_int_equal(rc.author_name_len, 1);
+	assert_memory_equal(rc.author_name, "A", 1);
+	assert_int_equal(rc.author_email_len, strlen("a@example.org"));
+	assert_memory_equal(rc.author_email, "a@example.org", rc.author_email_len);
 	assert_int_equal(rc.message_len, strlen("subject"));
 	struct msg_facts f = parse_n(rc.message, rc.message_len);
 	assert_string_equal(f.subject, "subject");
