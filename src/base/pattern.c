@@ -97,6 +97,14 @@ int pattern_exec(const struct pattern *p, const char *s, size_t len, struct patt
 	return rc > 0;
 }
 
+size_t pattern_groups(const struct pattern *p)
+{
+	uint32_t n = 0;
+
+	pcre2_pattern_info(p->code, PCRE2_INFO_CAPTURECOUNT, &n);
+	return n;
+}
+
 unsigned long pattern_limit_hits(const struct pattern *p)
 {
 	return atomic_load(&((struct pattern *)p)->limit_hits);

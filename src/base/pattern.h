@@ -42,6 +42,8 @@ int pattern_compile(struct pattern **out, const char *src, size_t min_groups, ch
  * PATTERN_MAX_GROUPS + 1), 0 when no match or a limit was hit. */
 int pattern_exec(const struct pattern *p, const char *s, size_t len, struct pattern_group *m,
 		  size_t n);
+/* How many capture groups the pattern has. */
+size_t pattern_groups(const struct pattern *p);
 /* How many matches hit a limit so far. */
 unsigned long pattern_limit_hits(const struct pattern *p);
 const char *pattern_source(const struct pattern *p);

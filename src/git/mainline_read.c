@@ -5,6 +5,7 @@
  */
 #include "git/mainline_read.h"
 #include "base/error.h"
+#include "core/identity.h"
 #include "base/threads.h"
 #include "git/walk.h"
 #include "git/parallel.h"
@@ -197,20 +198,38 @@ static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_
 	return rel;
 }
 
+/* The identity key of a walked commit (its facts still whole), and its
+ * meta freed. */
+static uint32_t key_of(struct walk_commit *c)
+{
+	const char *email = "";
+	uint32_t key;
+
+	if (c->meta && c->meta->author)
+		email = c->meta->author + strlen(c->meta->author) + 1;
+	key = identity_key(email, c->facts->subject);
+	if (c->meta)
+		free(c->meta->author);
+	free(c->meta);
+	c->meta = NULL;
+	return key;
+}
+
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  struct mainline *out, char *err, size_t errlen)
+		  struct mainline *out, size_t *ncommits, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
+	struct walk_options wo = { NULL, NULL, 0, 1, 0 };	/* authors: identity keys */
 	int rc;
 
 	if (!t)
 		return RT_EFAIL;
 	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
-	    (rc = oid_of(repo, base, &hide, err, errlen)) ||
-	    (rc = walk_range(repo, &hide, &tip, NULL, &w, err, errlen)))
+	    (base && (rc = oid_of(repo, base, &hide, err, errlen))) ||
+	    (rc = walk_range(repo, base ? &hide : NULL, &tip, &wo, &w, err, errlen)))
 		return rc;
 	const char **tag = xmalloc((t->n + 1) * sizeof(char *));
 	uint32_t *at = xmalloc((t->n + 1) * sizeof(uint32_t));
@@ -222,10 +241,12 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 			release = kept[rel[i]] ? kept[rel[i]] :
 				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
 		hex_of(w.v[i].oid, hex);
+		mainline_add_ident(out, w.v[i].oid, key_of(&w.v[i]));
 		mainline_add(out, hex, w.v[i].facts, release);
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
 	}
+	*ncommits = w.n;
 	free(kept);
 	free(rel);
 	free(at);
@@ -249,7 +270,7 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 {
 	struct reading *rd = ctx;
 	struct segment *s = &rd->own[i];
-	struct walk_options wo = { NULL, NULL, 1, 0, 0 };
+	struct walk_options wo = { NULL, NULL, 1, 1, 0 };	/* authors: identity keys */
 	struct walk_result w;
 	git_oid from, to;
 
@@ -257,7 +278,11 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 	memcpy(to.id, s->to, 20);
 	rd->errs[i].rc = walk_range(repo, &from, &to, &wo, &w, rd->errs[i].msg,
 				    sizeof(rd->errs[i].msg));
+	s->ident_oid = xmalloc((w.n + 1) * sizeof(*s->ident_oid));
+	s->ident_key = xmalloc((w.n + 1) * sizeof(*s->ident_key));
 	for (size_t k = 0; k < w.n; k++) {
+		memcpy(s->ident_oid[k], w.v[k].oid, 8);
+		s->ident_key[k] = key_of(&w.v[k]);
 		if (!rd->errs[i].rc && w.v[k].facts->nrefs) {
 			ARRAY_GROW(s->v, s->n, s->cap);
 			memcpy(s->v[s->n].oid, w.v[k].oid, 20);
@@ -339,9 +364,10 @@ static size_t place_bases(git_repository *repo, const char *const *bases, size_t
 }
 
 /* Move the segments' commits into out, in chain order (the cache is saved
- * already); start[k] is where segment k begins. */
+ * already); start[k] is where segment k begins in out->v, istart[k] in its
+ * identities, count[k] the commits from segment k on. */
 static void gather(const struct reading *rd, const struct chain_tag *chain, size_t first,
-		   struct mainline *out, size_t *start)
+		   struct mainline *out, size_t *start, size_t *istart, size_t *count)
 {
 	char hex[41];
 
@@ -350,17 +376,24 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 		const char *release = k + 1 < rd->n ? mainline_tag(out, chain[first + k + 1].name)
 						    : NULL;
 		start[k] = out->n;
+		istart[k] = out->nidents;
 		for (size_t i = 0; i < s->n; i++) {
 			hex_of(s->v[i].oid, hex);
 			mainline_add(out, hex, &s->v[i].facts, release);
 		}
+		for (size_t i = 0; s->ident_oid && i < s->ncommits; i++)
+			mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
 	}
 	start[rd->n] = out->n;
+	istart[rd->n] = out->nidents;
+	count[rd->n] = 0;
+	for (size_t k = rd->n; k-- > 0;)
+		count[k] = count[k + 1] + rd->seg[k]->ncommits;
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, struct segcache *kept, struct mainline *out, size_t *from,
-		      char *err, size_t errlen)
+		      size_t nbases, struct segcache *kept, struct mainline *out,
+		      struct mainline_from *from, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
@@ -371,7 +404,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	int rc;
 
 	for (size_t i = 0; i < nbases; i++)
-		from[i] = SIZE_MAX;
+		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0 };
 	segcache_init(&none);
 	if (!t) {
 		rc = RT_EFAIL;
@@ -394,14 +427,17 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0)
 		rc = RT_OK;	/* no chain: the caller reads each base alone */
 	else if (!rc) {
-		size_t *start = xmalloc((rd.n + 1) * sizeof(size_t));
+		size_t *start = xmalloc((rd.n + 1) * 3 * sizeof(size_t));
+		size_t *istart = start + rd.n + 1, *count = istart + rd.n + 1;
 		if (kept && kept->path)
 			segcache_save(kept, kept->path, err, errlen);	/* only costs time */
 		err[0] = '\0';
-		gather(&rd, chain, first, out, start);
+		gather(&rd, chain, first, out, start, istart, count);
 		for (size_t i = 0; i < nbases; i++)
 			if (at[i] != SIZE_MAX)
-				from[i] = start[at[i] - first];
+				from[i] = (struct mainline_from){ start[at[i] - first],
+								  istart[at[i] - first],
+								  count[at[i] - first] };
 		free(start);
 	}
 out:
