@@ -631,6 +631,8 @@ pattern_case pattern-dfa 20 "series[0].commits=1" "pattern.*(costly|limit)" \
 	-C "$PT" stats --json --upstream-pattern '.*a.{60}x(.)' v1..v1.1
 pattern_case pattern-limit 20 - "pattern '\^\(a\+\)\+\\$' is too costly" \
 	-C "$PT" stats --json --upstream-pattern '^(a+)+$' v1..v1.1
+pattern_case pattern-limit-fixes 20 - "pattern '\^\(a\+\)\+\\$' is too costly" \
+	-C "$PT" stats --json --fixes-pattern '^(a+)+$' v1..v1.1
 if [ "${HOSTILE_NO_RSS:-0}" = 1 ]; then	# (a sanitizer build needs its address space)
 	timeout -k 5 20 "$R" -C "$PT" stats --json --upstream-pattern 'a{1,32767}{1,32767}(x)' v1..v1.1 \
 		>"$W/out/pattern-huge.out" 2>"$W/out/pattern-huge.err"
