@@ -6,6 +6,7 @@
 #include "git/walk.h"
 #include "git/cgraph.h"
 #include "git/commit_parse.h"
+#include "git/topo.h"
 #include "base/error.h"
 #include "base/threads.h"
 #include "base/util.h"
@@ -25,6 +26,7 @@
 #define F_UNINTERESTING 4u
 #define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
 #define F_CACHED 16u		/* everything from the cache */
+#define F_QUEUED 32u		/* in the queue now */
 #define MAX_THREADS THREADS_MAX
 
 struct node {
@@ -46,10 +48,16 @@ struct walker {
 	size_t tcap;		/* power of two */
 	uint32_t *heap;
 	size_t hn, hcap;
+	size_t queued_interesting;	/* queued commits not painted */
+	size_t queued_no_gen;		/* queued commits without a generation */
+	uint32_t *gheap;		/* max-heap by generation of the queued commits
+					   that have one; popped ones are dropped lazily */
+	size_t ghn, ghcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
 	unsigned threads;		/* 0: as many as worth it */
-	uint32_t base;			/* BASE's node, or UINT32_MAX */
+	const uint32_t *hides;		/* the hidden commits' nodes */
+	size_t nhides;
 	int64_t min_time;		/* the oldest commit read as interesting */
 	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
 	int64_t skew;			/* the most a parent was seen newer than its child */
@@ -107,8 +115,56 @@ static int newer(const struct walker *w, uint32_t a, uint32_t b)
 	return w->nodes[a].time > w->nodes[b].time;
 }
 
+/* The generation heap: the queue's highest generation in O(1) when asked. */
+static void gheap_push(struct walker *w, uint32_t x)
+{
+	ARRAY_GROW(w->gheap, w->ghn, w->ghcap);
+	size_t i = w->ghn++;
+	while (i && w->nodes[x].gen > w->nodes[w->gheap[(i - 1) / 2]].gen) {
+		w->gheap[i] = w->gheap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->gheap[i] = x;
+}
+
+static void gheap_pop(struct walker *w)
+{
+	uint32_t x = w->gheap[--w->ghn];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= w->ghn)
+			break;
+		if (c + 1 < w->ghn && w->nodes[w->gheap[c + 1]].gen > w->nodes[w->gheap[c]].gen)
+			c++;
+		if (w->nodes[w->gheap[c]].gen <= w->nodes[x].gen)
+			break;
+		w->gheap[i] = w->gheap[c];
+		i = c;
+	}
+	if (w->ghn)
+		w->gheap[i] = x;
+}
+
+/* The highest generation queued (the queue holds no commit without one). */
+static uint32_t queued_max_gen(struct walker *w)
+{
+	while (w->ghn && !(w->nodes[w->gheap[0]].flags & F_QUEUED))
+		gheap_pop(w);
+	return w->ghn ? w->nodes[w->gheap[0]].gen : 0;
+}
+
 static void heap_push(struct walker *w, uint32_t x)
 {
+	struct node *n = &w->nodes[x];
+
+	n->flags |= F_QUEUED;
+	w->queued_interesting += !(n->flags & F_UNINTERESTING);
+	if (n->gen)
+		gheap_push(w, x);
+	else
+		w->queued_no_gen++;
 	ARRAY_GROW(w->heap, w->hn, w->hcap);
 	size_t i = w->hn++;
 	while (i && newer(w, x, w->heap[(i - 1) / 2])) {
@@ -121,8 +177,12 @@ static void heap_push(struct walker *w, uint32_t x)
 static uint32_t heap_pop(struct walker *w)
 {
 	uint32_t top = w->heap[0], x = w->heap[--w->hn];
+	struct node *n = &w->nodes[top];
 	size_t i = 0;
 
+	n->flags &= ~F_QUEUED;
+	w->queued_interesting -= !(n->flags & F_UNINTERESTING);
+	w->queued_no_gen -= !n->gen;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= w->hn)
@@ -267,6 +327,8 @@ static void paint(struct walker *w, uint32_t i)
 		struct node *x = &w->nodes[stack[--n]];
 		if (x->flags & F_UNINTERESTING && x != &w->nodes[i])
 			continue;
+		if ((x->flags & (F_QUEUED | F_UNINTERESTING)) == F_QUEUED)
+			w->queued_interesting--;
 		x->flags |= F_UNINTERESTING;
 		for (uint32_t k = 0; k < x->nparents; k++) {
 			ARRAY_GROW(stack, n, cap);
@@ -301,26 +363,17 @@ static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
  * Can a queued (uninteresting) commit still reach a commit read as
  * interesting?  Not when its generation is at most theirs; without
  * generation numbers, not when it is older than all of them by more than
- * the clock skew seen on the way (a day at least).
+ * the clock skew seen on the way (a day at least).  O(1) per call, but for
+ * dropping popped commits from the generation heap (each once).
  */
-static int settled(const struct walker *w)
+static int settled(struct walker *w)
 {
-	uint32_t max_gen = 0;
-	int64_t max_time = INT64_MIN;
-
-	for (size_t i = 0; i < w->hn; i++) {
-		const struct node *n = &w->nodes[w->heap[i]];
-		if (!(n->flags & F_UNINTERESTING))
-			return 0;
-		if (n->gen > max_gen || !n->gen)
-			max_gen = n->gen ? n->gen : UINT32_MAX;
-		if (n->time > max_time)
-			max_time = n->time;
-	}
-	if (w->min_gen && max_gen != UINT32_MAX)
-		return max_gen <= w->min_gen;
+	if (w->queued_interesting)
+		return 0;
+	if (w->min_gen && !w->queued_no_gen)
+		return queued_max_gen(w) <= w->min_gen;
 	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
-	return max_time < w->min_time - margin;
+	return w->nodes[w->heap[0]].time < w->min_time - margin;
 }
 
 static int run_walk(struct walker *w, char *err, size_t errlen)
@@ -493,96 +546,59 @@ static int in_range(const struct node *n)
 	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
 }
 
-/* Min-heap by (time, index) for the ready set of the topological sort. */
-static int older(const struct walker *w, uint32_t a, uint32_t b)
-{
-	if (w->nodes[a].time != w->nodes[b].time)
-		return w->nodes[a].time < w->nodes[b].time;
-	return a < b;
-}
-
-static void ready_push(const struct walker *w, uint32_t *h, size_t *n, uint32_t x)
-{
-	size_t i = (*n)++;
-	while (i && older(w, x, h[(i - 1) / 2])) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h[i] = x;
-}
-
-static uint32_t ready_pop(const struct walker *w, uint32_t *h, size_t *n)
-{
-	uint32_t top = h[0], x = h[--*n];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && older(w, h[c + 1], h[c]))
-			c++;
-		if (!older(w, h[c], x))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n)
-		h[i] = x;
-	return top;
-}
-
 /*
- * Parents first; among commits ready at once, the oldest first.  pos[i]
- * is the position of node i in the result (UINT32_MAX outside the range).
+ * The commits in range in history order (topo.h).  pos[i] is the position
+ * of node i in the result (UINT32_MAX outside the range).
  */
 static void topo_order(struct walker *w, struct walk_result *out)
 {
-	uint32_t *pending = xcalloc(w->n + 1, sizeof(uint32_t));
 	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
-	struct u32s *children = xcalloc(w->n + 1, sizeof(struct u32s));
-	uint32_t *ready = xmalloc((w->n + 1) * sizeof(uint32_t));
-	size_t nready = 0, total = 0;
+	uint32_t *node = xmalloc((w->n + 1) * sizeof(uint32_t));
+	struct topo_node *v = xcalloc(w->n + 1, sizeof(*v));
+	uint32_t *edges = NULL, *order;
+	size_t total = 0, nedges = 0;
 
 	for (uint32_t i = 0; i < w->n; i++) {
 		pos[i] = UINT32_MAX;
-		if (!in_range(&w->nodes[i]))
-			continue;
-		total++;
-		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
-			uint32_t p = w->nodes[i].parents[k];
-			if (in_range(&w->nodes[p])) {
-				pending[i]++;
-				u32s_push(&children[p], i);
-			}
+		if (in_range(&w->nodes[i])) {
+			pos[i] = (uint32_t)total;
+			node[total++] = i;
+			nedges += w->nodes[i].nparents;
 		}
-		if (!pending[i])
-			ready_push(w, ready, &nready, i);
 	}
+	edges = xmalloc((nedges + 1) * sizeof(uint32_t));
+	nedges = 0;
+	for (size_t k = 0; k < total; k++) {	/* in-range parents, as compact indices */
+		const struct node *n = &w->nodes[node[k]];
+		v[k] = (struct topo_node){ n->time, n->oid, edges + nedges, 0 };
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (pos[n->parents[j]] != UINT32_MAX)
+				edges[nedges + v[k].nparents++] = pos[n->parents[j]];
+		nedges += v[k].nparents;
+	}
+	order = xmalloc((total + 1) * sizeof(uint32_t));
+	total = topo_sort(v, total, order);
 	out->v = xcalloc(total + 1, sizeof(*out->v));
-	while (nready) {
-		uint32_t i = ready_pop(w, ready, &nready);
-		struct node *n = &w->nodes[i];
-		struct walk_commit *c = &out->v[out->n];
-		pos[i] = (uint32_t)out->n++;
+	for (size_t k = 0; k < total; k++)	/* compact index -> position */
+		pos[node[order[k]]] = (uint32_t)k;
+	for (size_t k = 0; k < total; k++) {
+		struct node *n = &w->nodes[node[order[k]]];
+		struct walk_commit *c = &out->v[out->n++];
 		memcpy(c->oid, n->oid, 20);
+		c->time = n->time;
 		c->all_parents = n->all_parents;
 		c->facts = n->data;
 		n->data = NULL;
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
-		for (uint32_t k = 0; k < n->nparents; k++)
-			if (pos[n->parents[k]] != UINT32_MAX)
-				c->parents[c->nparents++] = pos[n->parents[k]];
-		for (size_t k = 0; k < children[i].n; k++)
-			if (--pending[children[i].v[k]] == 0)
-				ready_push(w, ready, &nready, children[i].v[k]);
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (in_range(&w->nodes[n->parents[j]]))
+				c->parents[c->nparents++] = pos[n->parents[j]];
 	}
-	for (uint32_t i = 0; i < w->n + 1; i++)
-		u32s_release(&children[i]);
-	free(children);
-	free(pending);
+	free(order);
+	free(edges);
+	free(v);
+	free(node);
 	free(pos);
-	free(ready);
 }
 
 static void walker_release(struct walker *w)
@@ -597,6 +613,7 @@ static void walker_release(struct walker *w)
 	free(w->nodes);
 	free(w->table);
 	free(w->heap);
+	free(w->gheap);
 	unmap_all(w);
 	git_odb_free(w->odb);
 }
@@ -618,7 +635,9 @@ static void learn(struct walker *w, struct walk_result *out)
 		out->from_graph += !!(n->flags & F_GRAPH);
 		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
 		for (uint32_t k = 0; k < n->nparents; k++)
-			out->base_is_parent |= n->parents[k] == w->base;
+			for (size_t h = 0; h < w->nhides && h < 32; h++)
+				if (n->parents[k] == w->hides[h])
+					out->hidden_parents |= 1u << h;
 		if (!w->cache || (n->flags & F_CACHED) || !n->data)
 			continue;
 		if (n->nparents > cap)
@@ -633,29 +652,32 @@ static void learn(struct walker *w, struct walk_result *out)
 	free(parents);
 }
 
-int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
-	       const struct walk_options *opt, struct walk_result *out,
-	       char *err, size_t errlen)
+int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
+		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen)
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0 };
+	uint32_t *hidden = xmalloc((nhides + 1) * sizeof(uint32_t));
 	int rc = RT_OK;
 
 	memset(out, 0, sizeof(*out));
 	if (git_repository_odb(&w.odb, repo) < 0) {
 		snprintf(err, errlen, "cannot open the object database: %s",
 			 git_error_last() ? git_error_last()->message : "unknown error");
+		free(hidden);
 		return RT_EFAIL;
 	}
 	load_graph(&w, repo);
 	uint32_t t = node_of(&w, tip->id);
-	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
-	w.base = b;
+	for (size_t h = 0; h < nhides; h++)
+		hidden[h] = node_of(&w, hides[h].id);
+	w.hides = hidden;
+	w.nhides = nhides;
 	w.min_time = INT64_MAX;
 	w.min_gen = UINT32_MAX;
-	if (b != UINT32_MAX) {
-		w.nodes[b].flags |= F_UNINTERESTING;
-		rc = enqueue(&w, b, err, errlen);
+	for (size_t h = 0; h < nhides && !rc; h++) {
+		w.nodes[hidden[h]].flags |= F_UNINTERESTING;
+		rc = enqueue(&w, hidden[h], err, errlen);
 	}
 	if (!rc)
 		rc = enqueue(&w, t, err, errlen);
@@ -665,10 +687,19 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 		rc = read_graph_messages(&w, err, errlen);
 	if (!rc) {
 		learn(&w, out);
+		out->base_is_parent = out->hidden_parents & 1;
 		topo_order(&w, out);
 	}
 	walker_release(&w);
+	free(hidden);
 	return rc;
+}
+
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen)
+{
+	return walk_hiding(repo, base, base ? 1 : 0, tip, opt, out, err, errlen);
 }
 
 void walk_result_release(struct walk_result *r)

@@ -1,6 +1,7 @@
 /*
  * walk.h — the commits reachable from TIP and not from BASE, each object
- * read (inflated) exactly once, in history order (parents first).
+ * read (inflated) exactly once, in history order (topo.h: parents first,
+ * then the oldest, then the lowest id).
  *
  * The walk follows git's: a queue by committer date, commits reachable
  * from BASE painted uninteresting, and it stops once only uninteresting
@@ -24,6 +25,7 @@
 
 struct walk_commit {
 	uint8_t oid[20];
+	int64_t time;		/* committer date */
 	uint32_t *parents;	/* positions in walk_result.v (in-range parents only) */
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
@@ -36,6 +38,8 @@ struct walk_result {
 	size_t from_cache, from_graph, from_objects;	/* how each was found */
 	int base_is_parent;	/* BASE is a parent of a commit in the range, so
 				   an ancestor of TIP (when the range is not empty) */
+	uint32_t hidden_parents;	/* walk_hiding: bit k, hides[k] is a parent of
+					   a commit in the range (k < 32) */
 };
 
 struct walk_options {
@@ -50,6 +54,10 @@ struct walk_options {
 int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       const struct walk_options *opt, struct walk_result *out,
 	       char *err, size_t errlen);
+/* TIP minus everything reachable from any of hides[0..nhides) (git's
+ * `TIP ^H1 ^H2 ...`); base_is_parent is about hides[0]. */
+int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
+		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen);
 void walk_result_release(struct walk_result *r);
 
 #endif
