@@ -141,10 +141,10 @@ FUZZ_OBJ_message  = $(call fz,core/message base/util) $(FUZZ_B)/nocov/core/messa
 FUZZ_OBJ_release  = $(call fz,core/release base/util) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
-FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message base/util \
-                      base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
-FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache base/codec base/blobfile core/message \
-                      base/util base/atomic_file)
+FUZZ_OBJ_cache    = $(call fz,git/cache git/cache_ranges git/cache_paths base/codec base/blobfile \
+                      core/message base/util base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
+FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_paths base/codec \
+                      base/blobfile core/message base/util base/atomic_file)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)

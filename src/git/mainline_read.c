@@ -249,7 +249,7 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 {
 	struct reading *rd = ctx;
 	struct segment *s = &rd->own[i];
-	struct walk_options wo = { NULL, NULL, 1 };
+	struct walk_options wo = { NULL, NULL, 1, 0 };
 	struct walk_result w;
 	git_oid from, to;
 

@@ -2,6 +2,7 @@
 #include "git/repo.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "git/range_read.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -122,8 +123,9 @@ static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
 {
 	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0 };
-	int rc = walk_range(repo, base, tip, &wo, w, err, errlen);
+				   opt ? opt->threads : 0, 0 };
+	enum range_way way;
+	int rc = range_read(repo, base, tip, &wo, w, &way, err, errlen);
 
 	if (rc && git_repository_is_shallow(repo) == 1)
 		snprintf(err + strlen(err), errlen - strlen(err),

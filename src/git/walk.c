@@ -56,6 +56,7 @@ struct walker {
 	const struct msg_rules *rules;
 	struct cache *cache;
 	unsigned threads;		/* 0: as many as worth it */
+	int parent_ids;			/* keep every parent's id in the result */
 	const uint32_t *hides;		/* the hidden commits' nodes */
 	size_t nhides;
 	int64_t min_time;		/* the oldest commit read as interesting */
@@ -593,6 +594,12 @@ static void topo_order(struct walker *w, struct walk_result *out)
 		for (uint32_t j = 0; j < n->nparents; j++)
 			if (in_range(&w->nodes[n->parents[j]]))
 				c->parents[c->nparents++] = pos[n->parents[j]];
+		if (w->parent_ids) {
+			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
+			c->nparent_ids = n->nparents;
+			for (uint32_t j = 0; j < n->nparents; j++)
+				memcpy(c->parent_ids[j], w->nodes[n->parents[j]].oid, 20);
+		}
 	}
 	free(order);
 	free(edges);
@@ -656,7 +663,8 @@ int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const
 		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen)
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
-			    .threads = opt ? opt->threads : 0 };
+			    .threads = opt ? opt->threads : 0,
+			    .parent_ids = opt ? opt->parent_ids : 0 };
 	uint32_t *hidden = xmalloc((nhides + 1) * sizeof(uint32_t));
 	int rc = RT_OK;
 
@@ -704,8 +712,10 @@ int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 
 void walk_result_release(struct walk_result *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].parents);
+		free(r->v[i].parent_ids);
+	}
 	free(r->v);
 	memset(r, 0, sizeof(*r));
 }

@@ -30,6 +30,9 @@ struct walk_commit {
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
 	struct msg_facts *facts;	/* owned by the caller after the walk */
+	uint8_t (*parent_ids)[20];	/* with walk_options.parent_ids: every parent
+					   read (in range or not), in order */
+	unsigned nparent_ids;
 };
 
 struct walk_result {
@@ -48,6 +51,7 @@ struct walk_options {
 					   walk learns is added to it (walks in
 					   several threads may share one cache) */
 	unsigned threads;		/* message readers at most; 0: no limit */
+	int parent_ids;			/* fill walk_commit.parent_ids */
 };
 
 /* base may be NULL (everything reachable from tip). */
