@@ -93,6 +93,8 @@ unit: $(UNIT:%=$(B)/%)
 e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
+	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
+	tests/paths/blobless.sh $(B)/regtrace
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
 # big, so it is installed only here (install-deps.sh --browser).

@@ -1,5 +1,6 @@
 /* series_set.c — see series_set.h. */
 #include "cmd/series_set.h"
+#include "cmd/progress_line.h"
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -15,27 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-/* A progress line on a terminal, once a run has taken a second. */
-static void progress(time_t start, size_t i, size_t n, const char *range)
-{
-	if (!isatty(STDERR_FILENO) || time(NULL) - start < 1)
-		return;
-	if (i < n)
-		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", range, i + 1, n);
-	else
-		fputs("\r\033[K", stderr);
-}
 
 struct loader {
 	struct read_options read;
 	struct rules rules;
 	struct series_set *set;
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
-	pthread_mutex_t lock;	/* the progress line */
-	time_t start;
+	struct progress_line line;
 };
 
 /* Range i: read (git layer), then analysed (core). */
@@ -45,9 +32,6 @@ static int load_one(void *ctx, git_repository *repo, size_t i)
 	struct load_error *e = &l->errs[i];
 	struct history h;
 
-	pthread_mutex_lock(&l->lock);
-	progress(l->start, i, l->set->ranges.n, l->set->ranges.v[i].name);
-	pthread_mutex_unlock(&l->lock);
 	history_init(&h);
 	e->rc = repo_read_range(repo, &l->set->ranges.v[i], &l->read, &h, e->msg,
 				sizeof(e->msg));
@@ -56,6 +40,7 @@ static int load_one(void *ctx, git_repository *repo, size_t i)
 	else	/* what the series shows of a range it could not read */
 		l->set->s[i].name = msg_clean_text(h.name, strlen(h.name), 4096);
 	history_release(&h);
+	progress_done(&l->line.cb, 1);
 	return e->rc;
 }
 
@@ -68,8 +53,9 @@ static int load_ranges(git_repository *repo, struct loader *l, char *err, size_t
 	if (thread_count(set->ranges.n) > 1)
 		l->read.threads = 1;
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
+	progress_line_begin(&l->line, "reading", "ranges", set->ranges.n);
 	parallel_run(repo, set->ranges.n, load_one, l);
-	progress(l->start, set->ranges.n, set->ranges.n, NULL);
+	progress_line_end(&l->line);
 	/* ranges never taken stay zeroed (releasing them is harmless); every
 	 * range before a failed one was taken, so the first failure in range
 	 * order is the one reported, whatever the threads' timing */
@@ -85,7 +71,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 		    char *err, size_t errlen)
 {
 	const struct project_config *p = run->project;
-	struct loader l = { .set = set, .lock = PTHREAD_MUTEX_INITIALIZER, .start = time(NULL) };
+	struct loader l = { .set = set };
 	int rc;
 
 	memset(set, 0, sizeof(*set));

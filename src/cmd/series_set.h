@@ -6,7 +6,7 @@
  * = every series of the repository, a bare BASE = BASE..its highest
  * BASE.N), reads each (git/repo.h) and analyses it (core/analyze.h),
  * several at once (git/parallel.h), showing a progress line on a terminal
- * once loading has taken a second.  Errors as in base/error.h; the set
+ * once loading has taken a second (progress_line.h).  Errors as in base/error.h; the set
  * must be released with series_set_release() either way.
  */
 #ifndef REGTRACE_SERIES_SET_H

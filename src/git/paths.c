@@ -1,7 +1,9 @@
 /* paths.c — see paths.h. */
 #include "git/paths.h"
 #include "base/error.h"
-#include "base/threads.h"
+#include "base/util.h"
+#include "git/commit_parse.h"
+#include "git/tree_diff.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,70 +24,123 @@ void paths_cut(const char *path, int depth, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)(end - path - 1), path);
 }
 
-struct cb_ctx {
+/* Trees through the object database (tree_diff.h's source). */
+static int read_tree(void *ctx, const uint8_t oid20[20], const uint8_t **data, size_t *len,
+		     void **handle)
+{
+	git_odb_object *obj;
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(&obj, ctx, &oid) < 0)
+		return -1;
+	if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
+		git_odb_object_free(obj);
+		git_error_set_str(GIT_ERROR_INVALID, "not a tree");
+		return -1;
+	}
+	*data = git_odb_object_data(obj);
+	*len = git_odb_object_size(obj);
+	*handle = obj;
+	return 0;
+}
+
+static void release_tree(void *ctx, void *handle)
+{
+	(void)ctx;
+	git_odb_object_free(handle);
+}
+
+/* A commit's tree and first parent (parent NULL when it has none); 0 or -1. */
+static int commit_tree(git_odb *odb, const uint8_t oid20[20], uint8_t tree[20],
+		       uint8_t parent[20], int *has_parent)
+{
+	git_odb_object *obj;
+	struct raw_commit rc;
+	git_oid oid;
+	int r = -1;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(&obj, odb, &oid) < 0)
+		return -1;
+	const char *buf = git_odb_object_data(obj);
+	size_t len = git_odb_object_size(obj);
+	if (git_odb_object_type(obj) == GIT_OBJECT_COMMIT && commit_parse(buf, len, &rc) == 0 &&
+	    commit_hex_to_oid(buf + 5, tree) == 0) {
+		*has_parent = rc.nparents > 0;
+		if (rc.nparents)
+			memcpy(parent, rc.parents[0], 20);
+		r = 0;
+	} else {
+		git_error_set_str(GIT_ERROR_INVALID, "not a commit");
+	}
+	git_odb_object_free(obj);
+	return r;
+}
+
+/* The directories commit oid changes against its first parent. */
+static int commit_dirs(git_odb *odb, const uint8_t oid[20], struct tree_dirs *dirs)
+{
+	struct tree_source src = { read_tree, release_tree, odb };
+	uint8_t tree[20], parent[20], ptree[20], unused[20];
+	int has_parent, grand;
+
+	if (commit_tree(odb, oid, tree, parent, &has_parent) < 0)
+		return -1;
+	if (has_parent && commit_tree(odb, parent, ptree, unused, &grand) < 0)
+		return -1;
+	return tree_diff_dirs(&src, has_parent ? ptree : NULL, tree, dirs);
+}
+
+struct grouping {
 	struct group_map *map;
 	uint32_t commit;
 	int depth;
 };
 
-static int on_file(const git_diff_delta *d, float progress, void *payload)
+static void group_dir(void *ctx, const char *dir)
 {
-	struct cb_ctx *x = payload;
+	struct grouping *x = ctx;
 	char group[1024];
-	const char *path = d->new_file.path ? d->new_file.path : d->old_file.path;
 
-	(void)progress;
-	paths_cut(path, x->depth, group, sizeof(group));
+	paths_cut(dir, x->depth, group, sizeof(group));
 	group_map_add(x->map, x->commit, group);
-	return 0;
-}
-
-static int commit_paths(git_repository *repo, const char *hex, struct cb_ctx *x)
-{
-	git_oid oid;
-	git_commit *c = NULL, *p = NULL;
-	git_tree *t = NULL, *pt = NULL;
-	git_diff *diff = NULL;
-	git_diff_options opt;
-	int rc = -1;
-
-	git_diff_options_init(&opt, GIT_DIFF_OPTIONS_VERSION);
-	opt.flags = GIT_DIFF_SKIP_BINARY_CHECK;
-	if (git_oid_fromstr(&oid, hex) < 0 || git_commit_lookup(&c, repo, &oid) < 0 ||
-	    git_commit_tree(&t, c) < 0)
-		goto out;
-	if (git_commit_parentcount(c) &&
-	    (git_commit_parent(&p, c, 0) < 0 || git_commit_tree(&pt, p) < 0))
-		goto out;
-	if (git_diff_tree_to_tree(&diff, repo, pt, t, &opt) < 0 ||
-	    git_diff_foreach(diff, on_file, NULL, NULL, NULL, x) < 0)
-		goto out;
-	rc = 0;
-out:
-	git_diff_free(diff);
-	git_tree_free(pt);
-	git_tree_free(t);
-	git_commit_free(p);
-	git_commit_free(c);
-	return rc;
 }
 
 int paths_groups(git_repository *repo, const struct graph *g, int depth,
+		 struct cache_paths *cache, const struct progress *progress,
 		 struct group_map *out, char *err, size_t errlen)
 {
-	struct cb_ctx x = { out, 0, depth };
+	struct grouping x = { out, 0, depth };
+	git_odb *odb;
+	uint8_t oid[20];
+	int rc = RT_OK;
 
 	group_map_init(out, g->n);
-	for (uint32_t i = 0; i < g->n; i++) {
+	if (git_repository_odb(&odb, repo) < 0)
+		return rt_fail(err, errlen, RT_EFAIL, "cannot open the object database: %s",
+			       git_error_last() ? git_error_last()->message : "unknown error");
+	for (uint32_t i = 0; i < g->n && !rc; i++) {
+		progress_done(progress, 1);
 		if (g->c[i].is_merge)
 			continue;
 		x.commit = i;
-		if (commit_paths(repo, g->c[i].id, &x) < 0) {
+		commit_hex_to_oid(g->c[i].id, oid);
+		if (cache && cache_paths_get(cache, oid, group_dir, &x))
+			continue;
+		struct tree_dirs dirs = { 0 };
+		if (commit_dirs(odb, oid, &dirs) < 0) {
 			const git_error *e = git_error_last();
-			snprintf(err, errlen, "cannot read the files of %s: %s", g->c[i].id,
-				 e && e->message ? e->message : "unknown error");
-			return RT_EFAIL;
+			rc = rt_fail(err, errlen, RT_EFAIL, "cannot read the files of %s: %s",
+				     g->c[i].id, e && e->message ? e->message : "unknown error");
+		} else {
+			for (size_t k = 0; k < dirs.n; k++)
+				group_dir(&x, dirs.v[k]);
+			if (cache)
+				cache_paths_put(cache, oid, (const char *const *)dirs.v, dirs.n);
 		}
+		tree_dirs_release(&dirs);
 	}
-	return RT_OK;
+	git_odb_free(odb);
+	return rc;
 }

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The range cache (README "How it reads history"): a range read from it, or extended from a
+# cached range of the same BASE whose TIP is an ancestor of the new TIP, must give exactly what
+# a plain walk gives.  For every scenario repository the end-to-end run built (DIR) whose range
+# BASE..TIP has a commit P before TIP (TIP's first or second parent, not reachable from BASE),
+# on a copy of the repository, with and without a commit-graph:
+#
+#  - extended: run stats BASE..P (caches it), delete the objects of the commits of BASE..P
+#    that no tag names (so walking them again would fail), then stats and fixes BASE..TIP:
+#    the output must equal the plain walk's (on the intact repository);
+#  - warm: the same commands again (the range is cached now): equal, with the objects of
+#    every untagged commit of BASE..TIP deleted too;
+#  - rewound: with (BASE, TIP) cached, BASE..P (P is no descendant of TIP): equal to its plain
+#    walk.
+# And every series at once (stats with no RANGE): cold, warm and plain are equal.
+# usage: tests/graph/ranges.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
+set -u
+regtrace=$(realpath "$1") work=$2 scenarios=$3
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ranges.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() {	# NAME WANT GOT
+	if [ "$2" = "$3" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL $1"
+		diff <(echo "$2") <(echo "$3") | head -5
+	fi
+}
+run() {	# REPO ARGS...: output and status
+	local repo=$1
+	shift
+	REGTRACE_NO_COMMIT_GRAPH=${NOGRAPH:-} "$regtrace" -C "$repo" "$@" 2>&1
+	echo "exit $?"
+}
+plain() { REGTRACE_NO_CACHE=1 REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$@" 2>&1; echo "exit $?"; }
+# Delete from REPO the loose objects of the commits of RANGE (listed in the intact SRC) that
+# no tag names, except the range's TIP (resolving a name reads its commit).
+forget() {	# SRC REPO RANGE
+	local src=$1 repo=$2 c keep
+	keep=$(git -C "$src" for-each-ref --format='%(objectname) %(*objectname)' refs/tags | tr ' ' '\n')
+	keep="$keep $(git -C "$src" rev-parse "${3#*..}^{commit}")"
+	for c in $(git -C "$src" rev-list "$3"); do
+		grep -q "$c" <<< "$keep" && continue
+		rm -f "$repo/.git/objects/${c:0:2}/${c:2}"
+	done
+}
+for src in "$work"/*/; do
+	name=$(basename "$src")
+	range=$(awk '$1 == "range" && NF == 2 && $2 ~ /[.][.]/ { r = $2 } END { print r }' "$scenarios/$name.scenario" 2>/dev/null)
+	[ -n "$range" ] && [ -d "$src/.git" ] || continue
+	base=${range%%..*} tip=${range#*..}
+	git -C "$src" rev-parse -q --verify "$tip^{commit}" >/dev/null 2>&1 || continue
+	git -C "$src" rev-parse -q --verify "$base^{commit}" >/dev/null 2>&1 || continue
+	[ -z "$(ls "$src/.git/objects/pack" 2>/dev/null)" ] || continue	# loose objects only
+	for parent in 1 2; do
+		p=$(git -C "$src" rev-parse -q --verify "$tip^$parent" 2>/dev/null) || continue
+		git -C "$src" merge-base --is-ancestor "$p" "$base" 2>/dev/null && continue
+		[ -n "$(git -C "$src" rev-list "$base..$p" 2>/dev/null | head -1)" ] || continue
+		want_stats=$(plain "$src" stats --json "$range")
+		want_fixes=$(plain "$src" fixes --json "$range")
+		want_p=$(plain "$src" stats --json "$base..$p")
+		for graph in no yes; do
+			repo="$tmp/$name"
+			rm -rf "$repo"
+			cp -a "$src" "$repo"
+			rm -f "$repo/.git/regtrace-"*
+			NOGRAPH=1
+			if [ $graph = yes ]; then
+				git -C "$repo" commit-graph write --reachable >/dev/null 2>&1
+				NOGRAPH=
+			fi
+			label="$name ($tip^$parent, commit-graph $graph)"
+			run "$repo" stats --json "$base..$p" >/dev/null
+			forget "$src" "$repo" "$base..$p"
+			check "$label extended stats" "$want_stats" "$(run "$repo" stats --json "$range")"
+			check "$label extended fixes" "$want_fixes" "$(run "$repo" fixes --json "$range")"
+			forget "$src" "$repo" "$range"
+			check "$label warm stats" "$want_stats" "$(run "$repo" stats --json "$range")"
+			check "$label warm fixes" "$want_fixes" "$(run "$repo" fixes --json "$range")"
+			rm -rf "$repo"
+			cp -a "$src" "$repo"
+			rm -f "$repo/.git/regtrace-"*
+			run "$repo" stats --json "$range" >/dev/null
+			check "$label rewound" "$want_p" "$(run "$repo" stats --json "$base..$p")"
+			rm -rf "$repo"
+		done
+	done
+done
+for src in "$work"/*/; do
+	[ -d "$src/.git" ] || continue
+	repo="$tmp/all"
+	rm -rf "$repo"
+	cp -a "$src" "$repo"
+	rm -f "$repo/.git/regtrace-"*
+	want=$(plain "$src" stats --json)
+	check "$(basename "$src") every series, cold" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
+	check "$(basename "$src") every series, warm" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
+	rm -rf "$repo"
+done
+echo "range cache: $pass passed, $fail failed"
+[ $fail = 0 ] && [ $pass -gt 0 ]
