@@ -1,5 +1,6 @@
 /* mainline_set.c — see mainline_set.h. */
 #include "cmd/mainline_set.h"
+#include "cmd/progress_line.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "git/mainline_read.h"
@@ -49,6 +50,7 @@ int unfixed_for_set(struct run *run, const char *ref, struct series *s, size_t n
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	size_t *from = xmalloc((n + 1) * sizeof(size_t));
 	struct computing c = { s, out, from };
+	struct progress_line line;
 	int rc;
 
 	out->n = n;
@@ -57,8 +59,10 @@ int unfixed_for_set(struct run *run, const char *ref, struct series *s, size_t n
 	out->u = xcalloc(n + 1, sizeof(*out->u));
 	for (size_t i = 0; i < n; i++)
 		bases[i] = s[i].base;
-	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, from, err,
-			       errlen);
+	progress_line_begin(&line, "reading the mainline", "segments", 0);
+	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, from,
+			       &line.cb, err, errlen);
+	progress_line_end(&line);
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {

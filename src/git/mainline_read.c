@@ -242,6 +242,7 @@ struct reading {
 	struct segment *own;	/* the ones read here */
 	size_t n;
 	struct load_error { int rc; char msg[512]; } *errs;
+	const struct progress *progress;
 };
 
 /* Read segment i (parallel.h): the commits that name others, stripped. */
@@ -274,6 +275,7 @@ static int read_segment(void *ctx, git_repository *repo, size_t i)
 	if (!rd->errs[i].rc && !w.base_is_parent)
 		rd->errs[i].rc = -1;
 	walk_result_release(&w);
+	progress_done(rd->progress, 1);
 	return rd->errs[i].rc;
 }
 
@@ -283,7 +285,7 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 			 char *err, size_t errlen)
 {
 	size_t *todo = xmalloc((rd->n + 1) * sizeof(size_t)), ntodo = 0;
-	struct reading sub = { NULL, NULL, 0, NULL };
+	struct reading sub = { NULL, NULL, 0, NULL, rd->progress };
 	int rc = 0;
 
 	for (size_t i = 0; i < rd->n; i++) {
@@ -292,6 +294,7 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 		if (!rd->seg[i])
 			todo[ntodo++] = i;
 	}
+	progress_more(rd->progress, ntodo);
 	sub.own = xcalloc(ntodo + 1, sizeof(*sub.own));
 	sub.errs = xcalloc(ntodo + 1, sizeof(*sub.errs));
 	for (size_t k = 0; k < ntodo; k++)
@@ -360,7 +363,7 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
 		      size_t nbases, struct segcache *kept, struct mainline *out, size_t *from,
-		      char *err, size_t errlen)
+		      const struct progress *progress, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
@@ -384,6 +387,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
 		goto out;	/* no base is a mainline tag */
 	rd.n = nchain - first;	/* the tail included */
+	rd.progress = progress;
 	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
 	rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
 	for (size_t k = 0; k < rd.n; k++) {
