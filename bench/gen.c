@@ -158,7 +158,9 @@ static uint64_t stream(uint64_t salt, uint64_t i)
 }
 
 enum { SALT_FLAGS = 1, SALT_SUBJ, SALT_FILES, SALT_AUTH, SALT_BODY, SALT_PLAN,
-       SALT_FINAL, SALT_STABLE, SALT_MISC, SALT_TRAIL, SALT_EXT, SALT_EXT_EMIT };
+       SALT_FINAL, SALT_STABLE, SALT_MISC, SALT_TRAIL, SALT_EXT, SALT_EXT_EMIT,
+       /* --merges only (so the linear history draws exactly what it always drew): */
+       SALT_SHAPE, SALT_MERGEMSG, SALT_STOPIC, SALT_EXT_TOPIC };
 
 #define PICK(r, arr) ((arr)[rbelow((r), (uint32_t)(sizeof(arr) / sizeof(*(arr))))])
 
@@ -740,6 +742,7 @@ enum {
 	F_REVERT = 8,		/* Revert "..." / This reverts commit <id>. */
 	F_CC = 16,		/* Cc: stable@vger.kernel.org */
 	F_REVTGT = 32,		/* target of a mainline revert: no series may take it */
+	F_MERGE = 64,		/* --merges: a merge (also F_RELEASE: never taken, never named) */
 };
 
 struct cfg {
@@ -748,6 +751,7 @@ struct cfg {
 	uint32_t extend;	/* --extend E: emit only one more release of E commits */
 	const char *planted;
 	int plan_only;
+	int merges;		/* --merges: the merge-heavy history */
 };
 static struct cfg cfg;
 
@@ -798,6 +802,164 @@ static int mainline_tag(uint32_t i, char *name, size_t len, int *is_final)
 static int64_t mtime(uint32_t i)
 {
 	return T0 + (int64_t)((double)i * DT);
+}
+
+/*
+ * --merges: the shape of the mainline (plan_shape).  Every index is still one
+ * commit, emitted in index order, but a commit is one of
+ *   K_MASTER   on master's first-parent line (the import, releases, -rcs, a
+ *              few direct commits): parent the previous master commit;
+ *   K_TOPIC    on a topic branch forked from an older master commit;
+ *   K_SUBMERGE a subsystem tree's merge of a topic (the tree itself forked
+ *              from an older master commit);
+ *   K_LMERGE   on master: Linus's merge of a subsystem tree or of a topic.
+ * A pull (a subsystem tree with its topics, or one topic) occupies
+ * consecutive indices ending with its K_LMERGE, and never spans a tag, so the
+ * ancestors of a master commit are exactly the smaller indices, and
+ * `master ^vX.Y` is exactly the indices after the tag's.  Topic commits are
+ * dated between their fork point and their merge (older than their index);
+ * a few (K_SKEW) are dated before their parent.
+ */
+enum { K_MASTER, K_TOPIC, K_SUBMERGE, K_LMERGE };
+#define K_KIND 15
+#define K_START 16		/* first commit of its topic, first merge of its tree */
+#define K_SKEW 32		/* committer date before its parent's */
+#define NONE32 UINT32_MAX
+
+static uint8_t *mkind;
+static uint32_t *mp1, *mp2;		/* first and second parent (NONE32: none) */
+static int64_t *mdate_v;		/* committer dates */
+static uint32_t *fp, nfp;		/* master's first-parent line, in order */
+static uint16_t *fork_uses;		/* topics and trees still to fork from each commit */
+static long n_merges, n_skewed, n_pulls, n_topics;
+
+/* The committer date of mainline commit i (before any uniqueness bump). */
+static int64_t mdate(uint32_t i)
+{
+	return cfg.merges ? mdate_v[i] : mtime(i);
+}
+
+/* The last first-parent commit at or before index x. */
+static uint32_t fp_at_or_before(uint32_t x)
+{
+	uint32_t lo = 0, hi = nfp;
+
+	while (hi - lo > 1) {
+		uint32_t m = lo + (hi - lo) / 2;
+		if (fp[m] <= x)
+			lo = m;
+		else
+			hi = m;
+	}
+	return fp[lo];
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * --merges: draw the shape of the mainline (see above).  Pulls: 80% a
+ * subsystem tree of 1-4 topics, each merged into it, then the tree merged by
+ * Linus; 20% one topic merged by Linus.  A topic has 1-47 commits (most
+ * short); the tree forks I/75 to I/75 + 0.4 I commits back (I: commits per
+ * release; full size: 200 to 6,200), each topic at the tree's fork point or
+ * up to I/5 (3,000) commits before it.  8% of the steps are a commit on
+ * master itself; so are the tags.  0.3% of topic commits are dated 1 hour to
+ * 3 days before their parent.
+ */
+static void plan_shape(void)
+{
+	uint64_t r = stream(SALT_SHAPE, 0);
+	uint32_t tags[NREL * (NRC + 1)], ntags = 0, nt = 0, tip = 0, i = 1;
+
+	for (int k = 0; k < NREL; k++) {
+		tags[ntags++] = rel_idx[k];
+		for (int c = 0; c < NRC; c++)
+			tags[ntags++] = rc_idx[k][c];
+	}
+	qsort(tags, ntags, sizeof(*tags), cmp_u32);
+	mkind = xcalloc(N, 1);
+	mp1 = xcalloc(N, sizeof(*mp1));
+	mp2 = xcalloc(N, sizeof(*mp2));
+	memset(mp1, 0xff, N * sizeof(*mp1));
+	memset(mp2, 0xff, N * sizeof(*mp2));
+	mdate_v = xcalloc(N, sizeof(*mdate_v));
+	fp = xcalloc(N, sizeof(*fp));
+	fork_uses = xcalloc(N, sizeof(*fork_uses));
+	mkind[0] = K_MASTER;
+	mdate_v[0] = mtime(0);
+	fp[nfp++] = 0;
+	while (i < N) {
+		while (nt < ntags && tags[nt] < i)
+			nt++;
+		uint32_t room = (nt < ntags ? tags[nt] : N) - i;
+		if (room < 4 || runif(&r) < 0.08) {
+			/* On master itself: a tag, or a commit applied directly. */
+			mkind[i] = K_MASTER;
+			mp1[i] = tip;
+			mdate_v[i] = mtime(i);
+			tip = fp[nfp++] = i++;
+			continue;
+		}
+		int sub = runif(&r) < 0.8;
+		uint32_t T = sub ? 1 + rbelow(&r, 4) : 1, k[4], total = 1;
+		for (uint32_t t = 0; t < T; t++) {
+			double u = runif(&r);
+			k[t] = 1 + (uint32_t)(46.0 * u * u);
+			total += k[t] + (uint32_t)sub;
+		}
+		while (T > 1 && total > room)
+			total -= k[--T] + (uint32_t)sub;
+		if (total > room && sub)
+			sub = 0, total--;
+		if (total > room)
+			k[0] = room - 1;
+		double u = runif(&r);
+		uint32_t back = I / 75 + (uint32_t)(0.4 * I * u * u);
+		uint32_t base = fp_at_or_before(i > back ? i - back : 0), subtip = base;
+		if (sub)
+			fork_uses[base]++;
+		for (uint32_t t = 0; t < T; t++) {
+			uint32_t f = base;
+			if (runif(&r) < 0.5) {
+				uint32_t more = rbelow(&r, I / 5);
+				f = fp_at_or_before(base > more ? base - more : 0);
+			}
+			fork_uses[f]++;
+			int64_t df = mdate_v[f], de = mtime(i + k[t]);
+			for (uint32_t j = 0; j < k[t]; j++, i++) {
+				mkind[i] = K_TOPIC | (j ? 0 : K_START);
+				mp1[i] = j ? i - 1 : f;
+				int64_t d = df + (int64_t)((double)(de - df) * (j + 1) / (k[t] + 1));
+				if (runif(&r) < 0.003) {
+					d = mdate_v[mp1[i]] - 3600 - (int64_t)rbelow(&r, 3 * 86400);
+					mkind[i] |= K_SKEW;
+					n_skewed++;
+				}
+				mdate_v[i] = d;
+			}
+			n_topics++;
+			if (sub) {
+				mkind[i] = K_SUBMERGE | (t ? 0 : K_START);
+				mp1[i] = subtip;
+				mp2[i] = i - 1;
+				mdate_v[i] = mtime(i);
+				subtip = i++;
+				n_merges++;
+			}
+		}
+		mkind[i] = K_LMERGE;
+		mp1[i] = tip;
+		mp2[i] = sub ? subtip : i - 1;
+		mdate_v[i] = mtime(i);
+		tip = fp[nfp++] = i++;
+		n_merges++;
+		n_pulls++;
+	}
 }
 
 static uint32_t leaf_of(uint32_t i)
@@ -1090,6 +1252,79 @@ static void trailers(struct sb *t, uint32_t i, uint32_t l, uint64_t *r)
 	sb_putc(t, '\n');
 }
 
+/* The first commit of the topic that ends at mainline commit t. */
+static uint32_t topic_start(uint32_t t)
+{
+	while (!(mkind[t] & K_START))
+		t--;
+	return t;
+}
+
+/*
+ * --merges: the message of a merge, Linux's forms: Linus's pull of a
+ * subsystem tree (`Merge tag ...`, with its shortlog) or of a topic, or the
+ * tree's merge of a topic (`Merge branch ...`, the cover letter).  Prose and
+ * subjects only, nothing that names a commit (regtrace reads no merge).
+ */
+static void merge_message(struct sb *b, uint32_t i)
+{
+	uint64_t r = stream(SALT_MERGEMSG, i);
+	int kind = mkind[i] & K_KIND, maj, min;
+	uint32_t from = kind == K_LMERGE ? mp1[i] + 1 : topic_start(mp2[i]);
+	uint32_t l = leaf_of(from), rel = i / I < NREL ? i / I : NREL - 1;
+	uint64_t q = stream(SALT_AUTH, from);
+	uint32_t author = (uint32_t)(sm64(&q) % 5000);	/* as author_of() */
+	const char *f, *last, *d;
+	char name[96];
+
+	version((int)rel, &maj, &min);
+	name_of(9000 + l, &f, &last, &d);
+	if (kind == K_LMERGE && (mkind[mp2[i]] & K_KIND) == K_SUBMERGE) {
+		snprintf(name, sizeof(name), "%s-for-v%d.%d-%u", leaves[l].sym, maj, min, i % 1000);
+		sb_printf(b, "Merge tag '%s' of git://git.kernel.org/pub/scm/linux/kernel/git/", name);
+		email_lower(b, last);
+		sb_printf(b, "/%s\n\nPull %s updates from %s %s:\n\n", leaves[l].sym, leaves[l].prefix, f, last);
+		paragraph(b, &r, l);
+		sb_printf(b, "\n* tag '%s' of git://git.kernel.org/pub/scm/linux/kernel/git/", name);
+		email_lower(b, last);
+		sb_printf(b, "/%s:\n", leaves[l].sym);
+	} else {
+		snprintf(name, sizeof(name), "%s-%s", leaves[l].sym, PICK(&r, funcwords));
+		sb_printf(b, "Merge branch '%s'\n\n", name);
+		if (kind == K_SUBMERGE) {
+			person(b, author);
+			sb_puts(b, " says:\n\n====================\n");
+			paragraph(b, &r, l);
+			sb_puts(b, "====================\n\nLink: https://lore.kernel.org/r/");
+			name_of(author, &f, &last, &d);
+			sb_printf(b, "%lld.%u-0-", (long long)mtime(i), 1000 + rbelow(&r, 90000));
+			email_lower(b, f);
+			sb_printf(b, "@%s\nSigned-off-by: ", d);
+			person(b, 9000 + l);
+			sb_putc(b, '\n');
+			return;
+		}
+		sb_printf(b, "Merge %s fixes from ", leaves[l].prefix);
+		person(b, author);
+		sb_puts(b, ":\n\n");
+		paragraph(b, &r, l);
+		sb_printf(b, "\n* %s:\n", name);
+	}
+	/* The shortlog: the subjects of the commits merged, at most 20. */
+	int shown = 0;
+	for (uint32_t j = from; j < i; j++) {
+		if (mflags[j] & F_MERGE)
+			continue;
+		if (shown++ == 20) {
+			sb_puts(b, "  ...\n");
+			break;
+		}
+		sb_puts(b, "  ");
+		subject_of(b, j);
+		sb_putc(b, '\n');
+	}
+}
+
 static void mainline_message(struct sb *b, uint32_t i)
 {
 	char name[32];
@@ -1104,6 +1339,10 @@ static void mainline_message(struct sb *b, uint32_t i)
 	}
 	if (mainline_tag(i, name, sizeof(name), &fin)) {
 		sb_printf(b, "Linux %s\n", name + 1);
+		return;
+	}
+	if (mflags[i] & F_MERGE) {
+		merge_message(b, i);
 		return;
 	}
 	subject_of(b, i);
@@ -1142,16 +1381,28 @@ static void mainline_message(struct sb *b, uint32_t i)
 
 /* ------------------------------------------------------------------ stable plan */
 
-enum { SC_BACKPORT, SC_GREVERT, SC_REAPPLY, SC_RELEASE };
+enum { SC_BACKPORT, SC_GREVERT, SC_REAPPLY, SC_RELEASE, SC_MERGE };
 
 struct sc {
 	uint8_t kind;
 	uint8_t form;		/* BACKPORT: 0 "commit X upstream.", 1 "[ Upstream commit X ]" */
 	uint16_t rel;		/* release number 1..R */
 	uint32_t up;		/* BACKPORT: the mainline commit */
-	int32_t rev;		/* GREVERT/REAPPLY: the stable commit reverted */
+	int32_t rev;		/* GREVERT/REAPPLY: the stable commit reverted; MERGE: the topic */
 	uint8_t used;		/* planning: already the target of a planted role */
+	uint16_t topic;		/* --merges: 0 on the branch, else the topic it is on */
 	uint8_t id[20];
+};
+
+/*
+ * --merges: a topic of a stable series, forked from a mainline commit
+ * before the series' base (an ancestor of BASE, as git's maint merges
+ * topics forked from older releases), merged into the branch within one
+ * release.  Its commits are the plan's [first, merge), all on the topic.
+ */
+struct stopic {
+	uint32_t fork;		/* mainline index of the fork point */
+	uint32_t first, merge;	/* plan indices: the first commit, the merge */
 };
 
 struct counts {
@@ -1177,6 +1428,13 @@ struct series {
 	int64_t last_t;		/* committer date of the last commit emitted */
 	uint32_t ext_first;	/* --extend: index of the first commit of the new release */
 	uint8_t ext_from[20];	/* --extend: the tip before the new release */
+	struct stopic *tp;	/* --merges: topics 1..ntp-1 (0 unused: "on the branch") */
+	uint32_t ntp, cap;	/* topics + 1; plan entries allocated */
+	uint32_t ext_fork;	/* --merges --extend: the new release's topic's fork point */
+	/* --merges, by evaluate(): fixes on topics (of earlier commits of their
+	 * topic, so same release), and fixes on the branch of topic commits
+	 * (merged before them), same-release ones among those.  Informational. */
+	long fixes_on_topics, fixes_of_topics, same_of_topics;
 };
 
 static const int series_base_r[NSERIES] = { 34, 39, 45, 51, 56 }; /* v4.14 v4.19 v5.4 v5.10 v5.15 */
@@ -1236,7 +1494,10 @@ static int64_t pick_elig(struct series *s, struct vec *v, uint64_t *r, int untag
 	return -1;
 }
 
-enum role { R_UNTAGGED, R_TAGOUT, R_REGFIX, R_GREVERT, R_UPREVERT, R_DUP, R_REAPPLY, R_NROLES };
+/* R_PREEMPT (--merges only): on a topic, the backport of the mainline fix of
+ * a copy outside the topic, so not in its history: a preemptive reference. */
+enum role { R_UNTAGGED, R_TAGOUT, R_REGFIX, R_GREVERT, R_UPREVERT, R_DUP, R_REAPPLY, R_PREEMPT,
+	    R_NROLES };
 
 /* cnt[k] slots of each role k (slots in all), in a random order drawn from r. */
 static uint8_t *shuffled_roles(const long *cnt, size_t slots, uint64_t *r)
@@ -1265,17 +1526,28 @@ struct planner {
 	long pending[R_NROLES];
 	long done[R_NROLES];
 	long same_planned;
+	/* --merges: the topic being planned (0: none).  Only the topic's own
+	 * earlier commits are in its history, so while on a topic every target
+	 * is drawn from elig_topic / greverts_topic; at its merge they join the
+	 * release's (elig_cur, greverts). */
+	uint32_t topic, topic_left;
+	struct vec elig_topic, greverts_topic;
 };
 
 static struct sc *add_sc(struct planner *p, uint8_t kind)
 {
 	struct series *s = p->s;
-	struct sc *c = &s->sc[s->n++];
 
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->sc = xrealloc(s->sc, (size_t)s->cap * sizeof(*s->sc));
+	}
+	struct sc *c = &s->sc[s->n++];
 	memset(c, 0, sizeof(*c));
 	c->kind = kind;
 	c->rel = (uint16_t)p->k;
 	c->rev = -1;
+	c->topic = (uint16_t)p->topic;
 	return c;
 }
 
@@ -1287,7 +1559,46 @@ static void add_backport(struct planner *p, uint32_t m, int eligible)
 	c->form = runif(&p->r) < 0.8 ? 0 : 1;
 	p->s->taken[m] = 1;
 	if (eligible)
-		vec_push(&p->elig_cur, p->s->n - 1);
+		vec_push(p->topic ? &p->elig_topic : &p->elig_cur, p->s->n - 1);
+}
+
+/* Where targets in the history of the next commit are drawn from: the
+ * current release's copies (same) or the earlier releases'; on a topic,
+ * the topic's. */
+static struct vec *targets(struct planner *p, int same)
+{
+	return p->topic ? &p->elig_topic : same ? &p->elig_cur : &p->elig;
+}
+
+/* --merges: the next n commits are a topic forked from mainline commit fork. */
+static void start_topic(struct planner *p, uint32_t fork, uint32_t n)
+{
+	struct series *s = p->s;
+
+	if (!s->ntp)
+		s->ntp = 1;
+	s->tp = xrealloc(s->tp, (size_t)(s->ntp + 1) * sizeof(*s->tp));
+	if (s->ntp >= 65535)
+		die("too many topics");
+	s->tp[s->ntp] = (struct stopic){ fork, s->n, 0 };
+	p->topic = s->ntp++;
+	p->topic_left = n;
+	p->elig_topic.n = p->greverts_topic.n = 0;
+}
+
+/* After each commit: the topic's merge when its last commit is planned. */
+static void topic_step(struct planner *p)
+{
+	if (!p->topic || --p->topic_left)
+		return;
+	uint32_t t = p->topic;
+	p->topic = 0;
+	add_sc(p, SC_MERGE)->rev = (int32_t)t;
+	p->s->tp[t].merge = p->s->n - 1;
+	for (size_t j = 0; j < p->elig_topic.n; j++)
+		vec_push(&p->elig_cur, p->elig_topic.v[j]);
+	for (size_t j = 0; j < p->greverts_topic.n; j++)
+		vec_push(&p->greverts, p->greverts_topic.v[j]);
 }
 
 static int pool_ok(struct planner *p, uint32_t m)
@@ -1374,7 +1685,7 @@ static int try_regfix(struct planner *p, int same)
 	struct series *s = p->s;
 
 	for (int tries = 0; tries < 8; tries++) {
-		struct vec *v = same ? &p->elig_cur : &p->elig;
+		struct vec *v = targets(p, same);
 		int64_t j = pick_elig(s, v, &p->r, 0);
 		if (j < 0)
 			return 0;
@@ -1401,7 +1712,7 @@ static int try_regfix(struct planner *p, int same)
 			continue;
 		s->sc[j].used = 1;
 		add_backport(p, (uint32_t)m, 1);
-		p->same_planned += same;
+		p->same_planned += same || p->topic;
 		return 1;
 	}
 	return 0;
@@ -1409,15 +1720,15 @@ static int try_regfix(struct planner *p, int same)
 
 static int try_grevert(struct planner *p, int same)
 {
-	int64_t j = pick_elig(p->s, same ? &p->elig_cur : &p->elig, &p->r, 0);
+	int64_t j = pick_elig(p->s, targets(p, same), &p->r, 0);
 
 	if (j < 0)
 		return 0;
 	p->s->sc[j].used = 1;
 	struct sc *c = add_sc(p, SC_GREVERT);
 	c->rev = (int32_t)j;
-	vec_push(&p->greverts, p->s->n - 1);
-	p->same_planned += same;
+	vec_push(p->topic ? &p->greverts_topic : &p->greverts, p->s->n - 1);
+	p->same_planned += same || p->topic;
 	return 1;
 }
 
@@ -1427,7 +1738,7 @@ static int try_uprevert(struct planner *p, int same)
 	struct series *s = p->s;
 
 	for (int tries = 0; tries < 8; tries++) {
-		int64_t j = pick_elig(s, same ? &p->elig_cur : &p->elig, &p->r, 1);
+		int64_t j = pick_elig(s, targets(p, same), &p->r, 1);
 		if (j < 0)
 			return 0;
 		uint32_t u = s->sc[j].up;
@@ -1443,7 +1754,7 @@ static int try_uprevert(struct planner *p, int same)
 		mflags[u] |= F_REVTGT;
 		s->sc[j].used = 1;
 		add_backport(p, (uint32_t)m, 0);
-		p->same_planned += same;
+		p->same_planned += same || p->topic;
 		return 1;
 	}
 	return 0;
@@ -1451,7 +1762,8 @@ static int try_uprevert(struct planner *p, int same)
 
 static int try_dup(struct planner *p)
 {
-	int64_t j = pick_elig(p->s, runif(&p->r) < 0.5 ? &p->elig_cur : &p->elig, &p->r, 1);
+	struct vec *v = runif(&p->r) < 0.5 ? &p->elig_cur : &p->elig;
+	int64_t j = pick_elig(p->s, p->topic ? &p->elig_topic : v, &p->r, 1);
 
 	if (j < 0)
 		return 0;
@@ -1462,15 +1774,55 @@ static int try_dup(struct planner *p)
 
 static int try_reapply(struct planner *p)
 {
-	while (p->greverts.n) {
-		uint32_t k = rbelow(&p->r, (uint32_t)p->greverts.n);
-		uint32_t g = p->greverts.v[k];
-		p->greverts.v[k] = p->greverts.v[--p->greverts.n];
+	struct vec *gv = p->topic ? &p->greverts_topic : &p->greverts;
+
+	while (gv->n) {
+		uint32_t k = rbelow(&p->r, (uint32_t)gv->n);
+		uint32_t g = gv->v[k];
+		gv->v[k] = gv->v[--gv->n];
 		if (p->s->sc[g].used)
 			continue;
 		p->s->sc[g].used = 1;
 		struct sc *c = add_sc(p, SC_REAPPLY);
 		c->rev = (int32_t)g;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * --merges, on a topic: the backport of the one mainline fix of a copy
+ * outside the topic (the branch, or an earlier topic), so in no history the
+ * fix has: its reference is preemptive.  The copy must be the only one of
+ * its upstream commit and no planted role's target, and is none afterwards.
+ */
+static int try_preempt(struct planner *p)
+{
+	struct series *s = p->s;
+
+	if (!p->topic)
+		return 0;
+	for (int tries = 0; tries < 8; tries++) {
+		int64_t j = pick_elig(s, runif(&p->r) < 0.5 ? &p->elig_cur : &p->elig, &p->r, 0);
+		if (j < 0)
+			return 0;
+		uint32_t u = s->sc[j].up;
+		int64_t m = -1;
+		if (fixer_of[u] >= 0) {
+			m = fixer_of[u];
+			if ((uint32_t)m > p->fk || !pool_ok(p, (uint32_t)m))
+				m = -1;
+		} else {
+			for (uint32_t t = u + 1; t <= p->fk && m < 0; t++)
+				if ((mflags[t] & F_TAGGED) && mtarget[t] < 0 && pool_ok(p, t))
+					m = t;
+			if (m >= 0)
+				assign_fix((uint32_t)m, u);
+		}
+		if (m < 0)
+			continue;
+		s->sc[j].used = 1;
+		add_backport(p, (uint32_t)m, 0);
 		return 1;
 	}
 	return 0;
@@ -1488,6 +1840,7 @@ static int try_role(struct planner *p, int role)
 	case R_UPREVERT: return try_uprevert(p, same) || try_uprevert(p, !same);
 	case R_DUP: return try_dup(p);
 	case R_REAPPLY: return try_reapply(p);
+	case R_PREEMPT: return try_preempt(p);
 	}
 	return 0;
 }
@@ -1504,7 +1857,8 @@ static void plan_series(int si)
 	uint32_t C = cfg.series_commits, R = cfg.releases;
 
 	p.r = stream(SALT_PLAN, (uint64_t)si);
-	s->sc = xcalloc(C, sizeof(*s->sc));
+	s->cap = cfg.merges ? C + C / 3 + 16 : C;
+	s->sc = xcalloc(s->cap, sizeof(*s->sc));
 	s->taken = xcalloc(N, 1);
 	s->forbid = xcalloc(N, 1);
 
@@ -1538,6 +1892,8 @@ static void plan_series(int si)
 	cnt[R_DUP] = lround_pos(0.002 * C) ? lround_pos(0.002 * C) : 1;
 	cnt[R_REAPPLY] = lround_pos(0.001 * C) ? lround_pos(0.001 * C) : 1;
 	cnt[R_TAGOUT] = lround_pos(tagfrac * C) - cnt[R_REGFIX];
+	if (cfg.merges)
+		cnt[R_PREEMPT] = lround_pos(0.002 * C) ? lround_pos(0.002 * C) : 1;
 	long rest = (long)slots;
 	for (int k = 1; k < R_NROLES; k++)
 		rest -= cnt[k];
@@ -1546,6 +1902,7 @@ static void plan_series(int si)
 	cnt[R_UNTAGGED] = rest;
 	uint8_t *roles = shuffled_roles(cnt, slots, &p.r);
 	size_t at = 0;
+	uint64_t tr = stream(SALT_STOPIC, (uint64_t)si);	/* --merges: the topics */
 
 	at = 0;
 	uint32_t W = WINDOW_RELEASES * I;
@@ -1554,6 +1911,17 @@ static void plan_series(int si)
 		p.elig_cur.n = 0;
 		for (uint32_t j = 0; j < size[p.k - 1]; j++, at++) {
 			int role = roles[at], ok = 0;
+			/* --merges: about 8% of the commits come on topics of 3-22
+			 * commits, each within one release, forked 1/20 to 2 mainline
+			 * releases before the base. */
+			if (cfg.merges && !p.topic && size[p.k - 1] - j >= 3 && runif(&tr) < 0.007) {
+				uint32_t len = 3 + rbelow(&tr, 20), back = I / 20 + rbelow(&tr, 2 * I);
+				if (len > size[p.k - 1] - j)
+					len = size[p.k - 1] - j;
+				uint32_t f = fp_at_or_before(s->b - back);
+				fork_uses[f]++;
+				start_topic(&p, f, len);
+			}
 			for (int q = R_NROLES - 1; q > 0 && !ok; q--)
 				if (p.pending[q] && try_role(&p, q)) {
 					p.pending[q]--;
@@ -1576,12 +1944,13 @@ static void plan_series(int si)
 						die("%s: mainline window exhausted at release %u", s->base, p.k);
 				}
 			}
+			topic_step(&p);
 		}
 		add_sc(&p, SC_RELEASE);
 		for (size_t j = 0; j < p.elig_cur.n; j++)
 			vec_push(&p.elig, p.elig_cur.v[j]);
 	}
-	if (s->n != C)
+	if (s->n != C + (s->ntp ? s->ntp - 1 : 0))
 		die("internal: planned %u commits, wanted %u", s->n, C);
 	for (int k = 1; k < R_NROLES; k++)
 		if (p.pending[k])
@@ -1609,10 +1978,11 @@ static void plan_series(int si)
 	s->want.commits = C;
 	s->want.fixes = p.done[R_REGFIX] + p.done[R_GREVERT] + p.done[R_UPREVERT];
 	s->want.reverts = p.done[R_GREVERT] + p.done[R_UPREVERT];
-	s->want.tagged = p.done[R_REGFIX] + p.done[R_TAGOUT];
+	s->want.tagged = p.done[R_REGFIX] + p.done[R_TAGOUT] + p.done[R_PREEMPT];
 	s->want.same_release = p.same_planned;
 	s->want.duplicates = p.done[R_DUP];
 	s->want.reapplies = p.done[R_REAPPLY];
+	s->want.preemptive = p.done[R_PREEMPT];
 	s->want.unfixed = planted;
 	free(w);
 	free(size);
@@ -1620,6 +1990,8 @@ static void plan_series(int si)
 	free(p.elig.v);
 	free(p.elig_cur.v);
 	free(p.greverts.v);
+	free(p.elig_topic.v);
+	free(p.greverts_topic.v);
 }
 
 /* Targets of the mainline Fixes: and reverts no series planned. */
@@ -1741,6 +2113,10 @@ static int try_ext_role(struct planner *p, int role, uint32_t first)
 	int same = runif(&p->r) < 1.0 / 3.0;
 	int64_t j = -1;
 
+	/* --merges: the new release's topic has only backports from the pool
+	 * (nothing before it is in its history); the other roles wait. */
+	if (p->topic && role != R_UNTAGGED && role != R_TAGOUT)
+		return 0;
 	switch (role) {
 	case R_UNTAGGED:
 		if (!try_untagged(p))
@@ -1804,6 +2180,7 @@ static void plan_extension(int si, uint32_t E)
 	if (p.fk >= N)
 		p.fk = N - 1;
 	s->sc = xrealloc(s->sc, (size_t)(s->n + E) * sizeof(*s->sc));
+	s->cap = s->n + E;
 	s->ext_first = first;
 	ncopies = xcalloc(N, sizeof(*ncopies));
 	for (uint32_t j = 0; j < s->n; j++)
@@ -1828,9 +2205,16 @@ static void plan_extension(int si, uint32_t E)
 	cnt[R_UNTAGGED] = rest;
 	uint8_t *roles = shuffled_roles(cnt, slots, &p.r);
 	size_t at = 0;
+	/* --merges: a tenth of the new release (3 commits at least) comes on a
+	 * topic forked before the base, from a third of the way in. */
+	uint32_t tstart = slots / 3, tlen = E / 10 < 3 ? 3 : E / 10;
+	if (tlen > slots - tstart)
+		tlen = slots - tstart;
 	/* As plan_series: a role that cannot be placed is tried again later. */
 	for (at = 0; at < slots; at++) {
 		int role = roles[at], ok = 0;
+		if (cfg.merges && at == tstart)
+			start_topic(&p, s->ext_fork, tlen);
 		for (int q = R_NROLES - 1; q > 0 && !ok; q--)
 			if (p.pending[q] && try_ext_role(&p, q, first)) {
 				p.pending[q]--;
@@ -1839,24 +2223,25 @@ static void plan_extension(int si, uint32_t E)
 					p.pending[role]++;
 				ok = 1;
 			}
-		if (ok)
-			continue;
-		if (try_ext_role(&p, role, first)) {
+		if (!ok && try_ext_role(&p, role, first)) {
 			p.done[role]++;
-			continue;
+			ok = 1;
 		}
-		if (role != R_UNTAGGED)
-			p.pending[role]++;
-		if (try_ext_role(&p, R_UNTAGGED, first))
-			p.done[R_UNTAGGED]++;
-		else if (try_ext_role(&p, R_TAGOUT, first))
-			p.done[R_TAGOUT]++;
-		else
-			die("%s: mainline window exhausted in the extension", s->base);
+		if (!ok) {
+			if (role != R_UNTAGGED)
+				p.pending[role]++;
+			if (try_ext_role(&p, R_UNTAGGED, first))
+				p.done[R_UNTAGGED]++;
+			else if (try_ext_role(&p, R_TAGOUT, first))
+				p.done[R_TAGOUT]++;
+			else
+				die("%s: mainline window exhausted in the extension", s->base);
+		}
+		topic_step(&p);
 	}
 	add_sc(&p, SC_RELEASE);
 	s->releases = p.k;
-	if (s->n != first + E)
+	if (s->n != first + E + (cfg.merges ? 1 : 0))
 		die("internal: extension of %u commits, wanted %u", s->n - first, E);
 	for (int k = 1; k < R_NROLES; k++)
 		if (p.pending[k])
@@ -1872,6 +2257,8 @@ static void plan_extension(int si, uint32_t E)
 	free(ncopies);
 	free(p.elig.v);
 	free(p.elig_cur.v);
+	free(p.elig_topic.v);
+	free(p.greverts_topic.v);
 	free(ext_tmp.v);
 }
 
@@ -1891,10 +2278,28 @@ struct evalx {
 	uint8_t *is_revert;			/* has a revert reference */
 };
 
+/*
+ * Is plan entry x a proper ancestor of f (f >= s->n: the tip)?  Parents come
+ * before children in the plan.  A linear series: x < f.  With --merges'
+ * topics: on the branch, everything before (a merged topic included); on a
+ * topic, only its own earlier commits (it forked before the base).
+ */
+static int anc(const struct series *s, uint32_t x, uint32_t f)
+{
+	if (x >= f)
+		return 0;
+	if (f >= s->n)
+		return 1;
+	uint32_t tx = s->sc[x].topic, tf = s->sc[f].topic;
+	if (tx == tf)
+		return 1;
+	return tx && !tf && s->tp[tx].merge < f;
+}
+
 static int live(struct evalx *e, uint32_t c, uint32_t f)
 {
 	for (int32_t v = e->rv_head[c]; v >= 0; v = e->rv_next[v])
-		if ((uint32_t)v < f && live(e, (uint32_t)v, f))
+		if (anc(e->s, (uint32_t)v, f) && live(e, (uint32_t)v, f))
 			return 0;
 	return 1;
 }
@@ -1909,7 +2314,7 @@ static int64_t resolve_x(struct evalx *e, uint32_t x, uint32_t f)
 		if ((uint32_t)c == f)
 			continue;
 		any = 1;
-		if ((uint32_t)c > f)
+		if (!anc(e->s, (uint32_t)c, f))
 			continue;
 		if (live(e, (uint32_t)c, f))
 			return c;
@@ -1926,6 +2331,7 @@ static void evaluate(struct series *s)
 	uint8_t *is_target;
 
 	memset(g, 0, sizeof(*g));
+	s->fixes_on_topics = s->fixes_of_topics = s->same_of_topics = 0;
 	e.copy_head = xcalloc(N, sizeof(int32_t));
 	memset(e.copy_head, 0xff, N * sizeof(int32_t));
 	e.copy_next = xcalloc(n, sizeof(int32_t));
@@ -1953,12 +2359,14 @@ static void evaluate(struct series *s)
 	for (uint32_t i = 0; i < n; i++) {
 		struct sc *c = &s->sc[i];
 		int64_t fix_t = -3, rev_t = -3;	/* -3: no such reference */
+		if (c->kind == SC_MERGE)
+			continue;	/* not counted, not read */
 		g->commits++;
 		if (c->kind == SC_BACKPORT) {
 			uint32_t m = c->up;
 			/* duplicate: an earlier copy live here */
 			for (int32_t d = e.copy_head[m]; d >= 0 && (uint32_t)d < i; d = e.copy_next[d])
-				if (live(&e, (uint32_t)d, i)) {
+				if (anc(s, (uint32_t)d, i) && live(&e, (uint32_t)d, i)) {
 					g->duplicates++;
 					break;
 				}
@@ -1974,7 +2382,8 @@ static void evaluate(struct series *s)
 			}
 		} else if (c->kind == SC_GREVERT || c->kind == SC_REAPPLY) {
 			e.is_revert[i] = 1;
-			rev_t = c->rev;	/* full id of an earlier commit: matches it alone */
+			/* full id of an earlier commit: matches it alone */
+			rev_t = anc(s, (uint32_t)c->rev, i) ? c->rev : -2;
 		}
 		if (fix_t == -1)
 			g->fixes_outside++;
@@ -2008,6 +2417,13 @@ static void evaluate(struct series *s)
 			g->pairs += nlinks;
 			g->reverts += nrevert > 0;
 			g->same_release += same;
+			if (c->topic) {
+				s->fixes_on_topics++;
+			} else if ((fix_t >= 0 && s->sc[fix_t].topic) ||
+				   (rev_t >= 0 && !e.is_revert[rev_t] && s->sc[rev_t].topic)) {
+				s->fixes_of_topics++;
+				s->same_of_topics += same;
+			}
 		}
 	}
 	for (uint32_t i = 0; i < n; i++)
@@ -2058,31 +2474,28 @@ static void out_flush(void)
  * One commit: apply the file changes to t, hash everything, emit.  Bumps the
  * dates by a second until the id's first 12 hex digits are new.
  */
-static void emit_commit(const char *ref, uint32_t mark, const char *from, struct tree *t,
-			const uint8_t *parent, struct ident *a, struct ident *c,
-			const struct sb *message, const int *fl, int nf, uint8_t id[20])
+/*
+ * The id of a commit of tree t (hashed) with parents p1 and p2 (either may be
+ * NULL): bumps the dates by a second until its first 12 hex digits are new.
+ */
+static void commit_id(struct tree *t, const uint8_t *p1, const uint8_t *p2, struct ident *a,
+		      struct ident *c, const struct sb *message, uint8_t id[20])
 {
-	char content[320], th[41], ph[41];
-	size_t clen[3];
-	char cbuf[3][320];
+	char th[41], ph[41], ph2[41];
 
-	for (int k = 0; k < nf; k++) {
-		blob_serial++;
-		int n = snprintf(content, sizeof(content), "/* %s */\nrevision %llu\n",
-				 files[fl[k]].path, (unsigned long long)blob_serial);
-		memcpy(cbuf[k], content, (size_t)n);
-		clen[k] = (size_t)n;
-		tree_set(t, fl[k], content, (size_t)n);
-	}
 	tree_hash_dir(t, 0);
 	hex(t->dir_oid[0], th);
-	if (parent)
-		hex(parent, ph);
+	if (p1)
+		hex(p1, ph);
+	if (p2)
+		hex(p2, ph2);
 	for (;;) {
 		sb_reset(&tmp);
 		sb_printf(&tmp, "tree %s\n", th);
-		if (parent)
+		if (p1)
 			sb_printf(&tmp, "parent %s\n", ph);
+		if (p2)
+			sb_printf(&tmp, "parent %s\n", ph2);
 		sb_printf(&tmp, "author %s %lld %s\ncommitter %s %lld %s\n\n", a->who.p,
 			  (long long)a->t, a->tz, c->who.p, (long long)c->t, c->tz);
 		char hdr[48];
@@ -2097,8 +2510,11 @@ static void emit_commit(const char *ref, uint32_t mark, const char *from, struct
 			break;
 		a->t++, c->t++;
 	}
-	if (cfg.plan_only)
-		return;
+}
+
+static void emit_header(const char *ref, uint32_t mark, struct ident *a, struct ident *c,
+			const struct sb *message, const char *from)
+{
 	sb_printf(&out_buf, "commit %s\n", ref);
 	if (mark)
 		sb_printf(&out_buf, "mark :%u\n", mark);
@@ -2108,6 +2524,28 @@ static void emit_commit(const char *ref, uint32_t mark, const char *from, struct
 	sb_putc(&out_buf, '\n');
 	if (from)
 		sb_printf(&out_buf, "from %s\n", from);
+}
+
+static void emit_commit(const char *ref, uint32_t mark, const char *from, struct tree *t,
+			const uint8_t *parent, struct ident *a, struct ident *c,
+			const struct sb *message, const int *fl, int nf, uint8_t id[20])
+{
+	char content[320];
+	size_t clen[3];
+	char cbuf[3][320];
+
+	for (int k = 0; k < nf; k++) {
+		blob_serial++;
+		int n = snprintf(content, sizeof(content), "/* %s */\nrevision %llu\n",
+				 files[fl[k]].path, (unsigned long long)blob_serial);
+		memcpy(cbuf[k], content, (size_t)n);
+		clen[k] = (size_t)n;
+		tree_set(t, fl[k], content, (size_t)n);
+	}
+	commit_id(t, parent, NULL, a, c, message, id);
+	if (cfg.plan_only)
+		return;
+	emit_header(ref, mark, a, c, message, from);
 	for (int k = 0; k < nf; k++) {
 		sb_printf(&out_buf, "M 100644 inline %s\ndata %zu\n", files[fl[k]].path, clen[k]);
 		sb_putn(&out_buf, cbuf[k], clen[k]);
@@ -2139,12 +2577,157 @@ static void author_of(uint32_t i, struct ident *a)
 	sb_reset(&a->who);
 	person(&a->who, (uint32_t)(sm64(&q) % 5000));
 	a->tz = PICK(&q, tzs);
-	a->t = mtime(i) - (int64_t)rbelow(&q, 20 * 86400);
+	a->t = mdate(i) - (int64_t)rbelow(&q, 20 * 86400);
 	if (a->t < T0 - 30 * 86400)
 		a->t = T0 - 30 * 86400;
 }
 
-static uint32_t *marks_of_main;	/* per mainline release index: its mark */
+static uint32_t *marks_of_main;	/* per mainline index: its mark (tags; --merges: fork points) */
+
+/* --merges: the files a branch changed since its fork point, which its merge
+ * takes (the merge's tree: the first parent's with those files). */
+struct changed {
+	uint8_t *in;		/* per file */
+	int *v, n;
+};
+
+static void changed_init(struct changed *c)
+{
+	c->in = xcalloc((size_t)nfiles, 1);
+	c->v = xcalloc((size_t)nfiles, sizeof(int));
+	c->n = 0;
+}
+
+static void changed_reset(struct changed *c)
+{
+	for (int k = 0; k < c->n; k++)
+		c->in[c->v[k]] = 0;
+	c->n = 0;
+}
+
+static void changed_add(struct changed *c, const int *fl, int nf)
+{
+	for (int k = 0; k < nf; k++)
+		if (!c->in[fl[k]]) {
+			c->in[fl[k]] = 1;
+			c->v[c->n++] = fl[k];
+		}
+}
+
+/*
+ * A merge commit on ref: first parent p1 (ref's tip, or `from`), second p2,
+ * the tip of branch `merge` (named: fast-import resolves no id of its own
+ * stream); its tree is t with the files in ch taken from src's tree (the
+ * merged branch's): `M 100644 <blob id>` lines, blobs fast-import already has.
+ */
+static void emit_merge(const char *ref, uint32_t mark, const char *from, struct tree *t,
+		       const uint8_t *p1, const char *merge, const uint8_t *p2,
+		       const struct changed *ch, const struct tree *src, struct ident *a,
+		       struct ident *c, const struct sb *message, uint8_t id[20])
+{
+	char h[41];
+
+	for (int k = 0; k < ch->n; k++) {
+		int f = ch->v[k];
+		memcpy(t->file_oid[f], src->file_oid[f], 20);
+		for (int d = files[f].dir; d >= 0; d = dirs[d].parent)
+			t->dirty[d] = 1;
+	}
+	commit_id(t, p1, p2, a, c, message, id);
+	if (cfg.plan_only)
+		return;
+	emit_header(ref, mark, a, c, message, from);
+	sb_printf(&out_buf, "merge %s\n", merge);
+	for (int k = 0; k < ch->n; k++) {
+		hex(src->file_oid[ch->v[k]], h);
+		sb_printf(&out_buf, "M 100644 %s %s\n", h, files[ch->v[k]].path);
+	}
+	sb_putc(&out_buf, '\n');
+	if (out_buf.n > (1 << 20))
+		out_flush();
+}
+
+/* --merges: the trees of master at the fork points still to be used. */
+static uint32_t *snap_slot;		/* per mainline index: slot + 1, or 0 */
+static struct tree *snap_pool;
+static uint32_t nsnap, *snap_free, nsnap_free;
+
+static void snap_take(uint32_t i, const struct tree *t)
+{
+	uint32_t k;
+
+	if (nsnap_free) {
+		k = snap_free[--nsnap_free];
+	} else {
+		snap_pool = xrealloc(snap_pool, (size_t)(nsnap + 1) * sizeof(*snap_pool));
+		snap_free = xrealloc(snap_free, (size_t)(nsnap + 1) * sizeof(*snap_free));
+		tree_alloc(&snap_pool[k = nsnap++]);
+	}
+	tree_copy(&snap_pool[k], t);
+	snap_slot[i] = k + 1;
+}
+
+/* The tree of fork point i into to: one use of its snapshot. */
+static void snap_use(uint32_t i, struct tree *to)
+{
+	if (!snap_slot[i])
+		die("internal: no tree kept for fork point %u", i);
+	uint32_t k = snap_slot[i] - 1;
+	tree_copy(to, &snap_pool[k]);
+	if (--fork_uses[i] == 0) {
+		snap_slot[i] = 0;
+		snap_free[nsnap_free++] = k;
+	}
+}
+
+/* `from` of a branch's first commit at fork point i (mark, or id in the repository). */
+static void from_fork(char *from, size_t len, uint32_t i)
+{
+	if (marks_of_main[i] && !cfg.extend)
+		snprintf(from, len, ":%u", marks_of_main[i]);
+	else
+		hex(mid[i], from);
+}
+
+/* --merges: the branches of the mainline being emitted besides master. */
+static struct tree mtt, mst;		/* the topic's and the subsystem tree's trees */
+static struct changed mtch, msch;	/* their files changed since their fork points */
+
+/* --merges: one commit of a topic or subsystem tree, or one of Linus's merges. */
+static void emit_shaped(uint32_t i, struct tree *t)
+{
+	int kind = mkind[i] & K_KIND, fl[2], nf;
+	char from[48];
+	int start = (mkind[i] & K_START) != 0;
+
+	if (start)
+		from_fork(from, sizeof(from), mp1[i]);
+	if (kind == K_TOPIC) {
+		if (start) {
+			snap_use(mp1[i], &mtt);
+			changed_reset(&mtch);
+		}
+		nf = files_of(i, fl);
+		emit_commit("refs/gen/topic", 0, start ? from : NULL, &mtt, mid[mp1[i]], &A, &Cm,
+			    &msg, fl, nf, mid[i]);
+		changed_add(&mtch, fl, nf);
+	} else if (kind == K_SUBMERGE) {
+		if (start) {
+			snap_use(mp1[i], &mst);
+			changed_reset(&msch);
+		}
+		emit_merge("refs/gen/sub", 0, start ? from : NULL, &mst, mid[mp1[i]], "refs/gen/topic",
+			   mid[mp2[i]], &mtch, &mtt, &A, &Cm, &msg, mid[i]);
+		changed_add(&msch, mtch.v, mtch.n);
+	} else {
+		int sub = (mkind[mp2[i]] & K_KIND) == K_SUBMERGE;
+		uint32_t mark = fork_uses[i] ? ++next_mark : 0;
+		emit_merge("refs/heads/master", mark, NULL, t, mid[mp1[i]],
+			   sub ? "refs/gen/sub" : "refs/gen/topic", mid[mp2[i]], sub ? &msch : &mtch,
+			   sub ? &mst : &mtt, &A, &Cm, &msg, mid[i]);
+		marks_of_main[i] = mark;
+	}
+}
 
 static void emit_mainline(void)
 {
@@ -2156,25 +2739,40 @@ static void emit_mainline(void)
 	for (int k = 0; k < NSERIES; k++)
 		tree_alloc(&S[k].tree);
 	marks_of_main = xcalloc(N, sizeof(uint32_t));
+	if (cfg.merges) {
+		snap_slot = xcalloc(N, sizeof(*snap_slot));
+		tree_alloc(&mtt);
+		tree_alloc(&mst);
+		changed_init(&mtch);
+		changed_init(&msch);
+	}
 	for (uint32_t i = 0; i < N; i++) {
 		char name[32];
 		int fin = 0, tagged = mainline_tag(i, name, sizeof(name), &fin);
+		int kind = cfg.merges ? mkind[i] & K_KIND : K_MASTER;
 		mainline_message(&msg, i);
-		if (i == 0 || tagged) {
+		if (i == 0 || tagged || kind == K_LMERGE) {
 			sb_reset(&A.who);
 			sb_puts(&A.who, LINUS);
 			A.t = mtime(i);
 			A.tz = "-0700";
+		} else if (kind == K_SUBMERGE) {
+			sb_reset(&A.who);
+			person(&A.who, 9000 + leaf_of(topic_start(mp2[i])));
+			A.t = mdate(i);
+			A.tz = tzs[i % 3];
 		} else {
 			author_of(i, &A);
 		}
 		sb_reset(&Cm.who);
-		if (i == 0 || tagged)
+		if (i == 0 || tagged || kind == K_LMERGE)
 			sb_puts(&Cm.who, LINUS);
+		else if (kind == K_SUBMERGE)
+			sb_puts(&Cm.who, A.who.p);
 		else
 			person(&Cm.who, 9000 + leaf_of(i));
-		Cm.t = mtime(i);
-		Cm.tz = tagged ? "-0700" : tzs[i % 3];
+		Cm.t = mdate(i);
+		Cm.tz = tagged || kind == K_LMERGE ? "-0700" : tzs[i % 3];
 		if (Cm.t < A.t)
 			Cm.t = A.t;
 		if (i == 0) {
@@ -2215,6 +2813,15 @@ static void emit_mainline(void)
 				sb_putc(&out_buf, '\n');
 			}
 			mainline_mark = next_mark;
+			marks_of_main[0] = mainline_mark;
+			if (cfg.merges && fork_uses[0])
+				snap_take(0, &t);
+			continue;
+		}
+		if (kind != K_MASTER) {
+			emit_shaped(i, &t);
+			if (kind == K_LMERGE && fork_uses[i])
+				snap_take(i, &t);
 			continue;
 		}
 		if (tagged) {
@@ -2223,10 +2830,12 @@ static void emit_mainline(void)
 		} else {
 			nf = files_of(i, fl);
 		}
-		uint32_t mark = tagged ? ++next_mark : 0;
-		emit_commit("refs/heads/master", mark, NULL, &t, mid[i - 1], &A, &Cm, &msg, fl, nf,
-			    mid[i]);
-		(void)mainline_mark;
+		uint32_t mark = tagged || (cfg.merges && fork_uses[i]) ? ++next_mark : 0;
+		emit_commit("refs/heads/master", mark, NULL, &t, mid[cfg.merges ? mp1[i] : i - 1], &A,
+			    &Cm, &msg, fl, nf, mid[i]);
+		marks_of_main[i] = mark;
+		if (cfg.merges && fork_uses[i])
+			snap_take(i, &t);
 		if (tagged) {
 			marks_of_main[i] = mark;
 			char tm[64];
@@ -2255,6 +2864,18 @@ static void stable_message(struct sb *b, struct series *s, uint32_t j, uint64_t 
 	case SC_RELEASE:
 		sb_printf(b, "Linux %d.%d.%u\n", maj, min, c->rel);
 		return;
+	case SC_MERGE: {
+		/* As git's maint merges a topic: named after its first commit. */
+		const struct stopic *tp = &s->tp[c->rev];
+		uint32_t l = leaf_of(s->sc[tp->first].kind == SC_BACKPORT ? s->sc[tp->first].up : tp->fork);
+		sb_printf(b, "Merge branch '%s/%s-%u' into linux-%d.%d.y\n\n", leaves[l].sym,
+			  PICK(r, funcwords), (unsigned)c->rev, maj, min);
+		sb_reset(&para_buf);
+		sb_printf(&para_buf, "Backports for %s collected on a branch started before v%d.%d, "
+			  "%u changes.", leaves[l].prefix, maj, min, c->rev ? (unsigned)(j - tp->first) : 0u);
+		wrap(b, para_buf.p);
+		return;
+	}
 	case SC_BACKPORT: {
 		mainline_message(&tmp, c->up);
 		const char *body = strstr(tmp.p, "\n\n");
@@ -2318,7 +2939,18 @@ static void emit_series(int si, uint32_t first)
 	const uint8_t *parent = first ? s->sc[first - 1].id : mid[s->b];
 	uint32_t W = WINDOW_RELEASES * I;
 	int64_t prev_t = first ? s->last_t : mtime(s->b) + 86400;
+	/* --merges: the topic being emitted (on refs/gen/topic), its tree, its
+	 * files changed since its fork point, its tip. */
+	static struct tree tt;
+	static struct changed tch;
+	const uint8_t *tparent = NULL;
+	char tfrom[48];
+	int need_from = 1;	/* the branch's first commit in this stream says where it starts */
 
+	if (cfg.merges && !tt.file_oid) {
+		tree_alloc(&tt);
+		changed_init(&tch);
+	}
 	version(s->base_r, &maj, &min);
 	snprintf(ref, sizeof(ref), "refs/heads/%s", s->branch);
 	if (first)
@@ -2327,6 +2959,24 @@ static void emit_series(int si, uint32_t first)
 		snprintf(from, sizeof(from), ":%u", marks_of_main[s->b]);
 	for (uint32_t j = first; j < s->n; j++) {
 		struct sc *c = &s->sc[j];
+		if (c->kind == SC_MERGE) {
+			int64_t t = prev_t + 1 + (int64_t)rbelow(&r, 3600);
+			stable_message(&msg, s, j, &r);
+			sb_reset(&A.who);
+			sb_puts(&A.who, GREG);
+			A.t = t;
+			A.tz = "+0100";
+			sb_reset(&Cm.who);
+			sb_puts(&Cm.who, GREG);
+			Cm.t = t;
+			Cm.tz = "+0100";
+			emit_merge(ref, 0, need_from ? from : NULL, &s->tree, parent, "refs/gen/topic",
+				   tparent, &tch, &tt, &A, &Cm, &msg, c->id);
+			need_from = 0;
+			prev_t = Cm.t;
+			parent = c->id;
+			continue;
+		}
 		/* Dates: release k goes out a day after mainline reaches its frontier. */
 		uint32_t fk = s->b + (uint32_t)((uint64_t)W * c->rel / cfg.releases);
 		int64_t rel_t = mtime(fk) + 86400;
@@ -2359,9 +3009,26 @@ static void emit_series(int si, uint32_t first)
 		sb_puts(&Cm.who, GREG);
 		Cm.t = t > A.t ? t : A.t;
 		Cm.tz = "+0100";
+		if (c->topic) {
+			/* On a topic: the first commit starts it at its fork point. */
+			int start = j == s->tp[c->topic].first;
+			if (start) {
+				snap_use(s->tp[c->topic].fork, &tt);
+				changed_reset(&tch);
+				from_fork(tfrom, sizeof(tfrom), s->tp[c->topic].fork);
+				tparent = mid[s->tp[c->topic].fork];
+			}
+			emit_commit("refs/gen/topic", 0, start ? tfrom : NULL, &tt, tparent, &A, &Cm,
+				    &msg, fl, nf, c->id);
+			changed_add(&tch, fl, nf);
+			prev_t = Cm.t;
+			tparent = c->id;
+			continue;
+		}
 		uint32_t mark = c->kind == SC_RELEASE ? ++next_mark : 0;
-		emit_commit(ref, mark, j == first ? from : NULL, &s->tree, parent, &A, &Cm, &msg, fl,
+		emit_commit(ref, mark, need_from ? from : NULL, &s->tree, parent, &A, &Cm, &msg, fl,
 			    nf, c->id);
+		need_from = 0;
 		prev_t = Cm.t;
 		parent = c->id;
 		if (c->kind == SC_RELEASE) {
@@ -2377,6 +3044,24 @@ static void emit_series(int si, uint32_t first)
 
 /* ------------------------------------------------------------------ main */
 
+static long topic_commits(const struct series *s)
+{
+	long n = 0;
+
+	for (uint32_t j = 0; j < s->n; j++)
+		n += s->sc[j].topic != 0;
+	return n;
+}
+
+static long stable_merges(const struct series *s)
+{
+	long n = 0;
+
+	for (uint32_t j = 0; j < s->n; j++)
+		n += s->sc[j].kind == SC_MERGE;
+	return n;
+}
+
 static void write_planted(void)
 {
 	FILE *f = fopen(cfg.planted, "w");
@@ -2389,6 +3074,8 @@ static void write_planted(void)
 		"\"releases\": %u", (unsigned long long)g_seed, N, cfg.series_commits, cfg.releases);
 	if (cfg.extend)
 		fprintf(f, ", \"extend\": %u", cfg.extend);
+	if (cfg.merges)
+		fprintf(f, ", \"merges\": true");
 	fprintf(f, "},\n");
 	if (cfg.extend) {
 		/* What the extension stream adds, and to what. */
@@ -2398,13 +3085,24 @@ static void write_planted(void)
 		hex(s->tip, tip);
 		fprintf(f, "  \"extension\": {\"branch\": \"%s\", \"from_tip\": \"%s\", "
 			"\"from_range\": \"%s..%s.%u\", \"range\": \"%s..%s.%u\", \"tag\": \"%s.%u\", "
-			"\"tip\": \"%s\", \"commits\": %u},\n", s->branch, from, s->base, s->base,
+			"\"tip\": \"%s\", \"commits\": %u%s},\n", s->branch, from, s->base, s->base,
 			s->releases - 1, s->base, s->base, s->releases, s->base, s->releases, tip,
-			cfg.extend);
+			cfg.extend, cfg.merges ? ", \"merges\": 1" : "");
 	}
 	fprintf(f, "  \"master\": {\"branch\": \"master\", \"tip\": \"%s\", \"commits\": %u, "
-		"\"releases\": %d, \"tags\": %d},\n", h, N, NREL,
-		NREL * (NRC + 1));
+		"\"releases\": %d, \"tags\": %d", h, N, NREL, NREL * (NRC + 1));
+	if (cfg.merges) {
+		/* What `git rev-list master ^BASE` holds for the oldest base: every
+		 * index after it (no pull spans a tag). */
+		uint32_t b = S[0].b;
+		long after = 0;
+		for (uint32_t i = b + 1; i < N; i++)
+			after += (mflags[i] & F_MERGE) != 0;
+		fprintf(f, ", \"merges\": %ld, \"first_parent\": %u, \"skewed\": %ld,\n"
+			"             \"after_oldest_base\": {\"base\": \"%s\", \"commits\": %u, "
+			"\"merges\": %ld}", n_merges, nfp, n_skewed, S[0].base, N - 1 - b, after);
+	}
+	fprintf(f, "},\n");
 	fprintf(f, "  \"series\": [\n");
 	for (int k = 0; k < NSERIES; k++) {
 		struct series *s = &S[k];
@@ -2421,9 +3119,14 @@ static void write_planted(void)
 		fprintf(f, "     \"pairs\": %ld, \"regressions\": %ld, \"duplicates\": %ld, "
 			"\"reapplies\": %ld, \"ambiguous\": %ld, \"preemptive\": %ld,\n", g->pairs,
 			g->regressions, g->duplicates, g->reapplies, g->ambiguous, g->preemptive);
-		fprintf(f, "     \"fixes_outside\": %ld, \"nonsha_fixes_lines\": %ld, \"unfixed\": %ld}%s\n",
-			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed,
-			k + 1 < NSERIES ? "," : "");
+		fprintf(f, "     \"fixes_outside\": %ld, \"nonsha_fixes_lines\": %ld, \"unfixed\": %ld",
+			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed);
+		if (cfg.merges)
+			fprintf(f, ",\n     \"merges\": %ld, \"topic_commits\": %ld, \"fixes_on_topics\": %ld, "
+				"\"fixes_of_topic_commits\": %ld, \"same_release_of_topic_commits\": %ld",
+				stable_merges(s), topic_commits(s), s->fixes_on_topics, s->fixes_of_topics,
+				s->same_of_topics);
+		fprintf(f, "}%s\n", k + 1 < NSERIES ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
 	if (fclose(f))
@@ -2445,8 +3148,9 @@ static uint64_t parse_num(const char *opt, const char *v)
 
 static void usage(void)
 {
-	fputs("usage: bench-gen [--small] [--commits N] [--series-commits C] [--releases R]\n"
-	      "                 [--seed S] [--extend E] [--planted FILE] [--plan-only]\n", stderr);
+	fputs("usage: bench-gen [--small] [--merges] [--commits N] [--series-commits C]\n"
+	      "                 [--releases R] [--seed S] [--extend E] [--planted FILE] [--plan-only]\n",
+	      stderr);
 	exit(2);
 }
 
@@ -2475,6 +3179,8 @@ int main(int argc, char **argv)
 			cfg.planted = v, i++;
 		} else if (!strcmp(a, "--plan-only"))
 			cfg.plan_only = 1;
+		else if (!strcmp(a, "--merges"))
+			cfg.merges = 1;
 		else
 			usage();
 	}
@@ -2500,6 +3206,8 @@ int main(int argc, char **argv)
 			rc_idx[r][k] = (uint32_t)r * I + (uint32_t)((double)I * (0.66 + 0.045 * k));
 	}
 	tree_layout();
+	if (cfg.merges)
+		plan_shape();
 
 	/* The skeleton: what kind each mainline commit is. */
 	mflags = xcalloc(N, 1);
@@ -2514,6 +3222,10 @@ int main(int argc, char **argv)
 		uint64_t r = stream(SALT_FLAGS, i);
 		if (i == 0 || mainline_tag(i, name, sizeof(name), &fin)) {
 			mflags[i] = F_RELEASE;
+			continue;
+		}
+		if (cfg.merges && (mkind[i] & K_KIND) >= K_SUBMERGE) {
+			mflags[i] = F_RELEASE | F_MERGE;
 			continue;
 		}
 		double u = runif(&r);
@@ -2549,8 +3261,26 @@ int main(int argc, char **argv)
 			g->reverts, w->reverts, g->same_release, w->same_release, g->duplicates,
 			w->duplicates, g->reapplies, w->reapplies, g->fixes_outside,
 			g->nonsha_fixes_lines, g->unfixed, w->unfixed, g->preemptive);
-		if (g->preemptive || g->ambiguous)
-			die("internal: the plan has preemptive or ambiguous references");
+		if (cfg.merges)
+			fprintf(stderr, "bench-gen:   %u topics, %ld commits on them, %ld fixes on them, "
+				"%ld fixes of their commits after their merge (%ld same release), "
+				"preemptive %ld/%ld\n", S[k].ntp ? S[k].ntp - 1 : 0, topic_commits(&S[k]),
+				S[k].fixes_on_topics, S[k].fixes_of_topics, S[k].same_of_topics,
+				g->preemptive, w->preemptive);
+		/* Preemptive references: only the planted ones (--merges, on topics). */
+		if (g->preemptive != w->preemptive || g->ambiguous)
+			die("internal: the plan has unplanned preemptive or ambiguous references");
+	}
+	if (cfg.merges)
+		fprintf(stderr, "bench-gen: mainline %u commits: %ld merges (%.1f%%), %ld pulls, %ld topics, "
+			"%u on the first-parent line, %ld dated before their parent\n", N, n_merges,
+			100.0 * (double)n_merges / N, n_pulls, n_topics, nfp, n_skewed);
+	if (cfg.merges && cfg.extend) {
+		/* The new release's topic forks from here (kept while the base is hashed). */
+		struct series *s = &S[NSERIES - 1];
+		uint64_t r = stream(SALT_EXT_TOPIC, 0);
+		s->ext_fork = fp_at_or_before(s->b - I / 20 - rbelow(&r, 2 * I));
+		fork_uses[s->ext_fork]++;
 	}
 
 	static char obuf[1 << 20];
@@ -2573,13 +3303,16 @@ int main(int argc, char **argv)
 			"preemptive %ld\n", s->base, s->base, s->releases, g->commits, g->tagged,
 			g->fixes, g->reverts, g->same_release, g->duplicates, g->reapplies,
 			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed, g->preemptive);
-		if (g->preemptive || g->ambiguous)
+		if (g->preemptive != s->want.preemptive || g->ambiguous)
 			die("internal: the extension has preemptive or ambiguous references");
 		cfg.plan_only = plan_only;
 		next_mark = 0;		/* marks are per fast-import run */
 		emit_series(NSERIES - 1, s->ext_first);
 	}
 	if (!cfg.plan_only) {
+		if (cfg.merges)	/* no trace of the scratch branches */
+			sb_puts(&out_buf, "reset refs/gen/topic\nfrom 0000000000000000000000000000000000000000\n\n"
+				"reset refs/gen/sub\nfrom 0000000000000000000000000000000000000000\n\n");
 		sb_puts(&out_buf, "done\n");
 		out_flush();
 		if (fflush(stdout))
