@@ -122,8 +122,8 @@ static void fill_graph(struct walk_result *w, struct graph *g)
 static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
 		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
 {
-	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0, 0 };
+	struct walk_options wo = { .rules = opt ? opt->msg_rules : NULL,
+				   .cache = opt ? opt->cache : NULL, .threads = opt ? opt->threads : 0 };
 	enum range_way way;
 	int rc = range_read(repo, base, tip, &wo, w, &way, err, errlen);
 

@@ -1,6 +1,11 @@
 /*
  * walk.c — see walk.h.  Nodes live in one array, found by id through an
  * open-addressing table; the queue is a binary heap on committer time.
+ * Each node has one bit per range for "reachable from its TIP" and one for
+ * "reachable from what it hides"; a node is interesting (flag clear) when a
+ * range reaches it without hiding it, and it is in range r when read and
+ * r's bits say so.  With one range this is git's walk with its
+ * UNINTERESTING flag.
  */
 #define _DEFAULT_SOURCE
 #include "git/walk.h"
@@ -27,6 +32,7 @@
 #define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
 #define F_CACHED 16u		/* everything from the cache */
 #define F_QUEUED 32u		/* in the queue now */
+#define F_SIFTED 64u		/* its facts were read and dropped (walk_options.sift) */
 #define MAX_THREADS THREADS_MAX
 
 struct node {
@@ -57,8 +63,13 @@ struct walker {
 	struct cache *cache;
 	unsigned threads;		/* 0: as many as worth it */
 	int parent_ids;			/* keep every parent's id in the result */
-	const uint32_t *hides;		/* the hidden commits' nodes */
-	size_t nhides;
+	int (*sift)(struct msg_facts *f);
+	size_t nranges, words;		/* ranges walked at once; 64-bit words per bit set */
+	uint64_t *bits;			/* per node 2 * words: reach (from range r's TIP),
+					   then hide (from one of range r's hidden commits) */
+	size_t bitcap;			/* nodes bits has room for */
+	uint32_t *stack;		/* spread()'s */
+	size_t stackcap;
 	int64_t min_time;		/* the oldest commit read as interesting */
 	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
 	int64_t skew;			/* the most a parent was seen newer than its child */
@@ -104,7 +115,14 @@ static uint32_t node_of(struct walker *w, const uint8_t oid[20])
 		k = (k + 1) & (w->tcap - 1);
 	}
 	ARRAY_GROW(w->nodes, w->n, w->cap);
+	if (w->cap > w->bitcap) {
+		size_t row = 2 * w->words;
+		w->bits = xrealloc(w->bits, w->cap * row * sizeof(uint64_t));
+		memset(w->bits + w->bitcap * row, 0, (w->cap - w->bitcap) * row * sizeof(uint64_t));
+		w->bitcap = w->cap;
+	}
 	memset(&w->nodes[w->n], 0, sizeof(struct node));
+	w->nodes[w->n].flags = F_UNINTERESTING;	/* no range reaches it yet */
 	memcpy(w->nodes[w->n].oid, oid, 20);
 	w->table[k] = (uint32_t)w->n + 1;
 	return (uint32_t)w->n++;
@@ -269,12 +287,26 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-static struct msg_facts *parse(const struct walker *w, const char *msg, size_t len)
+/* f, or NULL when walk_options.sift drops it. */
+static struct msg_facts *sifted(const struct walker *w, struct node *n, struct msg_facts *f)
+{
+	if (w->sift && !w->sift(f)) {
+		msg_facts_release(f);
+		free(f);
+		n->flags |= F_SIFTED;
+		return NULL;
+	}
+	return f;
+}
+
+/* Node n's facts from its message. */
+static struct msg_facts *parse(const struct walker *w, struct node *n, const char *msg,
+			       size_t len)
 {
 	struct msg_facts *f = xmalloc(sizeof(*f));
 
 	msg_parse_with(msg, len, w->rules, f);
-	return f;
+	return sifted(w, n, f);
 }
 
 /* Everything from the cache; 0, or -1 when it lacks i. */
@@ -291,6 +323,7 @@ static int read_cached(struct walker *w, uint32_t i)
 	if (!(n->flags & F_UNINTERESTING)) {
 		n->data = xmalloc(sizeof(*n->data));
 		cache_facts(&h, n->data);
+		n->data = sifted(w, n, n->data);
 	}
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
 	return 0;
@@ -310,33 +343,103 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING))
-		n->data = parse(w, rc.message, rc.message_len);
+		n->data = parse(w, n, rc.message, rc.message_len);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return RT_OK;
 }
 
-/* Paint i and everything parsed below it uninteresting. */
-static void paint(struct walker *w, uint32_t i)
+static uint64_t *bits_of(const struct walker *w, uint32_t i)
 {
-	uint32_t *stack = NULL;
-	size_t n = 0, cap = 0;
+	return w->bits + (size_t)i * 2 * w->words;
+}
 
-	ARRAY_GROW(stack, n, cap);
-	stack[n++] = i;
-	while (n) {
-		struct node *x = &w->nodes[stack[--n]];
-		if (x->flags & F_UNINTERESTING && x != &w->nodes[i])
-			continue;
-		if ((x->flags & (F_QUEUED | F_UNINTERESTING)) == F_QUEUED)
-			w->queued_interesting--;
-		x->flags |= F_UNINTERESTING;
-		for (uint32_t k = 0; k < x->nparents; k++) {
-			ARRAY_GROW(stack, n, cap);
-			stack[n++] = x->parents[k];
+/* Some range reaches it and does not hide it. */
+static int interesting(const struct walker *w, const uint64_t *b)
+{
+	for (size_t k = 0; k < w->words; k++)
+		if (b[k] & ~b[w->words + k])
+			return 1;
+	return 0;
+}
+
+static int hidden_any(const struct walker *w, const uint64_t *b)
+{
+	for (size_t k = 0; k < w->words; k++)
+		if (b[w->words + k])
+			return 1;
+	return 0;
+}
+
+/* A read commit counts for the stop test once interesting. */
+static void note_interesting(struct walker *w, uint32_t i)
+{
+	if (w->nodes[i].time < w->min_time)
+		w->min_time = w->nodes[i].time;
+	if (w->nodes[i].gen < w->min_gen)
+		w->min_gen = w->nodes[i].gen;
+}
+
+/* The flag and the queue's count follow the bits. */
+static void restate(struct walker *w, uint32_t i)
+{
+	struct node *n = &w->nodes[i];
+	int now = interesting(w, bits_of(w, i)), was = !(n->flags & F_UNINTERESTING);
+
+	if (now == was)
+		return;
+	if (now) {
+		n->flags &= ~F_UNINTERESTING;
+		w->queued_interesting += !!(n->flags & F_QUEUED);
+		if (n->flags & F_SEEN)
+			note_interesting(w, i);
+	} else {
+		n->flags |= F_UNINTERESTING;
+		w->queued_interesting -= !!(n->flags & F_QUEUED);
+	}
+}
+
+/* OR node src's bits into node p's; 1 when any was new. */
+static int merge(struct walker *w, uint32_t p, uint32_t src)
+{
+	uint64_t *d = bits_of(w, p);
+	const uint64_t *s = bits_of(w, src);
+	int changed = 0;
+
+	for (size_t k = 0; k < 2 * w->words; k++) {
+		if (s[k] & ~d[k]) {
+			d[k] |= s[k];
+			changed = 1;
 		}
 	}
-	free(stack);
+	if (changed)
+		restate(w, p);
+	return changed;
+}
+
+/*
+ * Node i was popped: each parent p gets its bits, and passes them on down
+ * through everything read below it, as far as they are new (from p itself
+ * always when i hides anything: git's painting of uninteresting commits).
+ */
+static void spread(struct walker *w, uint32_t i, uint32_t p)
+{
+	size_t n = 0;
+
+	if ((!merge(w, p, i) && !hidden_any(w, bits_of(w, i))) || !w->nodes[p].nparents)
+		return;		/* (a commit not read yet has no parents to pass them to) */
+	ARRAY_GROW(w->stack, n, w->stackcap);
+	w->stack[n++] = p;
+	while (n) {
+		uint32_t x = w->stack[--n];
+		for (uint32_t k = 0; k < w->nodes[x].nparents; k++) {
+			uint32_t q = w->nodes[x].parents[k];
+			if (merge(w, q, x)) {
+				ARRAY_GROW(w->stack, n, w->stackcap);
+				w->stack[n++] = q;
+			}
+		}
+	}
 }
 
 /* Queue a commit once, reading it first: the queue is ordered by its date. */
@@ -350,12 +453,8 @@ static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
 		if (rc)
 			return rc;
 	}
-	if (!(w->nodes[p].flags & F_UNINTERESTING)) {
-		if (w->nodes[p].time < w->min_time)
-			w->min_time = w->nodes[p].time;
-		if (w->nodes[p].gen < w->min_gen)
-			w->min_gen = w->nodes[p].gen;
-	}
+	if (!(w->nodes[p].flags & F_UNINTERESTING))
+		note_interesting(w, p);
 	heap_push(w, p);
 	return RT_OK;
 }
@@ -383,11 +482,9 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 
 	while (w->hn && !settled(w)) {
 		uint32_t i = heap_pop(w);
-		int unint = w->nodes[i].flags & F_UNINTERESTING;
 		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
 			uint32_t p = w->nodes[i].parents[k];
-			if (unint)
-				paint(w, p);
+			spread(w, i, p);
 			if ((rc = enqueue(w, p, err, errlen)))
 				return rc;
 			if (w->nodes[p].time - w->nodes[i].time > w->skew)
@@ -487,7 +584,7 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
-		n->data = parse(r->w, rc.message, rc.message_len);
+		n->data = parse(r->w, n, rc.message, rc.message_len);
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -504,8 +601,10 @@ static size_t walk_threads(const struct walker *w, size_t work)
 }
 
 /*
- * The messages of the commits the commit-graph walked past, read by
- * several threads (git_odb is safe to share for reading).
+ * The messages of the commits in range not read yet: those the
+ * commit-graph walked past, read by several threads (git_odb is safe to
+ * share for reading), and those read while no range wanted them (several
+ * ranges: one reaches a commit after another hid it).
  */
 static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 {
@@ -515,9 +614,19 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	size_t nt, started = 0;
 	int rc = RT_OK;
 
-	for (uint32_t i = 0; i < w->n; i++)
-		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
+	for (uint32_t i = 0; i < w->n; i++) {
+		struct node *n = &w->nodes[i];
+		if (!(n->flags & F_PARSED) || (n->flags & (F_UNINTERESTING | F_SIFTED)) || n->data)
+			continue;
+		struct cache_hit h;
+		if ((n->flags & F_CACHED) && cache_lookup(w->cache, n->oid, &h)) {
+			n->data = xmalloc(sizeof(*n->data));
+			cache_facts(&h, n->data);
+			n->data = sifted(w, n, n->data);
+		} else {
 			u32s_push(&list, i);
+		}
+	}
 	nt = walk_threads(w, list.n);
 	for (size_t t = 0; t < nt; t++) {
 		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
@@ -541,17 +650,44 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	return rc;
 }
 
-/* In range: read, and never painted. */
+/* In some range: read, and not hidden from a range that reaches it. */
 static int in_range(const struct node *n)
 {
 	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
+}
+
+/* In range r. */
+static int in_range_of(const struct walker *w, uint32_t i, size_t r)
+{
+	const uint64_t *b = bits_of(w, i);
+	uint64_t bit = (uint64_t)1 << (r % 64);
+
+	return in_range(&w->nodes[i]) && (b[r / 64] & bit) && !(b[w->words + r / 64] & bit);
+}
+
+/* A copy of f, for a commit in several ranges. */
+static struct msg_facts *facts_copy(const struct msg_facts *f)
+{
+	struct msg_facts *c = xmalloc(sizeof(*c));
+
+	*c = *f;
+	c->subject = xstrdup(f->subject);
+	c->aliases = xmalloc((f->naliases + 1) * sizeof(*c->aliases));
+	memcpy(c->aliases, f->aliases, f->naliases * sizeof(*c->aliases));
+	c->aliases_cap = f->naliases + 1;
+	c->refs = xmalloc((f->nrefs + 1) * sizeof(*c->refs));
+	memcpy(c->refs, f->refs, f->nrefs * sizeof(*c->refs));
+	c->refs_cap = f->nrefs + 1;
+	for (size_t k = 0; k < f->nrefs; k++)
+		c->refs[k].subject = f->refs[k].subject ? xstrdup(f->refs[k].subject) : NULL;
+	return c;
 }
 
 /*
  * The commits in range in history order (topo.h).  pos[i] is the position
  * of node i in the result (UINT32_MAX outside the range).
  */
-static void topo_order(struct walker *w, struct walk_result *out)
+static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_result *out)
 {
 	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
 	uint32_t *node = xmalloc((w->n + 1) * sizeof(uint32_t));
@@ -561,7 +697,7 @@ static void topo_order(struct walker *w, struct walk_result *out)
 
 	for (uint32_t i = 0; i < w->n; i++) {
 		pos[i] = UINT32_MAX;
-		if (in_range(&w->nodes[i])) {
+		if (in_range_of(w, i, r)) {
 			pos[i] = (uint32_t)total;
 			node[total++] = i;
 			nedges += w->nodes[i].nparents;
@@ -583,16 +719,24 @@ static void topo_order(struct walker *w, struct walk_result *out)
 	for (size_t k = 0; k < total; k++)	/* compact index -> position */
 		pos[node[order[k]]] = (uint32_t)k;
 	for (size_t k = 0; k < total; k++) {
-		struct node *n = &w->nodes[node[order[k]]];
+		uint32_t i = node[order[k]];
+		struct node *n = &w->nodes[i];
 		struct walk_commit *c = &out->v[out->n++];
 		memcpy(c->oid, n->oid, 20);
 		c->time = n->time;
 		c->all_parents = n->all_parents;
-		c->facts = n->data;
-		n->data = NULL;
+		if (--uses[i] && n->data) {	/* other ranges take it too: the last takes it over */
+			c->facts = facts_copy(n->data);
+		} else {
+			c->facts = n->data;
+			n->data = NULL;
+		}
+		out->from_cache += !!(n->flags & F_CACHED);
+		out->from_graph += !!(n->flags & F_GRAPH);
+		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
 		for (uint32_t j = 0; j < n->nparents; j++)
-			if (in_range(&w->nodes[n->parents[j]]))
+			if (pos[n->parents[j]] != UINT32_MAX)
 				c->parents[c->nparents++] = pos[n->parents[j]];
 		if (w->parent_ids) {
 			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
@@ -621,6 +765,8 @@ static void walker_release(struct walker *w)
 	free(w->table);
 	free(w->heap);
 	free(w->gheap);
+	free(w->bits);
+	free(w->stack);
 	unmap_all(w);
 	git_odb_free(w->odb);
 }
@@ -628,8 +774,8 @@ static void walker_release(struct walker *w)
 /* Walks of several threads share one cache. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* What this walk learned goes into the cache, and the counts into out. */
-static void learn(struct walker *w, struct walk_result *out)
+/* What this walk learned goes into the cache. */
+static void learn(struct walker *w)
 {
 	uint8_t (*parents)[20] = NULL;
 	size_t cap = 0;
@@ -638,13 +784,6 @@ static void learn(struct walker *w, struct walk_result *out)
 		const struct node *n = &w->nodes[i];
 		if (!in_range(n))
 			continue;
-		out->from_cache += !!(n->flags & F_CACHED);
-		out->from_graph += !!(n->flags & F_GRAPH);
-		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
-		for (uint32_t k = 0; k < n->nparents; k++)
-			for (size_t h = 0; h < w->nhides && h < 32; h++)
-				if (n->parents[k] == w->hides[h])
-					out->hidden_parents |= 1u << h;
 		if (!w->cache || (n->flags & F_CACHED) || !n->data)
 			continue;
 		if (n->nparents > cap)
@@ -659,48 +798,107 @@ static void learn(struct walker *w, struct walk_result *out)
 	free(parents);
 }
 
-int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
-		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen)
+/* Which hidden commits of range r are parents of its commits (walk.h). */
+static uint32_t hidden_parents(const struct walker *w, size_t r, const uint32_t *hides,
+			       size_t nhides)
+{
+	uint32_t mask = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		if (!in_range_of(w, i, r))
+			continue;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++)
+			for (size_t h = 0; h < nhides && h < 32; h++)
+				if (w->nodes[i].parents[k] == hides[h])
+					mask |= 1u << h;
+	}
+	return mask;
+}
+
+/* The ranges' commits into outs, each in history order. */
+static void results(struct walker *w, const struct walk_spec *specs, size_t n,
+		    uint32_t **hides, struct walk_result *outs)
+{
+	uint32_t *uses = xcalloc(w->n + 1, sizeof(uint32_t));
+
+	for (uint32_t i = 0; i < w->n; i++)
+		for (size_t r = 0; r < n; r++)
+			uses[i] += (uint32_t)in_range_of(w, i, r);
+	for (size_t r = 0; r < n; r++) {
+		outs[r].hidden_parents = hidden_parents(w, r, hides[r], specs[r].nhides);
+		outs[r].base_is_parent = outs[r].hidden_parents & 1;
+		topo_order(w, r, uses, &outs[r]);
+	}
+	free(uses);
+}
+
+static void set_bit(struct walker *w, uint32_t i, size_t word, size_t r)
+{
+	bits_of(w, i)[word + r / 64] |= (uint64_t)1 << (r % 64);
+	restate(w, i);
+}
+
+int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
+		const struct walk_options *opt, struct walk_result *outs, char *err, size_t errlen)
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0,
-			    .parent_ids = opt ? opt->parent_ids : 0 };
-	uint32_t *hidden = xmalloc((nhides + 1) * sizeof(uint32_t));
+			    .parent_ids = opt ? opt->parent_ids : 0, .sift = opt ? opt->sift : NULL,
+			    .nranges = n, .words = (n + 63) / 64 };
+	uint32_t **hides = xcalloc(n + 1, sizeof(*hides)), *tips = xmalloc((n + 1) * 4);
 	int rc = RT_OK;
 
-	memset(out, 0, sizeof(*out));
+	memset(outs, 0, n * sizeof(*outs));
+	if (!w.words)
+		w.words = 1;
 	if (git_repository_odb(&w.odb, repo) < 0) {
 		snprintf(err, errlen, "cannot open the object database: %s",
 			 git_error_last() ? git_error_last()->message : "unknown error");
-		free(hidden);
+		free(hides);
+		free(tips);
 		return RT_EFAIL;
 	}
 	load_graph(&w, repo);
-	uint32_t t = node_of(&w, tip->id);
-	for (size_t h = 0; h < nhides; h++)
-		hidden[h] = node_of(&w, hides[h].id);
-	w.hides = hidden;
-	w.nhides = nhides;
 	w.min_time = INT64_MAX;
 	w.min_gen = UINT32_MAX;
-	for (size_t h = 0; h < nhides && !rc; h++) {
-		w.nodes[hidden[h]].flags |= F_UNINTERESTING;
-		rc = enqueue(&w, hidden[h], err, errlen);
+	for (size_t r = 0; r < n; r++) {
+		tips[r] = node_of(&w, specs[r].tip->id);
+		hides[r] = xmalloc((specs[r].nhides + 1) * sizeof(uint32_t));
+		for (size_t h = 0; h < specs[r].nhides; h++)
+			hides[r][h] = node_of(&w, specs[r].hides[h].id);
 	}
-	if (!rc)
-		rc = enqueue(&w, t, err, errlen);
+	for (size_t r = 0; r < n; r++) {	/* bits before anything is read */
+		set_bit(&w, tips[r], 0, r);
+		for (size_t h = 0; h < specs[r].nhides; h++)
+			set_bit(&w, hides[r][h], w.words, r);
+	}
+	for (size_t r = 0; r < n && !rc; r++)	/* hidden commits first, as git */
+		for (size_t h = 0; h < specs[r].nhides && !rc; h++)
+			rc = enqueue(&w, hides[r][h], err, errlen);
+	for (size_t r = 0; r < n && !rc; r++)
+		rc = enqueue(&w, tips[r], err, errlen);
 	if (!rc)
 		rc = run_walk(&w, err, errlen);
 	if (!rc)
 		rc = read_graph_messages(&w, err, errlen);
 	if (!rc) {
-		learn(&w, out);
-		out->base_is_parent = out->hidden_parents & 1;
-		topo_order(&w, out);
+		learn(&w);
+		results(&w, specs, n, hides, outs);
 	}
 	walker_release(&w);
-	free(hidden);
+	for (size_t r = 0; r < n; r++)
+		free(hides[r]);
+	free(hides);
+	free(tips);
 	return rc;
+}
+
+int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
+		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen)
+{
+	struct walk_spec spec = { tip, hides, nhides };
+
+	return walk_ranges(repo, &spec, 1, opt, out, err, errlen);
 }
 
 int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,

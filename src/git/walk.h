@@ -29,7 +29,8 @@ struct walk_commit {
 	uint32_t *parents;	/* positions in walk_result.v (in-range parents only) */
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
-	struct msg_facts *facts;	/* owned by the caller after the walk */
+	struct msg_facts *facts;	/* owned by the caller after the walk; NULL
+					   when walk_options.sift dropped them */
 	uint8_t (*parent_ids)[20];	/* with walk_options.parent_ids: every parent
 					   read (in range or not), in order */
 	unsigned nparent_ids;
@@ -52,12 +53,33 @@ struct walk_options {
 					   several threads may share one cache) */
 	unsigned threads;		/* message readers at most; 0: no limit */
 	int parent_ids;			/* fill walk_commit.parent_ids */
+	int (*sift)(struct msg_facts *f);	/* or NULL: called on each commit's facts
+					   as read (from any thread); 0 drops them
+					   (walk_commit.facts NULL), so a long
+					   history keeps only what its reader needs */
 };
 
 /* base may be NULL (everything reachable from tip). */
 int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       const struct walk_options *opt, struct walk_result *out,
 	       char *err, size_t errlen);
+/* One range: TIP minus everything reachable from any of hides (git's
+ * `TIP ^H1 ^H2 ...`). */
+struct walk_spec {
+	const git_oid *tip;
+	const git_oid *hides;
+	size_t nhides;
+};
+
+/*
+ * Several ranges in one walk (one bit per range and node): each commit is
+ * read once however many ranges hold it or walk past it, and outs[r] is
+ * what walking specs[r] alone gives (base_is_parent: about its hides[0]).
+ * A commit in several ranges has its facts copied into each.
+ */
+int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
+		const struct walk_options *opt, struct walk_result *outs, char *err, size_t errlen);
+
 /* TIP minus everything reachable from any of hides[0..nhides) (git's
  * `TIP ^H1 ^H2 ...`); base_is_parent is about hides[0]. */
 int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
