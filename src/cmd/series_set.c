@@ -21,11 +21,24 @@ struct loader {
 	struct read_options read;
 	struct rules rules;
 	struct series_set *set;
+	struct range_reading *readings;	/* one per range */
+	size_t *first;		/* group g: readings[first[g]..first[g + 1]) */
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct progress_line line;
 };
 
-/* Range i: read (git layer), then analysed (core). */
+/* Group g's ranges: their commits read together (repo.h: each commit once). */
+static int walk_group(void *ctx, git_repository *repo, size_t g)
+{
+	struct loader *l = ctx;
+	size_t from = l->first[g], n = l->first[g + 1] - from;
+
+	repo_walk_ranges(repo, l->readings + from, n, &l->read);
+	progress_done(&l->line.cb, n);
+	return 0;
+}
+
+/* Range i: its history (git layer), then analysed (core). */
 static int load_one(void *ctx, git_repository *repo, size_t i)
 {
 	struct loader *l = ctx;
@@ -33,36 +46,52 @@ static int load_one(void *ctx, git_repository *repo, size_t i)
 	struct history h;
 
 	history_init(&h);
-	e->rc = repo_read_range(repo, &l->set->ranges.v[i], &l->read, &h, e->msg,
-				sizeof(e->msg));
+	e->rc = repo_fill_range(repo, &l->readings[i], &h, e->msg, sizeof(e->msg));
+	range_reading_release(&l->readings[i]);
 	if (!e->rc)
 		e->rc = analyze(&h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
 	else	/* what the series shows of a range it could not read */
 		l->set->s[i].name = msg_clean_text(h.name, strlen(h.name), 4096);
 	history_release(&h);
-	progress_done(&l->line.cb, 1);
 	return e->rc;
 }
 
-/* Several ranges are read at once (parallel.h); no threads within threads. */
+/*
+ * The ranges' commits are read in a few groups of consecutive ranges (which
+ * share the most history), one walk and one thread each; then each range is
+ * made into a history and analysed, several at once (parallel.h).  No
+ * threads within threads.
+ */
 static int load_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
 {
 	struct series_set *set = l->set;
+	size_t n = set->ranges.n, groups = thread_count(n);
 	int rc = RT_OK;
 
-	if (thread_count(set->ranges.n) > 1)
+	if (groups > 1)
 		l->read.threads = 1;
-	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
-	progress_line_begin(&l->line, "reading", "ranges", set->ranges.n);
-	parallel_run(repo, set->ranges.n, load_one, l);
+	l->errs = xcalloc(n + 1, sizeof(*l->errs));
+	l->readings = xcalloc(n + 1, sizeof(*l->readings));
+	l->first = xmalloc((groups + 1) * sizeof(size_t));
+	for (size_t i = 0; i < n; i++)
+		l->readings[i].rg = &set->ranges.v[i];
+	for (size_t g = 0; g <= groups; g++)
+		l->first[g] = n * g / groups;
+	progress_line_begin(&l->line, "reading", "ranges", n);
+	parallel_run(repo, groups, walk_group, l);
 	progress_line_end(&l->line);
+	parallel_run(repo, n, load_one, l);
 	/* ranges never taken stay zeroed (releasing them is harmless); every
 	 * range before a failed one was taken, so the first failure in range
 	 * order is the one reported, whatever the threads' timing */
-	set->n = set->ranges.n;
+	set->n = n;
 	for (size_t i = 0; i < set->n && !rc; i++)
 		if ((rc = l->errs[i].rc))
 			snprintf(err, errlen, "%s", l->errs[i].msg);
+	for (size_t i = 0; i < n; i++)
+		range_reading_release(&l->readings[i]);
+	free(l->readings);
+	free(l->first);
 	free(l->errs);
 	return rc;
 }

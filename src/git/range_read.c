@@ -269,3 +269,97 @@ int range_read(git_repository *repo, const git_oid *base, const git_oid *tip,
 		remember(c, base, tip, out);
 	return rc;
 }
+
+/* How a range the cache missed is read after the joint walk. */
+enum then { TAKEN, ALONE, PLAIN };	/* filled; as range_read() alone; walked alone */
+
+/* One walk for the ranges at miss[0..nmiss) (ext[k]: the cached range to
+ * extend, or NULL); 0, or the walk's error (nothing filled). */
+static int walk_misses(git_repository *repo, const git_oid *bases, const git_oid *tips,
+		       const size_t *miss, const struct cache_range *const *ext, size_t nmiss,
+		       const struct walk_options *opt, struct walk_result *outs, enum then *then,
+		       char *err, size_t errlen)
+{
+	struct walk_spec *specs = xcalloc(nmiss + 1, sizeof(*specs));
+	git_oid *hides = xmalloc((2 * nmiss + 1) * sizeof(git_oid));
+	struct walk_result *got = xcalloc(nmiss + 1, sizeof(*got));
+	struct walk_options wo = *opt;
+	int rc;
+
+	for (size_t k = 0; k < nmiss; k++) {
+		size_t i = miss[k];
+		size_t nh = 0;
+		if (ext[k]) {
+			memcpy(hides[2 * k].id, ext[k]->tip, 20);
+			nh++;
+			wo.parent_ids = 1;
+		}
+		hides[2 * k + nh++] = bases[i];
+		specs[k] = (struct walk_spec){ &tips[i], &hides[2 * k], nh };
+	}
+	rc = walk_ranges(repo, specs, nmiss, &wo, got, err, errlen);
+	for (size_t k = 0; k < nmiss && !rc; k++) {
+		size_t i = miss[k];
+		then[i] = TAKEN;
+		if (!ext[k]) {
+			outs[i] = got[k];
+			continue;
+		}
+		/* as extend(): OLD TIP must be a parent of a commit of TIP ^OLD TIP ^BASE */
+		if (!got[k].n || !(got[k].hidden_parents & 1) ||
+		    join(opt->cache, ext[k], &got[k], &outs[i]) < 0)
+			then[i] = PLAIN;
+		release_facts(&got[k]);
+	}
+	for (size_t k = 0; rc && k < nmiss; k++)
+		release_facts(&got[k]);
+	free(got);
+	free(hides);
+	free(specs);
+	return rc;
+}
+
+void range_read_set(git_repository *repo, const git_oid *bases, const git_oid *tips, size_t n,
+		    const struct walk_options *opt, struct walk_result *outs, int *rcs,
+		    char (*errs)[1024])
+{
+	struct cache *c = opt ? opt->cache : NULL;
+	struct walk_options none = { 0 };
+	size_t *miss = xmalloc((n + 1) * sizeof(size_t)), nmiss = 0;
+	const struct cache_range **ext = xcalloc(n + 1, sizeof(*ext));
+	enum then *then = xcalloc(n + 1, sizeof(*then));
+	enum range_way way;
+	const struct cache_range *x;
+
+	if (!opt)
+		opt = &none;
+	for (size_t i = 0; i < n; i++) {
+		rcs[i] = 0;
+		errs[i][0] = '\0';
+		memset(&outs[i], 0, sizeof(outs[i]));
+		if (c && (x = cache_ranges_use(&c->ranges, bases[i].id, tips[i].id)) &&
+		    from_cache(c, x, &outs[i]) == 0)
+			continue;
+		ext[nmiss] = c ? cache_ranges_of_base(&c->ranges, bases[i].id, tips[i].id) : NULL;
+		then[i] = ALONE;
+		miss[nmiss++] = i;
+	}
+	if (nmiss > 1 && walk_misses(repo, bases, tips, miss, ext, nmiss, opt, outs, then,
+				     errs[miss[0]], sizeof(errs[0])) != 0)
+		errs[miss[0]][0] = '\0';	/* each walked alone: its own error */
+	for (size_t k = 0; k < nmiss; k++) {
+		size_t i = miss[k];
+		if (then[i] == ALONE)
+			rcs[i] = range_read(repo, &bases[i], &tips[i], opt, &outs[i], &way, errs[i],
+					    sizeof(errs[i]));
+		else if (then[i] == PLAIN && !(rcs[i] = walk_range(repo, &bases[i], &tips[i], opt,
+								    &outs[i], errs[i],
+								    sizeof(errs[i]))) && c)
+			remember(c, &bases[i], &tips[i], &outs[i]);
+		else if (then[i] == TAKEN && c)
+			remember(c, &bases[i], &tips[i], &outs[i]);
+	}
+	free(then);
+	free(ext);
+	free(miss);
+}

@@ -29,4 +29,15 @@ int range_read(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       const struct walk_options *opt, struct walk_result *out, enum range_way *way,
 	       char *err, size_t errlen);
 
+/*
+ * Ranges bases[i]..tips[i], each as range_read() gives it, outs[i] with
+ * rcs[i] and errs[i]: those the range cache does not hold are walked
+ * together, in one walk (walk_ranges: each commit read once, however many
+ * ranges hold it or walk past it); when that walk fails, each is walked
+ * alone, so that each range gets its own error.
+ */
+void range_read_set(git_repository *repo, const git_oid *bases, const git_oid *tips, size_t n,
+		    const struct walk_options *opt, struct walk_result *outs, int *rcs,
+		    char (*errs)[1024]);
+
 #endif

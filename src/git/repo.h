@@ -30,4 +30,24 @@ struct read_options {
 int repo_read_range(git_repository *repo, const struct range *rg,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 
+/*
+ * The same for several ranges, in two steps: repo_walk_ranges() reads the
+ * commits of them all (range_read.h: together, each commit read once), then
+ * repo_fill_range() makes each one's history (any thread, one range each).
+ * Each range has its own outcome, exactly repo_read_range()'s.
+ */
+struct range_reading {
+	const struct range *rg;
+	int rc;			/* of the walk (or of resolving the names) */
+	char err[1024];
+	int resolved;		/* base and tip are set */
+	git_oid base, tip;
+	void *walk;		/* struct walk_result, or NULL */
+};
+void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
+		      const struct read_options *opt);
+int repo_fill_range(git_repository *repo, struct range_reading *r, struct history *h,
+		    char *err, size_t errlen);
+void range_reading_release(struct range_reading *r);
+
 #endif
