@@ -12,7 +12,10 @@
 #    every untagged commit of BASE..TIP deleted too;
 #  - rewound: with (BASE, TIP) cached, BASE..P (P is no descendant of TIP): equal to its plain
 #    walk.
-# And every series at once (stats with no RANGE): cold, warm and plain are equal.
+# And every series at once (stats with no RANGE): cold, warm and plain are equal, and each
+# series equals the same series read alone (one walk for all, or one each): on every scenario
+# repository and on a generated merge-heavy history (mkmerges.py: topics forked far back,
+# clock skew), with and without a commit-graph, by one thread and by three.
 # usage: tests/graph/ranges.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
 set -u
 regtrace=$(realpath "$1") work=$2 scenarios=$3
@@ -98,6 +101,45 @@ for src in "$work"/*/; do
 	check "$(basename "$src") every series, cold" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
 	check "$(basename "$src") every series, warm" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
 	rm -rf "$repo"
+done
+# Each series of stats --json (every series at once) against that series alone.
+alone_equal() {	# REPO
+	local repo=$1 threads all
+	for threads in 1 3; do
+		all=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=$threads "$regtrace" -C "$repo" stats --json 2>/dev/null) || return 0
+		python3 - "$regtrace" "$repo" "$all" <<'PY' || return 1
+import json, os, subprocess, sys
+regtrace, repo, text = sys.argv[1], sys.argv[2], sys.argv[3]
+env = dict(os.environ, REGTRACE_NO_CACHE="1")
+for s in json.loads(text)["series"]:
+    one = subprocess.run([regtrace, "-C", repo, "stats", "--json", s["name"]], env=env,
+                         capture_output=True, text=True)
+    if one.returncode or json.loads(one.stdout)["series"][0] != s:
+        print("differs:", s["name"])
+        sys.exit(1)
+PY
+	done
+}
+for src in "$work"/*/; do
+	[ -d "$src/.git" ] || continue
+	alone_equal "$src" && check "$(basename "$src") each series alone" ok ok ||
+		check "$(basename "$src") each series alone" ok differs
+done
+merges="$tmp/merges"
+git init -q --bare "$merges"
+python3 "$(dirname "$0")/mkmerges.py" | git -C "$merges" fast-import --quiet
+for graph in no yes; do
+	NOGRAPH=1
+	if [ $graph = yes ]; then
+		git -C "$merges" commit-graph write --reachable >/dev/null 2>&1
+		NOGRAPH=
+	fi
+	alone_equal "$merges" && check "merge-heavy, commit-graph $graph, each series alone" ok ok ||
+		check "merge-heavy, commit-graph $graph, each series alone" ok differs
+	want=$(plain "$merges" stats --json)
+	rm -f "$merges/regtrace-"*
+	check "merge-heavy, commit-graph $graph, cold" "$want" "$(run "$merges" stats --json)"
+	check "merge-heavy, commit-graph $graph, warm" "$want" "$(run "$merges" stats --json)"
 done
 echo "range cache: $pass passed, $fail failed"
 [ $fail = 0 ] && [ $pass -gt 0 ]
