@@ -19,7 +19,7 @@ GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
-# The layers (README "Architecture"): each folder of src/ is one static library; a layer
+# The layers (doc/architecture.md): each folder of src/ is one static library; a layer
 # includes only the layers below it (base < core < git, render < cmd).
 LAYERS = base core git render cmd
 LIB    = $(foreach l,base core git render,$(B)/lib$(l).a)
@@ -29,7 +29,7 @@ obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
-SCEN_SRC = tests/scenario/scenario.c tests/scenario/build.c
+SCEN_SRC = tests/scenario-engine/scenario.c tests/scenario-engine/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
 .SECONDEXPANSION:
@@ -43,9 +43,9 @@ binaries: $(B)/regtrace
 
 check:
 	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test
+	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test docs-test
 
-# The include rules of the layers (README "Architecture").
+# The include rules of the layers (doc/architecture.md).
 layers:
 	scripts/check-layers.sh
 
@@ -59,9 +59,7 @@ demo:
 		$(B)/regtrace -C $(B)/demo-repo $$cmd v4.19..v4.19.35 || exit 1; echo; \
 	done
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(B)/regtrace $(DESTDIR)$(PREFIX)/bin/regtrace
+include mk/install.mk
 
 $(B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -74,15 +72,20 @@ $(B)/lib%.a: $$(call obj_of,%)
 $(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
 	$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
 
+# The cmd layer without main.o, for the unit tests of its pure parts (cli.c).
+$(B)/libcmd.a: $(CMD_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
 # Unit tests link the libraries: only the objects a test uses are taken.
-$(B)/test_%: tests/unit/test_%.c $(LIB) $(HEADERS) tests/unit/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a $(HEADERS) tests/unit/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
 
-$(B)/mkscenario: tests/scenario/mkscenario.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+$(B)/mkscenario: tests/scenario-engine/mkscenario.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
-$(B)/e2e: tests/scenario/e2e.c $(SCEN_SRC) tests/scenario/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+$(B)/e2e: tests/scenario-engine/e2e.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
+	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
 $(B)/obj:
 	mkdir -p $@
@@ -102,6 +105,7 @@ report-test: $(B)/regtrace $(B)/mkscenario $(B)/e2e
 	@scripts/install-deps.sh --test --browser
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/report-e2e tests/report/report.scenario
 	tests/report/export-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-test
+	tests/report/export-regressions-test.sh $(B)/regtrace $(B)/mkscenario $(B)/export-regressions-test
 	tests/report/report-test.sh $(B)/regtrace $(B)/mkscenario $(B)/report-test
 
 # Output files on a full disk (a small tmpfs: needs root, else skipped) and under SIGINT,
@@ -139,14 +143,16 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
-FUZZ_OBJ_message  = $(call fz,core/message base/util) $(FUZZ_B)/nocov/core/message.o
+FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util) $(FUZZ_B)/nocov/core/message.o
 FUZZ_OBJ_release  = $(call fz,core/release base/util) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
 FUZZ_OBJ_cache    = $(call fz,git/cache git/cache_ranges git/cache_paths base/codec base/blobfile \
-                      core/message base/util base/atomic_file) $(FUZZ_B)/nocov/git/cache.o
+                      core/message core/reported core/graph base/util base/atomic_file) \
+                      $(FUZZ_B)/nocov/git/cache.o
 FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_paths base/codec \
-                      base/blobfile core/message base/util base/atomic_file)
+                      base/blobfile core/message core/reported core/graph base/util \
+                      base/atomic_file)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -159,9 +165,9 @@ $(FUZZ_B)/nocov/%.o: src/%.c $(HEADERS)
 	objcopy --redefine-syms=$@.syms $@.in.o $@
 	rm -f $@.in.o $@.syms
 
-$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario/scenario.c tests/scenario/scenario.h
+$(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario-engine/scenario.c tests/scenario-engine/scenario.h
 	@mkdir -p $(FUZZ_B)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario -o $@ fuzz/fuzz_scenario.c tests/scenario/scenario.c
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario-engine -o $@ fuzz/fuzz_scenario.c tests/scenario-engine/scenario.c
 
 $(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*) $(HEADERS)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*)

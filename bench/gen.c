@@ -14,8 +14,15 @@
  * See bench/README.md for the shape of the history and the rules relied on.
  *
  *   cc -O2 -std=c11 -Wall -Wextra -o build/bench-gen bench/gen.c
- *   build/bench-gen [--small] [--commits N] [--series-commits C]
+ *   build/bench-gen [--small] [--merges] [--commits N] [--series-commits C]
  *                   [--releases R] [--seed S] [--extend E] [--planted FILE] [--plan-only]
+ *
+ * --merges: the merge-heavy history instead of the linear one: a mainline of
+ * Linus's merges of subsystem trees that collect topics forked far back
+ * (about 8% merges, a few commits per thousand dated before their parent),
+ * and stable branches that merge topics forked before their base.  The
+ * planted numbers then follow ancestry, not order (see anc()).  Without it,
+ * nothing here draws differently: the linear stream is byte-identical.
  *
  * --extend E: the same history, only hashed, then one more release of E
  * commits on the newest series: the stream holds only those commits (the

@@ -14,7 +14,8 @@
  *    encoding that again gives the same bytes;
  *  - a rejected file leaves an empty cache (no lookups succeed);
  *  - round trip: the facts msg_parse finds in the input, added for an id and
- *    encoded, come back identical from a fresh load; with other rules (a
+ *    encoded with an author made of the input, come back identical from a
+ *    fresh load; with other rules (a
  *    different fingerprint) the same file is rejected.
  */
 #include <stdint.h>
@@ -74,7 +75,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sectio
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 2, 4);	/* FORMAT */
+	put(b, &n, 3, 4);	/* cache.c's FORMAT */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;
@@ -118,7 +119,7 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b)
 	if (strcmp(a->subject, b->subject) || a->naliases != b->naliases || a->nrefs != b->nrefs ||
 	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
 	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable ||
-	    a->autosel_form != b->autosel_form)
+	    a->autosel_form != b->autosel_form || a->reported != b->reported)
 		return 0;
 	for (size_t i = 0; i < a->naliases; i++)
 		if (strcmp(a->aliases[i], b->aliases[i]))
@@ -200,7 +201,10 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 	memset(parents, 0xab, sizeof(parents));
 	msg_parse((const char *)data, size, &f);
 	cache_init(&c, FP);
-	cache_add(&c, oid, (int64_t)size * 1000, 3, (const uint8_t (*)[20])parents, 2, &f);
+	struct commit_meta meta = { 0, (int64_t)size * 7,
+		graph_author_make((const char *)data, size / 2, (const char *)data + size / 2,
+				  size - size / 2) }, back;
+	cache_add(&c, oid, (int64_t)size * 1000, 3, (const uint8_t (*)[20])parents, 2, &meta, &f);
 	uint8_t *file = cache_encode(&c, &len);
 	uint8_t *copy = malloc(len);
 	memcpy(copy, file, len);
@@ -210,6 +214,15 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 	CHECK(cache_lookup(&d, oid, &h), "the record is not found");
 	CHECK(h.time == (int64_t)size * 1000 && h.all_parents == 3 && h.nparents == 2 &&
 	      !memcmp(h.parents, parents, 40), "the record's head differs");
+	cache_meta(&h, &back);
+	CHECK(back.author_time == meta.author_time && back.commit_time == h.time &&
+	      !strcmp(graph_author_name(&(struct graph_commit){ .meta = back }),
+		      graph_author_name(&(struct graph_commit){ .meta = meta })) &&
+	      !strcmp(graph_author_email(&(struct graph_commit){ .meta = back }),
+		      graph_author_email(&(struct graph_commit){ .meta = meta })),
+	      "the author differs after the cache");
+	free(back.author);
+	free(meta.author);
 	CHECK(cache_facts(&h, &g) == 0, "the record does not decode");
 	CHECK(same_facts(&f, &g), "facts differ after the cache");
 	msg_facts_release(&g);

@@ -3,7 +3,8 @@
  * raw commit object, read by the walk instead of libgit2).
  *
  * Checked: commit_parse gives -1 or a result whose message lies inside the
- * buffer and holds no NUL (README "Limits": read up to the first NUL);
+ * buffer and holds no NUL (doc/rules.md "Limits": read up to the first NUL),
+ * as do the author's name and email;
  * nparents <= all_parents and <= COMMIT_MAX_PARENTS, every kept parent the
  * 20 bytes of a "parent <hex>" line; on success the text starts with a tree
  * line.  commit_hex_to_oid agrees with a reference on the first 40 bytes.
@@ -69,6 +70,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(rc.message >= buf && rc.message <= buf + size &&
 	      rc.message_len <= (size_t)(buf + size - rc.message), "message outside the buffer");
 	CHECK(!memchr(rc.message, '\0', rc.message_len), "NUL inside the message");
+	CHECK(!rc.author_name_len || (rc.author_name >= buf &&
+				      rc.author_name_len <= (size_t)(buf + size - rc.author_name)),
+	      "author name outside the buffer");
+	CHECK(!rc.author_email_len || (rc.author_email >= buf &&
+				       rc.author_email_len <= (size_t)(buf + size - rc.author_email)),
+	      "author email outside the buffer");
 	CHECK(rc.nparents <= rc.all_parents && rc.nparents <= COMMIT_MAX_PARENTS, "%u of %u parents",
 	      rc.nparents, rc.all_parents);
 	/*

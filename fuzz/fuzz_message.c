@@ -20,6 +20,8 @@
  *  - with project patterns (msg_parse_with), the references and counts are
  *    the same and the aliases a superset, each still 7..40 lower-case hex
  *    found in the input;
+ *  - msg_parse_where gives the same facts and one line per alias and
+ *    reference, numbered within the message, whose text names the id;
  *  - msg_clean_text gives clean text and is idempotent; msg_subject_equal is
  *    reflexive, symmetric, blind to ASCII case and agrees with a reference
  *    comparison.
@@ -170,7 +172,8 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b, int 
 {
 	if (strcmp(a->subject, b->subject) || a->nrefs != b->nrefs ||
 	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
-	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable)
+	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable ||
+	    a->reported != b->reported)
 		return 0;
 	for (size_t i = 0; i < a->nrefs; i++)
 		if (a->refs[i].kind != b->refs[i].kind || strcmp(a->refs[i].id, b->refs[i].id) ||
@@ -279,6 +282,20 @@ static void check_parser(const uint8_t *data, size_t size)
 		nocov_msg_facts_release(&g);
 		free(copy);
 	}
+
+	/* msg_parse_where: the same facts, and where each came from. */
+	struct msg_where w;
+	msg_parse_where(msg, size, NULL, &g, &w);
+	CHECK(same_facts(&f, &g, 1), "msg_parse_where changes the facts");
+	CHECK(w.naliases == g.naliases && w.nrefs == g.nrefs, "%zu/%zu lines for %zu/%zu",
+	      w.naliases, w.nrefs, g.naliases, g.nrefs);
+	for (size_t i = 0; i < w.naliases + w.nrefs; i++) {
+		const struct msg_line *l = i < w.naliases ? &w.aliases[i] : &w.refs[i - w.naliases];
+		CHECK(l->no >= 1 && l->no <= count_lines(data, size) + 1, "line %u", l->no);
+		CHECK(clean_text_ok(l->text, MSG_SUBJECT_MAX), "line text '%s'", l->text);
+	}
+	msg_where_release(&w);
+	msg_facts_release(&g);
 
 	/* Project patterns only add aliases. */
 	msg_parse_with(msg, size, &rules, &g);

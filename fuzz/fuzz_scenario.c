@@ -1,5 +1,5 @@
 /*
- * fuzz_scenario.c — libFuzzer harness for tests/scenario/scenario.c: the
+ * fuzz_scenario.c — libFuzzer harness for tests/scenario-engine/scenario.c: the
  * scenario parser and its placeholder expander.
  *
  * The whole input is parsed as a scenario file, then expanded as one

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-layers.sh: the include rules of src/ (README "Architecture").  Each layer includes
+# check-layers.sh: the include rules of src/ (doc/architecture.md).  Each layer includes
 # only itself and the layers below it: base < core < git, core < render, everything < cmd;
 # git2.h only in src/git and src/cmd; nothing in src/core or src/base prints.  Exit 1 with
 # one line per broken rule.

@@ -32,7 +32,8 @@ if [ $browser = 1 ]; then
 	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
 fi
 # Hardening (issue 5): --fuzz: clang and libFuzzer (make fuzz); --valgrind: valgrind (make
-# valgrind); --hostile: git, python3 and GNU time (make hostile).
+# valgrind); --hostile: git, python3 and GNU time (make hostile); --docs: groff, man and zsh
+# (make docs-test renders the man page and parses the zsh completion).
 for a in "$@"; do
 	case "$a" in
 	--fuzz)
@@ -44,6 +45,10 @@ for a in "$@"; do
 		command -v git >/dev/null 2>&1 || need="$need git"
 		command -v python3 >/dev/null 2>&1 || need="$need python3"
 		[ -x /usr/bin/time ] || need="$need time" ;;
+	--docs)
+		command -v groff >/dev/null 2>&1 || need="$need groff-base"
+		command -v man >/dev/null 2>&1 || need="$need man-db"
+		command -v zsh >/dev/null 2>&1 || need="$need zsh" ;;
 	esac
 done
 [ -z "$need" ] && exit 0

@@ -10,6 +10,8 @@ mk=${MKSCENARIO:-$top/build/mkscenario}
 [ $# -gt 0 ] || set -- "$top"/tests/scenarios/*.scenario "$top"/tests/report/report.scenario
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 diffs=0 runs=0
+# A database as its schema (white space folded: only names, types and order count) and rows.
+dump_db() { sqlite3 "$1" .schema | tr -s '[:space:]' ' '; echo; sqlite3 "$1" .dump | grep '^INSERT'; }
 run_both() {	# repo args...
 	local repo=$1; shift
 	local out
@@ -17,7 +19,7 @@ run_both() {	# repo args...
 		out="$work/$b"
 		( cd "$work" && REGTRACE_NO_CACHE=1 "${!b}" -C "$repo" "$@" >"$out.stdout" 2>"$out.stderr"; echo $? >"$out.rc" )
 		case " $* " in *" --sqlite "*|*" -o "*)
-			f="$work/out-file"; [ -f "$f" ] && { if [ "${*#*--sqlite}" != "$*" ]; then sqlite3 "$f" .dump; else cat "$f"; fi; } >"$out.file" 2>&1; rm -f "$f";;
+			f="$work/out-file"; [ -f "$f" ] && { if [ "${*#*--sqlite}" != "$*" ]; then dump_db "$f"; else cat "$f"; fi; } >"$out.file" 2>&1; rm -f "$f";;
 		*) : >"$out.file";;
 		esac
 	done
@@ -33,7 +35,7 @@ for s in "$@"; do
 	name=$(basename "$s" .scenario)
 	repo="$work/repo-$name"
 	"$mk" "$s" "$repo" >/dev/null 2>&1 || { echo "skip $name (mkscenario failed)"; continue; }
-	range=$(sed -n 's/^range[[:space:]]\+\([^[:space:]#]*\).*/\1/p' "$s" | head -1)
+	range=$(sed -n 's/^range[[:space:]]\+\([^[:space:]#]*\.\.[^[:space:]#]*\).*/\1/p' "$s" | head -1)
 	set -- stats "stats --json" "stats --csv" "stats --by channel" "stats --by path --json" \
 		"report -o $work/out-file" "export --sqlite $work/out-file"
 	for cmd in "$@"; do run_both "$repo" $cmd; done

@@ -90,3 +90,28 @@ int codec_sealed(const uint8_t *p, size_t len)
 
 	return len >= 8 && rbuf_uint(&r, 8) == codec_fnv(p, len - 8, CODEC_FNV_INIT);
 }
+
+void wbuf_head(struct wbuf *w, const char *magic, uint32_t format, const char *version)
+{
+	wbuf_bytes(w, magic, strlen(magic));
+	wbuf_uint(w, format, 4);
+	wbuf_str(w, version);
+}
+
+const char *rbuf_head(struct rbuf *r, const uint8_t *buf, size_t len, size_t min,
+		      const char *magic, uint32_t format, const char *version,
+		      const char *not_ours)
+{
+	size_t m = strlen(magic);
+	char *ver = NULL;
+	int same;
+
+	if (len < min + 8 || memcmp(buf, magic, m))
+		return not_ours;
+	if (!codec_sealed(buf, len))
+		return "checksum mismatch";
+	rbuf_take(r, m);
+	same = rbuf_uint(r, 4) == format && !rbuf_str(r, 64, 0, &ver) && !strcmp(ver, version);
+	free(ver);
+	return same ? NULL : "another version";
+}

@@ -42,4 +42,16 @@ uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h);
 void wbuf_seal(struct wbuf *w);
 int codec_sealed(const uint8_t *p, size_t len);
 
+/*
+ * The head of a regtrace file: a magic string, a 4-byte format number and
+ * the version of regtrace that wrote it; the file is sealed (above).
+ * rbuf_head() checks a whole file's bytes (at least min + 8 of them) and
+ * leaves r after the head: NULL, or why the file is not usable: not_ours
+ * (wrong size or magic), "checksum mismatch" or "another version".
+ */
+void wbuf_head(struct wbuf *w, const char *magic, uint32_t format, const char *version);
+const char *rbuf_head(struct rbuf *r, const uint8_t *buf, size_t len, size_t min,
+		      const char *magic, uint32_t format, const char *version,
+		      const char *not_ours);
+
 #endif

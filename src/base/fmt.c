@@ -26,11 +26,15 @@ void fmt_pct(char *buf, size_t len, double rate)
 		snprintf(buf, len, "%.1f%%", rate * 100.0);
 }
 
-void fmt_date(char *buf, size_t len, int64_t t)
+int fmt_date(char *buf, size_t len, int64_t t)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
 
-	if ((int64_t)tt != t || !gmtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%d", &tm))
-		snprintf(buf, len, "-");
+	if ((int64_t)tt == t && gmtime_r(&tt, &tm) && tm.tm_year >= -1900 &&
+	    tm.tm_year <= 9999 - 1900 && len >= 11 &&
+	    snprintf(buf, len, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) == 10)
+		return 0;
+	snprintf(buf, len, "-");
+	return -1;
 }

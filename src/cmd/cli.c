@@ -1,140 +1,191 @@
-/* cli.c — see cli.h. */
+/* cli.c — see cli.h; the conventions are in doc/usage-cli.md. */
 #include "cmd/cli.h"
 #include "base/util.h"
 
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char cli_usage[] =
-	"usage: regtrace [-C DIR] stats [--json|--csv] [--introduced-until REL]\n"
-	"                               [--mainline REF] [--by channel|path[:N]] [RANGE...]\n"
-	"       regtrace [-C DIR] fixes [--json|--csv] RANGE\n"
-	"       regtrace [-C DIR] timeline [--json|--csv] RANGE\n"
-	"       regtrace [-C DIR] sagas [--json] RANGE\n"
-	"       regtrace [-C DIR] unfixed [--mainline REF] [--json|--csv] RANGE\n"
-	"       regtrace [-C DIR] report [-o FILE.html] [--commit-url TEMPLATE] [RANGE...]\n"
-	"       regtrace [-C DIR] export --sqlite FILE [RANGE...]\n"
-	"       regtrace --help | --version\n"
-	"\n"
-	"\n"
-	"Counts the regressions that backports brought into stable series:\n"
-	"commits of BASE..TIP that fix (Fixes: tag) or revert another commit of\n"
-	"the same series, by release (tags named BASE.N).\n"
-	"\n"
-	"RANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest BASE.N).\n"
-	"stats with no RANGE reads every series of the repository, newest first.\n"
-	"\n"
-	"commands:\n"
-	"  stats     one row per range: commits, Fixes-tagged commits, regression\n"
-	"            fixes, reverts, same-release fixes, visible regressions, and\n"
-	"            the low (visible/commits) and high (visible/tagged) rates\n"
-	"  fixes     every link found in the range: fix, revert, reapply,\n"
-	"            duplicate, preemptive, ambiguous, with both commits,\n"
-	"            both releases, both subjects and the regression's lifetime\n"
-	"  timeline  the census as it stood at each release of the range\n"
-	"  sagas     groups of commits tied by fixes, reverts and copies of one\n"
-	"            upstream commit (3+ commits, or any revert or duplicate)\n"
-	"  unfixed   series commits that a mainline commit fixes or reverts, where\n"
-	"            that mainline commit was never backported to the series\n"
-	"  report    one self-contained HTML file: tables, details, charts\n"
-	"  export    a SQLite database of series, releases, commits and links\n"
-	"\n"
-	"options:\n"
-	"  -C DIR                  run as if started in DIR\n"
-	"  --json                  JSON output\n"
-	"  --csv                   CSV output (RFC 4180)\n"
-	"  --introduced-until REL  stats: count only regressions brought by\n"
-	"                          releases up to REL, and commits up to REL\n"
-	"  --mainline REF          unfixed, stats: the mainline branch (default:\n"
-	"                          master, main, origin/master or origin/main);\n"
-	"                          stats then also counts open regressions\n"
-	"  --by channel|path[:N]   stats: the census per selection channel, or per\n"
-	"                          subsystem (first N directories, default 2)\n"
-	"  --series-pattern RE     how release tags are named: a POSIX extended\n"
-	"                          regex, group 1 the series, group 2 the number\n"
-	"  --upstream-pattern RE   (repeatable) a line naming the upstream commit,\n"
-	"                          group 1 the id; also regtrace.seriesPattern and\n"
-	"                          regtrace.upstreamPattern in git config or .regtrace\n"
-	"  -o, --output FILE       report: where to write (default regtrace-report.html)\n"
-	"  --commit-url TEMPLATE   report: commit links, %s = full id\n"
-	"  --sqlite FILE           export: the database to write\n"
-	"  -h, --help              this text\n"
-	"  --version               print the version\n"
-	"\n"
-	"files: what regtrace learns is kept for the next run in the git\n"
-	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
-	"start afresh.  environment: REGTRACE_NO_CACHE=1 (no caches),\n"
-	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1.\n"
-	"\n"
-	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
-	"2 usage error.  The counting rules are in README.md.\n";
+/* ---- the tables ------------------------------------------------------------ */
 
-#define BIT(c) (1u << (c))
+#define BEFORE CLI_BIT(CMD_NONE)
+#define ON(c) CLI_BIT(CMD_##c)
+#define REPO_CMDS (ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) | \
+		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS))
+#define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
+#define AT(f) offsetof(struct cli, f)
 
-struct command {
-	const char *name;
-	enum cli_command cmd;
-	size_t min_ranges, max_ranges;	/* max 0: no limit */
+const struct cli_command_row cli_commands[] = {
+	{ "stats", CMD_STATS, 0, CLI_MANY, "[RANGE...]",
+	  "one row per range: commits, Fixes-tagged commits, regression\n"
+	  "fixes, reverts, same-release fixes, visible regressions, and\n"
+	  "the low (visible/commits) and high (visible/tagged) rates;\n"
+	  "with no RANGE, every series of the repository, newest first",
+	  { { "regtrace stats v4.19", "v4.19..its highest release v4.19.N" },
+	    { "regtrace stats --mainline=master --json",
+	      "every series, with the regressions still open, as JSON" } } },
+	{ "fixes", CMD_FIXES, 1, 1, "RANGE",
+	  "every link found in the range: fix, revert, reapply,\n"
+	  "duplicate, preemptive, ambiguous, with both commits,\n"
+	  "both releases, both subjects and the regression's lifetime",
+	  { { "regtrace fixes v4.19..v4.19.35", NULL },
+	    { "regtrace fixes --csv v4.19 >fixes.csv", NULL } } },
+	{ "timeline", CMD_TIMELINE, 1, 1, "RANGE",
+	  "the census as it stood at each release of the range",
+	  { { "regtrace timeline v5.15", NULL },
+	    { "regtrace timeline --csv v5.15..v5.15.40", NULL } } },
+	{ "sagas", CMD_SAGAS, 1, 1, "RANGE",
+	  "groups of commits tied by fixes, reverts and copies of one\n"
+	  "upstream commit (3+ commits, or any revert or duplicate)",
+	  { { "regtrace sagas v4.19", NULL }, { NULL, NULL } } },
+	{ "unfixed", CMD_UNFIXED, 1, 1, "RANGE",
+	  "series commits that a mainline commit fixes or reverts, where\n"
+	  "that mainline commit was never backported to the series",
+	  { { "regtrace unfixed --mainline=origin/master v6.1", NULL }, { NULL, NULL } } },
+	{ "report", CMD_REPORT, 0, CLI_MANY, "[RANGE...]",
+	  "one self-contained HTML file: tables, details, charts;\n"
+	  "with no RANGE, every series of the repository",
+	  { { "regtrace report -o 4.19.html v4.19", NULL },
+	    { "regtrace report --commit-url=https://example.org/c/%s", NULL } } },
+	{ "export", CMD_EXPORT, 0, CLI_MANY, "[RANGE...]",
+	  "a SQLite database of series, releases, commits and links;\n"
+	  "with no RANGE, every series of the repository",
+	  { { "regtrace export --sqlite=series.db", "every series into series.db" },
+	    { NULL, NULL } } },
+	{ "explain", CMD_EXPLAIN, 1, 2, "COMMIT [RANGE]",
+	  "why one commit counts as it does: its release, upstream ids,\n"
+	  "every reference of its message with the rules that decided it,\n"
+	  "the links from and to it; with no RANGE, the newest series\n"
+	  "holding the commit",
+	  { { "regtrace explain v4.19.35~1", "the commit before the tag v4.19.35" },
+	    { "regtrace explain --json 4c618ba26129 v4.19", NULL } } },
+	{ "regressions", CMD_REGRESSIONS, 0, CLI_MANY, "[RANGE...]",
+	  "one row per upstream commit that was a regression in a series:\n"
+	  "in which series, brought and fixed by which releases, and with\n"
+	  "--mainline whether a series still carries it; with no RANGE,\n"
+	  "every series of the repository",
+	  { { "regtrace regressions --mainline=master", NULL },
+	    { "regtrace regressions --csv v5.10 v5.15 >regressions.csv", NULL } } },
+	{ "help", CMD_HELP, 0, 1, "[COMMAND]",
+	  "this overview, or the help of one command",
+	  { { "regtrace help stats", "the same as: regtrace stats --help" }, { NULL, NULL } } },
+	{ "version", CMD_VERSION, 0, 0, "",
+	  "print the version",
+	  { { "regtrace version", "the same as: regtrace --version" }, { NULL, NULL } } },
 };
+const size_t cli_ncommands = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
-static const struct command commands[] = {
-	{ "stats", CMD_STATS, 0, 0 },
-	{ "fixes", CMD_FIXES, 1, 1 },
-	{ "timeline", CMD_TIMELINE, 1, 1 },
-	{ "sagas", CMD_SAGAS, 1, 1 },
-	{ "unfixed", CMD_UNFIXED, 1, 1 },
-	{ "report", CMD_REPORT, 0, 0 },
-	{ "export", CMD_EXPORT, 0, 0 },
-	{ "help", CMD_HELP, 0, 0 },
+static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_csv(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_by(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_at_age(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_help(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_version(struct cli *c, const char *v, char *err, size_t errlen);
+
+/* In help order: the options before the command, then the others. */
+const struct cli_option_row cli_options[] = {
+	{ NULL, 'C', "DIR", BEFORE, 0, STORE_STRING, AT(dir), NULL,
+	  "run as if started in DIR (a work tree, a\n"
+	  "subdirectory, a bare repository)" },
+	{ "help", 'h', NULL, EVERY, 0, STORE_CALL, 0, set_help,
+	  "the overview; after a command, its help" },
+	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,
+	  "print the version" },
+	{ "json", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) |
+	  ON(EXPLAIN) | ON(REGRESSIONS), 0, STORE_CALL, 0, set_json, "JSON output" },
+	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS), 0,
+	  STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
+	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,
+	  "count only regressions brought by releases\n"
+	  "up to REL, and commits up to REL" },
+	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED) | ON(REGRESSIONS) | ON(EXPORT), 0,
+	  STORE_STRING, AT(mainline), NULL,
+	  "the mainline branch (default: master, main,\n"
+	  "origin/master or origin/main); stats then\n"
+	  "also counts open regressions, regressions\n"
+	  "says which series still carry each, export\n"
+	  "adds them and mainline dates" },
+	{ "by", 0, "channel|path[:N]", ON(STATS) | ON(REPORT) | ON(EXPORT), 0, STORE_CALL, 0,
+	  set_by,
+	  "the census per selection channel, or per\n"
+	  "subsystem (first N directories, default 2);\n"
+	  "in the report: the subsystems table;\n"
+	  "export: path[:N], each commit's subsystems" },
+	{ "at-age", 0, "N|Nr", ON(STATS), 0, STORE_CALL, 0, set_at_age,
+	  "each series as it stood N days (Nr: N\n"
+	  "releases) after its base (doc/age.md)" },
+	{ "projected", 0, NULL, ON(STATS), 0, STORE_FLAG, AT(projected), NULL,
+	  "projected visible regressions and rates from\n"
+	  "the discovery of older series (doc/age.md)" },
+	{ "series-pattern", 0, "RE", REPO_CMDS, 0, STORE_STRING, AT(series_pattern), NULL,
+	  "how release tags are named: a POSIX extended\n"
+	  "regex, group 1 the series, group 2 the number\n"
+	  "(else regtrace.seriesPattern: git config,\n"
+	  ".regtrace)" },
+	{ "upstream-pattern", 0, "RE", REPO_CMDS, 0, STORE_LIST, AT(upstream_patterns), NULL,
+	  "(repeatable) a line naming the upstream\n"
+	  "commit, group 1 the id (added to\n"
+	  "regtrace.upstreamPattern: git config, .regtrace)" },
+	{ "output", 'o', "FILE", ON(REPORT), 0, STORE_STRING, AT(output), NULL,
+	  "where to write (default regtrace-report.html)" },
+	{ "commit-url", 0, "TEMPLATE", ON(REPORT), 0, STORE_STRING, AT(commit_url), NULL,
+	  "commit links, %s = full id" },
+	{ "sqlite", 0, "FILE", ON(EXPORT), ON(EXPORT), STORE_STRING, AT(sqlite), NULL,
+	  "the database to write" },
 };
+const size_t cli_noptions = sizeof(cli_options) / sizeof(cli_options[0]);
 
-enum opt_action {
-	OPT_JSON, OPT_CSV, OPT_HELP, OPT_INTRODUCED_UNTIL, OPT_OUTPUT, OPT_COMMIT_URL,
-	OPT_SQLITE, OPT_MAINLINE, OPT_BY, OPT_SERIES_PATTERN, OPT_UPSTREAM_PATTERN,
-};
+_Static_assert(sizeof(cli_options) / sizeof(cli_options[0]) <= 64,
+	       "the parser marks given options in a 64-bit mask");
+_Static_assert(CMD_COUNT <= 32, "commands are bits of an unsigned");
 
-#define CENSUS_CMDS (BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) | \
-		     BIT(CMD_UNFIXED) | BIT(CMD_REPORT) | BIT(CMD_EXPORT))
+/* ---- storing values --------------------------------------------------------- */
 
-struct option {
-	const char *name;
-	enum opt_action action;
-	int takes_arg;
-	unsigned commands;	/* BIT(cmd) of the commands that accept it */
-};
-
-static const struct option options[] = {
-	{ "--json", OPT_JSON, 0,
-	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_SAGAS) |
-	  BIT(CMD_UNFIXED) },
-	{ "--csv", OPT_CSV, 0,
-	  BIT(CMD_STATS) | BIT(CMD_FIXES) | BIT(CMD_TIMELINE) | BIT(CMD_UNFIXED) },
-	{ "--mainline", OPT_MAINLINE, 1, BIT(CMD_STATS) | BIT(CMD_UNFIXED) },
-	{ "--by", OPT_BY, 1, BIT(CMD_STATS) },
-	{ "--series-pattern", OPT_SERIES_PATTERN, 1, CENSUS_CMDS },
-	{ "--upstream-pattern", OPT_UPSTREAM_PATTERN, 1, CENSUS_CMDS },
-	{ "--introduced-until", OPT_INTRODUCED_UNTIL, 1, BIT(CMD_STATS) },
-	{ "-o", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
-	{ "--output", OPT_OUTPUT, 1, BIT(CMD_REPORT) },
-	{ "--commit-url", OPT_COMMIT_URL, 1, BIT(CMD_REPORT) },
-	{ "--sqlite", OPT_SQLITE, 1, BIT(CMD_EXPORT) },
-	{ "--help", OPT_HELP, 0, ~0u },
-	{ "-h", OPT_HELP, 0, ~0u },
-};
-
-static int usage_error(char *err, size_t errlen, const char *fmt, const char *arg)
+static int usage_error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int usage_error(char *err, size_t errlen, const char *fmt, ...)
 {
-	snprintf(err, errlen, fmt, arg);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
 	return -1;
+}
+
+/* Append to the string in buf (of size len). */
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
 }
 
 static int set_format(struct cli *c, enum render_format f, char *err, size_t errlen)
 {
 	if (c->format != FORMAT_TEXT && c->format != f)
-		return usage_error(err, errlen, "%s", "--json and --csv exclude each other");
+		return usage_error(err, errlen, "--json and --csv exclude each other");
 	c->format = f;
 	return 0;
+}
+
+static int set_json(struct cli *c, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	return set_format(c, FORMAT_JSON, err, errlen);
+}
+
+static int set_csv(struct cli *c, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	return set_format(c, FORMAT_CSV, err, errlen);
 }
 
 /* --by channel | path | path:N (N from 1 to 20) */
@@ -149,7 +200,7 @@ static int set_by(struct cli *c, const char *arg, char *err, size_t errlen)
 	}
 	if (!strncmp(arg, "path:", 5)) {
 		long d = strtol(arg + 5, &end, 10);
-		if (arg[5] && !*end && d >= 1 && d <= 20) {
+		if (arg[5] >= '0' && arg[5] <= '9' && !*end && d >= 1 && d <= 20) {
 			c->by = "path";
 			c->by_depth = (int)d;
 			return 0;
@@ -159,141 +210,567 @@ static int set_by(struct cli *c, const char *arg, char *err, size_t errlen)
 			   arg);
 }
 
-static const struct option *find_option(const char *a)
+/* --at-age N (days) or Nr (releases): core/age.h. */
+static int set_at_age(struct cli *c, const char *arg, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		if (!strcmp(options[i].name, a))
-			return &options[i];
-	return NULL;
+	c->at_age = arg;
+	if (age_parse(arg, &c->age) == 0)
+		return 0;
+	return usage_error(err, errlen, "--at-age takes N (days) or Nr (releases), N from 0 to "
+			   "100000, not '%s'", arg);
 }
 
-static int apply_option(struct cli *c, const struct option *o, const char *arg,
-			char *err, size_t errlen)
+/* -h: the help of the command given so far (none: the overview). */
+static int set_help(struct cli *c, const char *v, char *err, size_t errlen)
 {
-	switch (o->action) {
-	case OPT_INTRODUCED_UNTIL:
-		c->introduced_until = arg;
-		return 0;
-	case OPT_OUTPUT:
-		c->output = arg;
-		return 0;
-	case OPT_COMMIT_URL:
-		c->commit_url = arg;
-		return 0;
-	case OPT_SQLITE:
-		c->sqlite = arg;
-		return 0;
-	case OPT_MAINLINE:
-		c->mainline = arg;
-		return 0;
-	case OPT_BY:
-		return set_by(c, arg, err, errlen);
-	case OPT_SERIES_PATTERN:
-		c->series_pattern = arg;
-		return 0;
-	case OPT_UPSTREAM_PATTERN:
-		c->upstream_patterns[c->nupstream_patterns++] = arg;
-		return 0;
-	case OPT_JSON:
-		return set_format(c, FORMAT_JSON, err, errlen);
-	case OPT_CSV:
-		return set_format(c, FORMAT_CSV, err, errlen);
-	case OPT_HELP:
-		c->cmd = CMD_HELP;
-		return 0;
-	}
+	(void)v, (void)err, (void)errlen;
+	c->help_on = c->cmd;
+	c->cmd = CMD_HELP;
 	return 0;
 }
 
-/* Arguments after the command: options anywhere, the rest are ranges. */
-static int parse_command_args(int i, int argc, char **argv, struct cli *c,
-			      const struct command *cmd, char *err, size_t errlen)
+static int set_version(struct cli *c, const char *v, char *err, size_t errlen)
 {
-	int only_ranges = 0;
-
-	c->ranges = xcalloc((size_t)argc, sizeof(char *));
-	c->upstream_patterns = xcalloc((size_t)argc, sizeof(char *));
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		const struct option *o = only_ranges ? NULL : find_option(a);
-		if (!only_ranges && !strcmp(a, "--")) {
-			only_ranges = 1;
-		} else if (o) {
-			if (!(o->commands & BIT(cmd->cmd))) {
-				snprintf(err, errlen, "option '%s' does not go with '%s'", a,
-					 cmd->name);
-				return -1;
-			}
-			if (o->takes_arg && ++i >= argc)
-				return usage_error(err, errlen, "option '%s' needs a value", a);
-			if (apply_option(c, o, o->takes_arg ? argv[i] : NULL, err, errlen))
-				return -1;
-			if (c->cmd == CMD_HELP)
-				return 0;
-		} else if (!only_ranges && a[0] == '-' && a[1]) {
-			return usage_error(err, errlen, "unknown option '%s'", a);
-		} else {
-			c->ranges[c->nranges++] = a;
-		}
-	}
-	if (cmd->cmd == CMD_EXPORT && !c->sqlite)
-		return usage_error(err, errlen, "%s", "export needs --sqlite FILE");
-	if (c->nranges < cmd->min_ranges)
-		return usage_error(err, errlen, "%s: no RANGE given (expected BASE..TIP)",
-				   cmd->name);
-	if (cmd->max_ranges && c->nranges > cmd->max_ranges)
-		return usage_error(err, errlen, "%s takes exactly one RANGE", cmd->name);
+	(void)v, (void)err, (void)errlen;
+	c->cmd = CMD_VERSION;
 	return 0;
 }
 
-static const struct command *find_command(const char *name)
+/* ---- parsing ------------------------------------------------------------------ */
+
+struct parser {
+	int argc, i;
+	char **argv;
+	struct cli *c;
+	const struct cli_command_row *cmd;	/* NULL until the command is read */
+	int only_words;				/* after "--" */
+	uint64_t given;				/* bit k: cli_options[k] was given */
+	char *err;
+	size_t errlen;
+};
+
+enum { GO_ON = 0, STOP = 1, FAIL = -1 };
+
+static const struct cli_command_row *find_command(const char *name)
 {
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
+	for (size_t i = 0; i < cli_ncommands; i++)
+		if (!strcmp(cli_commands[i].name, name))
+			return &cli_commands[i];
 	return NULL;
+}
+
+static const struct cli_option_row *find_long(const char *name, size_t len)
+{
+	for (size_t i = 0; i < cli_noptions; i++)
+		if (cli_options[i].name && strlen(cli_options[i].name) == len &&
+		    !strncmp(cli_options[i].name, name, len))
+			return &cli_options[i];
+	return NULL;
+}
+
+static const struct cli_option_row *find_letter(char letter)
+{
+	for (size_t i = 0; i < cli_noptions; i++)
+		if (cli_options[i].letter && cli_options[i].letter == letter)
+			return &cli_options[i];
+	return NULL;
+}
+
+/* "-o" or "--output": as the option was written (short: by its letter). */
+static const char *spelling(const struct cli_option_row *o, int short_form, char *buf,
+			    size_t len)
+{
+	if (short_form)
+		snprintf(buf, len, "-%c", o->letter);
+	else
+		snprintf(buf, len, "--%s", o->name);
+	return buf;
+}
+
+/* "commands: stats fixes ..." for an unknown command. */
+static void command_names(char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < cli_ncommands; i++)
+		append(buf, len, "%s%s", i ? ", " : "", cli_commands[i].name);
+}
+
+static int unknown_command(struct parser *p, const char *name)
+{
+	char names[256];
+
+	command_names(names, sizeof(names));
+	return usage_error(p->err, p->errlen, "unknown command '%s' (commands: %s)", name, names);
+}
+
+/* The first word after the current one that names a command, or NULL. */
+static const char *command_ahead(const struct parser *p)
+{
+	for (int k = p->i + 1; k < p->argc; k++)
+		if (find_command(p->argv[k]))
+			return p->argv[k];
+	return NULL;
+}
+
+/* An option given where it does not belong: say where it goes. */
+static int misplaced(struct parser *p, const struct cli_option_row *o, const char *opt)
+{
+	const char *ahead, *sp = o->value ? " " : "", *value = o->value ? o->value : "";
+
+	if (!p->cmd) {
+		ahead = command_ahead(p);
+		return usage_error(p->err, p->errlen,
+				   "%s goes after the command: regtrace %s %s%s%s ...", opt,
+				   ahead ? ahead : "COMMAND", opt, sp, value);
+	}
+	if (o->commands & BEFORE)
+		return usage_error(p->err, p->errlen,
+				   "%s goes before the command: regtrace %s%s%s %s ...", opt, opt,
+				   sp, value, p->cmd->name);
+	return usage_error(p->err, p->errlen,
+			   "option '%s' does not go with '%s' (see: regtrace %s --help)", opt,
+			   p->cmd->name, p->cmd->name);
+}
+
+static int needs_value(struct parser *p, const struct cli_option_row *o, const char *opt)
+{
+	return usage_error(p->err, p->errlen, "option '%s' needs a value: %s %s", opt, opt,
+			   o->value);
+}
+
+static void push_word(const char ***v, size_t *n, size_t cap, const char *w)
+{
+	if (!*v)
+		*v = xcalloc(cap, sizeof(**v));
+	(*v)[(*n)++] = w;
+}
+
+/* Option o, written opt, with its value (NULL when it takes none). */
+static int use(struct parser *p, const struct cli_option_row *o, const char *opt,
+	       const char *value)
+{
+	enum cli_command was = p->c->cmd;
+	char *at = (char *)p->c + o->field;
+	struct cli_words *list = (struct cli_words *)(void *)at;
+
+	if (!(o->commands & CLI_BIT(p->cmd ? p->cmd->cmd : CMD_NONE)))
+		return misplaced(p, o, opt);
+	if (value && !*value)
+		return needs_value(p, o, opt);
+	p->given |= (uint64_t)1 << (o - cli_options);
+	switch (o->how) {
+	case STORE_STRING:
+		*(const char **)(void *)at = value;
+		break;
+	case STORE_FLAG:
+		*(int *)(void *)at = 1;
+		break;
+	case STORE_LIST:
+		push_word(&list->v, &list->n, (size_t)p->argc, value);
+		break;
+	case STORE_CALL:
+		if (o->store(p->c, value, p->err, p->errlen) < 0)
+			return FAIL;
+		break;
+	}
+	return p->c->cmd != was ? STOP : GO_ON;	/* -h, -V: nothing else counts */
+}
+
+/* The value of an option that takes one and was not given it inline. */
+static const char *next_value(struct parser *p)
+{
+	return p->i + 1 < p->argc ? p->argv[++p->i] : NULL;
+}
+
+static int unknown_option(struct parser *p, const char *opt)
+{
+	return usage_error(p->err, p->errlen, "unknown option '%s' (see: regtrace %s%s--help)", opt,
+			   p->cmd ? p->cmd->name : "", p->cmd ? " " : "");
+}
+
+/* --name, --name=VALUE, --name VALUE */
+static int long_option(struct parser *p, const char *a)
+{
+	const char *name = a + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const struct cli_option_row *o = find_long(name, len);
+	const char *value = eq ? eq + 1 : NULL;
+	char opt[64];
+
+	if (!o) {
+		snprintf(opt, sizeof(opt), "--%.*s", (int)(len < 40 ? len : 40), name);
+		return unknown_option(p, opt);
+	}
+	spelling(o, 0, opt, sizeof(opt));
+	if (!o->value && eq)
+		return usage_error(p->err, p->errlen, "option '%s' takes no value", opt);
+	if (o->value && !eq && !(value = next_value(p)))
+		return needs_value(p, o, opt);
+	return use(p, o, opt, value);
+}
+
+/* -x, -xVALUE, -x VALUE, and letters together: -hV */
+static int short_options(struct parser *p, const char *a)
+{
+	char opt[8];
+
+	for (size_t j = 1; a[j]; j++) {
+		const struct cli_option_row *o = find_letter(a[j]);
+		const char *value = NULL;
+		int rc;
+
+		snprintf(opt, sizeof(opt), "-%c", a[j]);
+		if (!o)
+			return unknown_option(p, opt);
+		if (o->value && !(value = a[j + 1] ? a + j + 1 : next_value(p)))
+			return needs_value(p, o, opt);
+		if ((rc = use(p, o, opt, value)) != GO_ON || o->value)
+			return rc;
+	}
+	return GO_ON;
+}
+
+/* A word that is no option: the command, then its arguments. */
+static int word(struct parser *p, const char *a)
+{
+	if (p->cmd) {
+		p->c->ranges[p->c->nranges++] = a;
+		return GO_ON;
+	}
+	if (!(p->cmd = find_command(a)))
+		return unknown_command(p, a);
+	p->c->cmd = p->cmd->cmd;
+	p->c->cmd_name = p->cmd->name;
+	return GO_ON;
+}
+
+static int step(struct parser *p)
+{
+	const char *a = p->argv[p->i];
+
+	if (p->only_words || a[0] != '-' || !a[1])
+		return word(p, a);
+	if (!strcmp(a, "--")) {
+		p->only_words = 1;
+		return GO_ON;
+	}
+	return a[1] == '-' ? long_option(p, a) : short_options(p, a);
+}
+
+static int missing_option(struct parser *p)
+{
+	for (size_t k = 0; k < cli_noptions; k++) {
+		const struct cli_option_row *o = &cli_options[k];
+		char opt[64];
+		if ((o->required & CLI_BIT(p->cmd->cmd)) && !(p->given & ((uint64_t)1 << k)))
+			return usage_error(p->err, p->errlen, "%s needs %s %s", p->cmd->name,
+					   spelling(o, !o->name, opt, sizeof(opt)), o->value);
+	}
+	return GO_ON;
+}
+
+/* "RANGE" of "[RANGE...]", "COMMIT" of "COMMIT [RANGE]". */
+static void arg_name(const char *args, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	for (const char *s = args; *s && *s != ' ' && k + 1 < len; s++)
+		if (*s != '[' && *s != ']' && *s != '.')
+			buf[k++] = *s;
+	buf[k] = '\0';
+}
+
+static int count_args(struct parser *p)
+{
+	const struct cli_command_row *cmd = p->cmd;
+	size_t n = p->c->nranges;
+	char what[32];
+
+	arg_name(cmd->args, what, sizeof(what));
+	if (n < cmd->min_args)
+		return usage_error(p->err, p->errlen, "%s: no %s given%s", cmd->name, what,
+				   strcmp(what, "RANGE") ? "" : " (expected BASE..TIP)");
+	if (n <= cmd->max_args)
+		return GO_ON;
+	if (cmd->max_args == 0)
+		return usage_error(p->err, p->errlen, "%s takes no arguments, not '%s'", cmd->name,
+				   p->c->ranges[0]);
+	if (cmd->max_args == 1)
+		return usage_error(p->err, p->errlen, "%s takes %s one %s", cmd->name,
+				   cmd->min_args == 1 ? "exactly" : "at most", what);
+	return usage_error(p->err, p->errlen, "%s takes at most %zu arguments: %s", cmd->name,
+			   cmd->max_args, cmd->args);
+}
+
+static int finish(struct parser *p)
+{
+	const struct cli_command_row *topic;
+
+	if (!p->cmd)
+		return usage_error(p->err, p->errlen, "no command given (try 'regtrace --help')");
+	if (missing_option(p) || count_args(p))
+		return FAIL;
+	if (p->cmd->cmd == CMD_HELP && p->c->nranges) {
+		if (!(topic = find_command(p->c->ranges[0])))
+			return unknown_command(p, p->c->ranges[0]);
+		p->c->help_on = topic->cmd;
+		p->c->nranges = 0;
+	}
+	return GO_ON;
 }
 
 int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 {
-	int i = 1;
-	const struct command *cmd;
+	struct parser p = { .argc = argc, .argv = argv, .c = c, .err = err, .errlen = errlen };
+	int rc = GO_ON;
 
 	memset(c, 0, sizeof(*c));
 	c->dir = ".";
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			c->cmd = CMD_HELP;
-			return 0;
-		} else if (!strcmp(a, "--version")) {
-			c->cmd = CMD_VERSION;
-			return 0;
-		} else if (!strcmp(a, "-C")) {
-			if (++i >= argc)
-				return usage_error(err, errlen, "%s", "-C needs a directory");
-			c->dir = argv[i];
-		} else if (!strncmp(a, "-C", 2)) {
-			c->dir = a + 2;
-		} else {
-			return usage_error(err, errlen, "unknown option '%s'", a);
-		}
-	}
-	if (i >= argc)
-		return usage_error(err, errlen, "%s", "no command given (try 'regtrace --help')");
-	if (!(cmd = find_command(argv[i])))
-		return usage_error(err, errlen, "unknown command '%s'", argv[i]);
-	c->cmd = cmd->cmd;
-	c->cmd_name = cmd->name;
-	if (c->cmd == CMD_HELP)
-		return 0;
-	return parse_command_args(i + 1, argc, argv, c, cmd, err, errlen);
+	c->by_depth = 2;
+	c->ranges = xcalloc((size_t)argc + 1, sizeof(char *));
+	for (p.i = 1; p.i < argc && rc == GO_ON; p.i++)
+		rc = step(&p);
+	if (rc == GO_ON)
+		rc = finish(&p);
+	return rc == FAIL ? -1 : 0;
 }
 
 void cli_release(struct cli *c)
 {
+	for (size_t k = 0; k < cli_noptions; k++) {
+		if (cli_options[k].how == STORE_LIST) {
+			struct cli_words *w = (void *)((char *)c + cli_options[k].field);
+			free(w->v);
+			w->v = NULL;
+			w->n = 0;
+		}
+	}
 	free(c->ranges);
-	free(c->upstream_patterns);
 	c->ranges = NULL;
-	c->upstream_patterns = NULL;
+	c->nranges = 0;
+}
+
+/* ---- help ------------------------------------------------------------------- */
+
+#define HELP_COL 26	/* where an option's help starts */
+#define CMD_COL 12	/* where a command's summary starts in the overview */
+#define WIDTH 79
+
+static const char overview_top[] =
+	"usage: regtrace [-C DIR] COMMAND [OPTION...] [RANGE...]\n"
+	"       regtrace COMMAND --help | regtrace help COMMAND\n"
+	"       regtrace --help | --version\n"
+	"\n"
+	"Counts the regressions that backports brought into stable series:\n"
+	"commits of BASE..TIP that fix (Fixes: tag) or revert another commit of\n"
+	"the same series, by release (tags named BASE.N).\n"
+	"\n"
+	"RANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest BASE.N).\n"
+	"stats, regressions, report and export with no RANGE read every series\n"
+	"of the repository, newest first.\n";
+
+static const char overview_end[] =
+	"\n"
+	"Options as getopt_long takes them: --mainline=REF or --mainline REF,\n"
+	"-o FILE or the value glued to the letter; -- ends the options (a RANGE\n"
+	"after it may start with a dash).\n"
+	"\n"
+	"files: what regtrace learns is kept for the next run in the git\n"
+	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
+	"start afresh.  environment: REGTRACE_NO_CACHE=1 (no caches),\n"
+	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1.\n"
+	"\n"
+	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
+	"2 usage error; warnings (\"regtrace: warning: ...\") do not change it.\n"
+	"Dates are YYYY-MM-DD (UTC) in every format, booleans true/false in CSV\n"
+	"and JSON.\n"
+	"The counting rules: doc/rules.md, man regtrace; the options and\n"
+	"messages: doc/usage-cli.md.\n";
+
+/* "-o, --output FILE" */
+static void option_names(char *buf, size_t len, const struct cli_option_row *o)
+{
+	buf[0] = '\0';
+	if (o->letter)
+		append(buf, len, "-%c%s", o->letter, o->name ? ", " : "");
+	if (o->name)
+		append(buf, len, "--%s", o->name);
+	if (o->value)
+		append(buf, len, " %s", o->value);
+}
+
+/* text's lines, each indented by col spaces (the first only when
+ * indent_first). */
+static void put_lines(FILE *out, const char *text, int col, int indent_first)
+{
+	for (const char *s = text; *s;) {
+		size_t n = strcspn(s, "\n");
+		if (indent_first || s != text)
+			fprintf(out, "%*s", col, "");
+		fprintf(out, "%.*s\n", (int)n, s);
+		s += n + (s[n] == '\n');
+	}
+}
+
+/* "  NAMES     help..." with help from column col (on the next line when
+ * NAMES reach it), then tail (when not NULL) after the help's last line if
+ * it fits in WIDTH, else on a line of its own. */
+static void put_row(FILE *out, const char *names, const char *help, int col, const char *tail)
+{
+	char text[1024];
+	int w = fprintf(out, "  %s", names);
+
+	if (tail) {
+		const char *last = strrchr(help, '\n');
+		size_t last_len = strlen(last ? last + 1 : help);
+		snprintf(text, sizeof(text), "%s%s%s", help,
+			 (size_t)col + last_len + 1 + strlen(tail) <= WIDTH ? " " : "\n", tail);
+		help = text;
+	}
+	if (w + 1 > col)
+		fprintf(out, "\n%*s", col, "");
+	else
+		fprintf(out, "%*s", col - w, "");
+	put_lines(out, help, col, 0);
+}
+
+/* "[stats fixes]": the commands that take o; "[every command]" when every
+ * command that reads a repository does, "[every command but report]" when
+ * that is shorter. */
+static void commands_of(char *buf, size_t len, const struct cli_option_row *o)
+{
+	char but[160] = "[every command";
+	size_t k = 0, nbut = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < cli_ncommands; i++) {
+		unsigned bit = CLI_BIT(cli_commands[i].cmd);
+		if (o->commands & bit)
+			append(buf, len, "%s%s", k++ ? " " : "[", cli_commands[i].name);
+		else if (REPO_CMDS & bit)
+			append(but, sizeof(but), "%s%s", nbut++ ? " " : " but ", cli_commands[i].name);
+	}
+	append(buf, len, "]");
+	append(but, sizeof(but), "]");
+	if (!(o->commands & ~REPO_CMDS) && strlen(but) < strlen(buf))
+		snprintf(buf, len, "%s", but);
+}
+
+static void overview(FILE *out)
+{
+	char names[96], cmds[160];
+
+	fputs(overview_top, out);
+	fputs("\ncommands:\n", out);
+	for (size_t i = 0; i < cli_ncommands; i++)
+		put_row(out, cli_commands[i].name, cli_commands[i].summary, CMD_COL, NULL);
+	fputs("\noptions before the command:\n", out);
+	for (size_t k = 0; k < cli_noptions; k++) {
+		if (!(cli_options[k].commands & BEFORE))
+			continue;
+		option_names(names, sizeof(names), &cli_options[k]);
+		put_row(out, names, cli_options[k].help, HELP_COL, NULL);
+	}
+	fputs("\noptions after the command (in brackets: the commands that take them):\n", out);
+	for (size_t k = 0; k < cli_noptions; k++) {
+		if (cli_options[k].commands & BEFORE)
+			continue;
+		option_names(names, sizeof(names), &cli_options[k]);
+		commands_of(cmds, sizeof(cmds), &cli_options[k]);
+		put_row(out, names, cli_options[k].help, HELP_COL, cmds);
+	}
+	fputs(overview_end, out);
+}
+
+/* "[-o FILE]", "--sqlite FILE", "[--upstream-pattern RE]..." */
+static void synopsis_item(char *buf, size_t len, const struct cli_option_row *o,
+			  enum cli_command cmd)
+{
+	int req = (o->required & CLI_BIT(cmd)) != 0;
+	char name[64];
+
+	if (o->letter)
+		snprintf(name, sizeof(name), "-%c", o->letter);
+	else
+		snprintf(name, sizeof(name), "--%s", o->name);
+	snprintf(buf, len, "%s%s%s%s%s%s", req ? "" : "[", name, o->value ? " " : "",
+		 o->value ? o->value : "", req ? "" : "]", o->how == STORE_LIST ? "..." : "");
+}
+
+/* Whether option o goes in the usage line of cmd, in pass 0 (the options
+ * cmd needs) or pass 1 (the others). */
+static int in_synopsis(const struct cli_option_row *o, enum cli_command cmd, int pass)
+{
+	int needed = (o->required & CLI_BIT(cmd)) != 0;
+
+	return (o->commands & CLI_BIT(cmd)) && !(o->commands & BEFORE) && needed != pass;
+}
+
+/* The usage line, wrapped under the command's name: the options it needs,
+ * the others, its arguments. */
+static void synopsis(FILE *out, const struct cli_command_row *cmd)
+{
+	char item[128];
+	int at = fprintf(out, "usage: regtrace %s%s", cmd->cmd >= CMD_STATS ? "[-C DIR] " : "",
+			 cmd->name), indent = at;
+
+	for (size_t k = 0; k <= 2 * cli_noptions; k++) {
+		if (k < 2 * cli_noptions) {
+			const struct cli_option_row *o = &cli_options[k % cli_noptions];
+			if (!in_synopsis(o, cmd->cmd, k >= cli_noptions))
+				continue;
+			synopsis_item(item, sizeof(item), o, cmd->cmd);
+		} else if (cmd->args[0]) {
+			snprintf(item, sizeof(item), "%s", cmd->args);
+		} else {
+			break;
+		}
+		if (at + 1 + (int)strlen(item) > WIDTH && at > indent) {
+			fprintf(out, "\n%*s", indent, "");
+			at = indent;
+		}
+		at += fprintf(out, " %s", item);
+	}
+	fputc('\n', out);
+}
+
+static void command_help(FILE *out, const struct cli_command_row *cmd)
+{
+	char names[96];
+
+	synopsis(out, cmd);
+	fputc('\n', out);
+	put_lines(out, cmd->summary, 0, 1);
+	fputs("\noptions:\n", out);
+	for (size_t k = 0; k < 2 * cli_noptions; k++) {	/* its own, then -h -V */
+		const struct cli_option_row *o = &cli_options[k % cli_noptions];
+		int global = (o->commands & BEFORE) != 0;
+		if (!(o->commands & CLI_BIT(cmd->cmd)) || global != (k >= cli_noptions))
+			continue;
+		option_names(names, sizeof(names), o);
+		put_row(out, names, o->help, HELP_COL, NULL);
+	}
+	fputs("\nexamples:\n", out);
+	for (size_t e = 0; e < 2 && cmd->examples[e].line; e++) {
+		fprintf(out, "  %s\n", cmd->examples[e].line);
+		if (cmd->examples[e].says)
+			fprintf(out, "      %s\n", cmd->examples[e].says);
+	}
+	if (cmd->cmd >= CMD_STATS)
+		fputs("\nRANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest\n"
+		      "BASE.N).  -C DIR, the files and the environment: regtrace --help.\n", out);
+}
+
+int cli_help(FILE *out, enum cli_command cmd)
+{
+	const struct cli_command_row *row = NULL;
+
+	for (size_t i = 0; i < cli_ncommands; i++)
+		if (cli_commands[i].cmd == cmd)
+			row = &cli_commands[i];
+	if (row)
+		command_help(out, row);
+	else
+		overview(out);
+	return ferror(out) ? -1 : 0;
 }

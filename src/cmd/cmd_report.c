@@ -30,7 +30,7 @@ static const char *commit_url(const struct cli *c, struct run *run,
 	return NULL;
 }
 
-static int write_report(const struct cli *c, struct run *run, const struct series_set *set,
+static int write_report(const struct cli *c, struct run *run, struct series_set *set,
 			struct atomic_file *f, char *err, size_t errlen)
 {
 	if (render_report_html(f->fp, set->s, set->n, commit_url(c, run, set)) < 0)

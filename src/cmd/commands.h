@@ -11,6 +11,7 @@
 #include <git2.h>
 
 #include "cmd/cli.h"
+#include "cmd/warnings.h"
 
 struct project_config;
 struct cache;
@@ -24,6 +25,7 @@ struct run {
 	struct cache *cache;		/* the commit cache, or NULL */
 	struct segcache *mainline_cache;	/* the mainline cache when the command
 						   reads the mainline, or NULL */
+	struct warnings warnings;	/* printed by main when the command succeeds */
 };
 
 typedef int command_fn(const struct cli *c, struct run *run, char *err, size_t errlen);
@@ -35,6 +37,8 @@ command_fn cmd_sagas;
 command_fn cmd_unfixed;
 command_fn cmd_report;
 command_fn cmd_export;
+command_fn cmd_explain;
+command_fn cmd_regressions;
 
 /* "cannot write output: ..." (errno) into err; RT_EFAIL. */
 int cmd_write_failed(char *err, size_t errlen);

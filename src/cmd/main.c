@@ -1,8 +1,10 @@
 /*
  * main.c — regtrace: reads the command line, opens the repository, runs
- * the command.  The only place that prints errors and chooses the exit
- * status: 0 success, 1 error, 2 usage error.
+ * the command.  The only place that prints errors and warnings (after a
+ * successful command: cmd/warnings.h) and chooses the exit status: 0
+ * success, 1 error, 2 usage error.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,8 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_UNFIXED] = cmd_unfixed,
 	[CMD_REPORT] = cmd_report,
 	[CMD_EXPORT] = cmd_export,
+	[CMD_EXPLAIN] = cmd_explain,
+	[CMD_REGRESSIONS] = cmd_regressions,
 };
 
 /* A file of the git directory, to free. */
@@ -67,7 +71,8 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 {
 	char ignored[256];
 	pthread_t tid;
-	int reads_mainline = c->cmd == CMD_UNFIXED || (c->cmd == CMD_STATS && c->mainline);
+	int reads_mainline = c->cmd == CMD_UNFIXED || (c->mainline && (c->cmd == CMD_STATS ||
+				c->cmd == CMD_REGRESSIONS || c->cmd == CMD_EXPORT));
 
 	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
 						  cfg->rules.nupstream));
@@ -88,8 +93,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 {
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
-	struct config_words words = { c->series_pattern, c->upstream_patterns,
-				      c->nupstream_patterns };
+	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
+				      c->upstream_patterns.n };
 	struct caches k = { 0 };
 	struct run run = { 0 };
 	char ignored[256];
@@ -109,6 +114,9 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	if (!rc)
+		warn_print(&run.warnings, stderr);
+	warn_release(&run.warnings);
 	free(k.path);
 	free(k.mainline_path);
 	cache_release(&k.commits);
@@ -131,9 +139,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (c.cmd == CMD_HELP || c.cmd == CMD_VERSION) {
-		fputs(c.cmd == CMD_HELP ? cli_usage : "regtrace " REGTRACE_VERSION "\n", stdout);
+		rc = c.cmd == CMD_HELP ? cli_help(stdout, c.help_on)
+				       : (fputs("regtrace " REGTRACE_VERSION "\n", stdout) < 0 ? -1 : 0);
 		cli_release(&c);
-		return fflush(stdout) ? 1 : 0;
+		if (rc < 0 || fflush(stdout) != 0) {
+			fprintf(stderr, "regtrace: cannot write output: %s\n", strerror(errno));
+			return 1;
+		}
+		return 0;
 	}
 	git_libgit2_init();
 	/* every object is read once: a cache only costs memory */

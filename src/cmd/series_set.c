@@ -46,7 +46,7 @@ static int load_one(void *ctx, git_repository *repo, size_t i)
 	struct history h;
 
 	history_init(&h);
-	e->rc = repo_fill_range(repo, &l->readings[i], &h, e->msg, sizeof(e->msg));
+	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, &h, e->msg, sizeof(e->msg));
 	range_reading_release(&l->readings[i]);
 	if (!e->rc)
 		e->rc = analyze(&h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
@@ -80,7 +80,16 @@ static int load_ranges(git_repository *repo, struct loader *l, char *err, size_t
 	progress_line_begin(&l->line, "reading", "ranges", n);
 	parallel_run(repo, groups, walk_group, l);
 	progress_line_end(&l->line);
+	if (l->read.paths_depth > 0) {	/* --by path: the files each commit changes */
+		size_t commits = 0;
+		for (size_t i = 0; i < n; i++)
+			commits += range_reading_commits(&l->readings[i]);
+		progress_line_begin(&l->line, "reading the files changed", "commits", commits);
+		l->read.paths_progress = &l->line.cb;
+	}
 	parallel_run(repo, n, load_one, l);
+	if (l->read.paths_depth > 0)
+		progress_line_end(&l->line);
 	/* ranges never taken stay zeroed (releasing them is harmless); every
 	 * range before a failed one was taken, so the first failure in range
 	 * order is the one reported, whatever the threads' timing */
@@ -105,6 +114,8 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 
 	memset(set, 0, sizeof(*set));
 	l.rules.introduced_until = c->introduced_until;
+	l.rules.by = c->by;	/* stats, report, export (cli.c) */
+	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
 	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
 	l.read.cache = run->cache;
@@ -113,6 +124,10 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(run->repo, &l, err, errlen);
+	for (size_t i = 0; !rc && i < set->n; i++)
+		if (set->s[i].rels.n == 0)
+			warn_add(&run->warnings, "no release tags in %s: every commit counts as "
+				 "unreleased", set->s[i].name);
 	return rc;
 }
 

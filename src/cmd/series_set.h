@@ -25,7 +25,8 @@ struct series_set {
 	size_t n;		/* how many are loaded */
 };
 
-/* The ranges of c, read and analysed with c's options in run. */
+/* The ranges of c, read and analysed with c's options in run; a range
+ * with no release tags adds a warning to run (cmd/warnings.h). */
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);
@@ -37,11 +38,12 @@ int series_set_print(const struct cli *c, struct run *run, series_render_fn *ren
 		     char *err, size_t errlen);
 
 /* The commands that write one file (report, export): open it first (fail
- * early), load, write(c, run, set, f), then commit it or remove it
+ * early), load, write(c, run, set, f) (which may add to the set: mainline
+ * counts, breakdowns), then commit it or remove it
  * (base/atomic_file.h); on success print "wrote PATH".  Output paths are
  * taken as given (relative to the current directory, not to -C DIR). */
 struct atomic_file;
-typedef int series_write_fn(const struct cli *c, struct run *run, const struct series_set *set,
+typedef int series_write_fn(const struct cli *c, struct run *run, struct series_set *set,
 			    struct atomic_file *f, char *err, size_t errlen);
 int series_set_write_file(const struct cli *c, struct run *run, const char *path,
 			  series_write_fn *write, char *err, size_t errlen);

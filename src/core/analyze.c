@@ -2,6 +2,7 @@
 #include "core/analyze.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/channel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +50,26 @@ static int until_index(const struct series *s, const struct rules *r, int *until
 	return RT_OK;
 }
 
+/* --by: the census per channel (read from messages) or per path (paths
+ * read by the git layer, taken over). */
+static void break_down(const char *by, struct group_map *paths, struct series *s)
+{
+	struct group_map map;
+
+	if (!strcmp(by, "channel"))
+		channel_groups(&s->g, &map);
+	else if (paths)
+		map = *paths;
+	else
+		group_map_init(&map, s->g.n);
+	s->by = xmalloc(sizeof(*s->by));
+	breakdown_compute(&s->g, &s->census, by, &map, s->by);
+}
+
 int analyze(struct history *h, const struct rules *r, struct series *s, char *err,
 	    size_t errlen)
 {
+	struct group_map *paths = h->paths;
 	int until, rc;
 
 	release_list_init(&s->rels);
@@ -59,30 +77,50 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	s->name = msg_clean_text(h->name, strlen(h->name), 4096);
 	s->base = h->base;
 	s->tip = h->tip;
+	s->base_date = h->base_date;
 	h->base = h->tip = NULL;
 	s->g = h->g;
 	graph_init(&h->g);
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
+	h->paths = NULL;
 	history_release(h);
 	release_attribute(&s->rels, &s->g);
 	if ((rc = until_index(s, r, &until, err, errlen)))
-		return rc;
+		goto out;
 	resolver_init(&s->r, &s->g);
 	census_compute(&s->g, &s->r, until, &s->census);
 	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
+	s->life = xmalloc((s->census.nlinks + 1) * sizeof(*s->life));
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
+	lifetime_summarize(&s->g, &s->rels, &s->census, &s->lifetimes);
+	if (r && r->by)
+		break_down(r->by, paths, s);
+	else if (paths)
+		group_map_release(paths);
+	free(paths);
 	return RT_OK;
+out:
+	if (paths)
+		group_map_release(paths);
+	free(paths);
+	return rc;
 }
 
 void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);
 	timeline_release(&s->timeline);
+	free(s->life);
 	resolver_release(&s->r);
 	if (s->by)
 		breakdown_release(s->by);
 	free(s->by);
+	if (s->age)
+		age_row_release(s->age);
+	free(s->age);
 	census_release(&s->census);
 	release_list_release(&s->rels);
 	graph_release(&s->g);

@@ -4,7 +4,9 @@
  *
  * analyze() finds the releases among the range's tags (release.h),
  * attributes every commit to the first release containing it, resolves
- * every reference (resolve.h), counts (census.h) and groups (saga.h).
+ * every reference (resolve.h), counts (census.h), groups (saga.h), and
+ * computes the timeline, the lifetimes and, when asked, the census per
+ * channel or path (breakdown.h).
  * It takes the history over (h is left empty); what it fills is read-only
  * for everything downstream: renderers format it, nothing else computes.
  * Pure: no libgit2, no I/O.  Errors: RT_EFAIL with a one-line message.
@@ -21,6 +23,8 @@
 struct rules {
 	const regex_t *series_re;	/* the project's series pattern, or NULL */
 	const char *introduced_until;	/* a release name, or NULL */
+	const char *by;			/* "channel", "path" (the history has its
+					   paths) or NULL: the census per group */
 };
 
 /* s must be zeroed; release it with series_release_all() either way. */

@@ -115,9 +115,9 @@ void breakdown_compute(const struct graph *g, const struct census *c, const char
 	}
 	free(state);
 	for (size_t k = 0; k < out->n; k++)
-		out->rows[k].visible = out->rows[k].fixes - out->rows[k].same_release;
+		out->rows[k].visible = census_visible(out->rows[k].fixes, out->rows[k].same_release);
 	out->total.name = "total";
-	out->total.visible = out->total.fixes - out->total.same_release;
+	out->total.visible = census_visible(out->total.fixes, out->total.same_release);
 	if (!strcmp(kind, "path")) {
 		out->has_total = 1;
 		if (out->n)

@@ -1,5 +1,5 @@
 /*
- * census.c — the rules of README "Which commit a reference means" and
+ * census.c — the rules of doc/rules.md "Which commit a reference means" and
  * "Kinds of link", then the numbers of "What each number means".
  *
  * Commits are visited in history order, so when a commit's references are
@@ -23,6 +23,8 @@ struct ctx {
 	struct u32s match, keep;	/* scratch */
 	size_t seq;
 	int until;			/* release index, or -1: count all */
+	struct census_trace *trace;	/* census_trace(): what is decided, or NULL */
+	struct ref_trace *cur;		/* the reference being resolved, when tracing */
 };
 
 /* Is commit c in a release no later than until? */
@@ -44,6 +46,38 @@ const char *link_kind_name(enum link_kind k)
 int link_is_regression_fix(enum link_kind k)
 {
 	return k == LINK_FIX || k == LINK_REVERT;
+}
+
+const char *census_rule_name(enum census_rule r)
+{
+	static const char *const names[RULE_COUNT] = {
+		[RULE_SELF] = "dropped self-match",
+		[RULE_OUTSIDE] = "outside",
+		[RULE_ANCESTOR] = "ancestor filter",
+		[RULE_SUBJECT] = "quoted subject",
+		[RULE_AMBIGUOUS] = "ambiguous",
+		[RULE_PREEMPTIVE] = "preemptive",
+		[RULE_LIVE_COPY] = "earliest live copy",
+		[RULE_REVERTED_COPY] = "latest reverted copy",
+		[RULE_ONE_LINK] = "one link per target",
+		[RULE_DUPLICATE] = "duplicate",
+	};
+	return names[r];
+}
+
+/* Tracing (census_trace): a rule applied to the current reference, and the
+ * n commits v it left in the running. */
+static void step(struct ctx *x, enum census_rule rule, const uint32_t *v, size_t n)
+{
+	struct ref_trace *t = x->cur;
+
+	if (!t)
+		return;
+	t->steps = xrealloc(t->steps, (t->nsteps + 1) * sizeof(*t->steps));
+	t->steps[t->nsteps] = (struct census_step){ rule, { 0 } };
+	for (size_t i = 0; i < n; i++)
+		u32s_push(&t->steps[t->nsteps].kept, v[i]);
+	t->nsteps++;
 }
 
 /*
@@ -136,16 +170,31 @@ static enum outcome pick_copy(struct ctx *x, uint32_t f, uint32_t *target)
 			continue;
 		if (is_live(x, c, f, 0)) {
 			*target = c;
+			step(x, RULE_LIVE_COPY, target, 1);
 			return RES_TARGET;
 		}
 		latest = c;
 	}
 	if (latest < 0) {
 		*target = x->match.v[0];
+		step(x, RULE_PREEMPTIVE, target, 1);
 		return RES_PREEMPTIVE;
 	}
 	*target = (uint32_t)latest;
+	step(x, RULE_REVERTED_COPY, target, 1);
 	return RES_TARGET;
+}
+
+/* Tracing: each of the n commits v, an ancestor of f? live at f? */
+static void see_copies(struct ctx *x, uint32_t f, const uint32_t *v, size_t n,
+		       struct copy_seen **out, size_t *nout)
+{
+	*out = xcalloc(n + 1, sizeof(**out));
+	for (*nout = 0; *nout < n; (*nout)++) {
+		uint32_t c = v[*nout];
+		int anc = graph_is_ancestor(x->g, c, f);
+		(*out)[*nout] = (struct copy_seen){ c, anc, anc && is_live(x, c, f, 0) };
+	}
 }
 
 /* Resolve one reference of f; on RES_AMBIGUOUS the candidates are x->match. */
@@ -155,27 +204,45 @@ static enum outcome resolve_ref(struct ctx *x, uint32_t f, const struct msg_ref 
 	size_t k = 0;
 
 	resolver_match(x->r, ref->id, &x->match);
+	if (x->cur)
+		for (size_t i = 0; i < x->match.n; i++)
+			u32s_push(&x->cur->matched, x->match.v[i]);
 	for (size_t i = 0; i < x->match.n; i++)
 		if (x->match.v[i] != f)
 			x->match.v[k++] = x->match.v[i];
-	if (k == 0)
+	if (k < x->match.n)
+		step(x, RULE_SELF, x->match.v, k);
+	if (k == 0) {
+		if (!x->match.n)
+			step(x, RULE_OUTSIDE, NULL, 0);
 		return x->match.n ? RES_IGNORED : RES_OUTSIDE;
+	}
 	x->match.n = k;
 	classes_of_match(x);
+	if (x->cur)
+		x->cur->nupstream = x->keep.n;
 	if (x->keep.n > 1) {
 		filter_classes(x, f, NULL, 0);
 		if (x->keep.n == 0) {
 			*target = x->match.v[0];
+			step(x, RULE_ANCESTOR, NULL, 0);
+			step(x, RULE_PREEMPTIVE, target, 1);
 			return RES_PREEMPTIVE;
 		}
 		restrict_match(x);
+		step(x, RULE_ANCESTOR, x->match.v, x->match.n);
 	}
 	if (x->keep.n > 1 && ref->subject) {
 		filter_classes(x, f, ref->subject, 1);
 		restrict_match(x);
+		step(x, RULE_SUBJECT, x->match.v, x->match.n);
 	}
-	if (x->keep.n > 1)
+	if (x->keep.n > 1) {
+		step(x, RULE_AMBIGUOUS, x->match.v, x->match.n);
 		return RES_AMBIGUOUS;
+	}
+	if (x->cur)
+		see_copies(x, f, x->match.v, x->match.n, &x->cur->copies, &x->cur->ncopies);
 	return pick_copy(x, f, target);
 }
 
@@ -211,8 +278,8 @@ static int is_revert_kind(enum link_kind k)
  * Record a link of f to target, once: a revert-line link replaces a
  * Fixes-line link to the same target.  first: f's first link.
  */
-static void record_target(struct ctx *x, size_t first, uint32_t f, uint32_t target,
-			  enum link_kind kind)
+static int record_target(struct ctx *x, size_t first, uint32_t f, uint32_t target,
+			 enum link_kind kind)
 {
 	for (size_t i = first; i < x->out->nlinks; i++) {
 		struct link *l = &x->out->links[i];
@@ -223,11 +290,12 @@ static void record_target(struct ctx *x, size_t first, uint32_t f, uint32_t targ
 			l->kind = kind;
 			u32s_push(&x->reverted_by[target], f);
 		}
-		return;
+		return 0;
 	}
 	add_link(x, kind, f, target);
 	if (is_revert_kind(kind))
 		u32s_push(&x->reverted_by[target], f);
+	return 1;
 }
 
 static int same_candidates(const struct u32s *a, const struct u32s *b)
@@ -235,24 +303,42 @@ static int same_candidates(const struct u32s *a, const struct u32s *b)
 	return a->n == b->n && !memcmp(a->v, b->v, a->n * sizeof(uint32_t));
 }
 
-static void record_ambiguous(struct ctx *x, size_t first, uint32_t f)
+static int record_ambiguous(struct ctx *x, size_t first, uint32_t f)
 {
 	for (size_t i = first; i < x->out->nlinks; i++)
 		if (x->out->links[i].kind == LINK_AMBIGUOUS &&
 		    same_candidates(&x->out->links[i].candidates, &x->match))
-			return;
+			return 0;
 	struct link *l = add_link(x, LINK_AMBIGUOUS, f, LINK_NO_TARGET);
 	for (size_t i = 0; i < x->match.n; i++)
 		u32s_push(&l->candidates, x->match.v[i]);
+	return 1;
 }
 
-static void record_preemptive(struct ctx *x, size_t first, uint32_t f, uint32_t target)
+static int record_preemptive(struct ctx *x, size_t first, uint32_t f, uint32_t target)
 {
 	for (size_t i = first; i < x->out->nlinks; i++)
 		if (x->out->links[i].kind == LINK_PREEMPTIVE &&
 		    x->out->links[i].target == target)
-			return;
+			return 0;
 	add_link(x, LINK_PREEMPTIVE, f, target);
+	return 1;
+}
+
+/* Tracing: the link the current reference made (new) or joined. */
+static void note_link(struct ctx *x, enum link_kind kind, uint32_t target, int made)
+{
+	if (!x->cur)
+		return;
+	x->cur->linked = 1;
+	x->cur->kind = kind;
+	x->cur->target = target;
+	x->cur->joined = !made;
+	if (kind == LINK_AMBIGUOUS)
+		for (size_t i = 0; i < x->match.n; i++)
+			u32s_push(&x->cur->candidates, x->match.v[i]);
+	if (!made)
+		step(x, RULE_ONE_LINK, &target, target != LINK_NO_TARGET);
 }
 
 static void visit_refs(struct ctx *x, uint32_t f)
@@ -263,6 +349,8 @@ static void visit_refs(struct ctx *x, uint32_t f)
 	for (size_t i = 0; i < facts->nrefs; i++) {
 		const struct msg_ref *ref = &facts->refs[i];
 		uint32_t t = LINK_NO_TARGET;
+		enum link_kind kind;
+		x->cur = x->trace ? &x->trace->refs[i] : NULL;
 		switch (resolve_ref(x, f, ref, &t)) {
 		case RES_IGNORED:
 			break;
@@ -270,20 +358,19 @@ static void visit_refs(struct ctx *x, uint32_t f)
 			x->out->fixes_outside++;
 			break;
 		case RES_AMBIGUOUS:
-			record_ambiguous(x, first, f);
+			note_link(x, LINK_AMBIGUOUS, t, record_ambiguous(x, first, f));
 			break;
 		case RES_PREEMPTIVE:
-			record_preemptive(x, first, f, t);
+			note_link(x, LINK_PREEMPTIVE, t, record_preemptive(x, first, f, t));
 			break;
 		case RES_TARGET:
-			if (ref->kind == MSG_REF_FIXES)
-				record_target(x, first, f, t, LINK_FIX);
-			else
-				record_target(x, first, f, t, x->g->c[t].facts.is_revert ?
-					      LINK_REAPPLY : LINK_REVERT);
+			kind = ref->kind == MSG_REF_FIXES ? LINK_FIX :
+			       x->g->c[t].facts.is_revert ? LINK_REAPPLY : LINK_REVERT;
+			note_link(x, kind, t, record_target(x, first, f, t, kind));
 			break;
 		}
 	}
+	x->cur = NULL;
 }
 
 /* A second copy of an upstream commit while an earlier copy is live. */
@@ -304,6 +391,28 @@ static void visit_copies(struct ctx *x, uint32_t f)
 	}
 	if (best != LINK_NO_TARGET)
 		add_link(x, LINK_DUPLICATE, f, best);
+	if (x->trace)
+		x->trace->duplicate_of = best;
+}
+
+/* Tracing: per alias of f, the other commits sharing it (as visit_copies
+ * reads them). */
+static void see_aliases(struct ctx *x, uint32_t f)
+{
+	const struct msg_facts *facts = &x->g->c[f].facts;
+	struct census_trace *t = x->trace;
+
+	t->naliases = facts->naliases;
+	t->copies = xcalloc(facts->naliases + 1, sizeof(*t->copies));
+	t->ncopies = xcalloc(facts->naliases + 1, sizeof(*t->ncopies));
+	for (size_t a = 0; a < facts->naliases; a++) {
+		size_t k = 0;
+		resolver_match(x->r, facts->aliases[a], &x->match);
+		for (size_t i = 0; i < x->match.n; i++)
+			if (x->match.v[i] != f)
+				x->match.v[k++] = x->match.v[i];
+		see_copies(x, f, x->match.v, k, &t->copies[a], &t->ncopies[a]);
+	}
 }
 
 static int cmp_link(const void *pa, const void *pb)
@@ -356,8 +465,9 @@ static void count(struct ctx *x)
 		c->fixes++;
 		c->reverts += !!(flags & CENSUS_REVERT);
 		c->same_release += !!(flags & CENSUS_SAME);
+		c->reported += !(flags & CENSUS_SAME) && x->g->c[f].facts.reported;
 	}
-	c->visible = c->fixes - c->same_release;
+	c->visible = census_visible(c->fixes, c->same_release);
 	u32s_sort_unique(&targets);
 	c->regressions = targets.n;
 	u32s_release(&targets);
@@ -400,6 +510,66 @@ void census_release(struct census *c)
 	free(c->links);
 	free(c->flags);
 	memset(c, 0, sizeof(*c));
+}
+
+/*
+ * Visiting f again needs the reverts of its history: those census_compute
+ * had found by then are the revert and reapply links of c whose fix is an
+ * ancestor of f (is_live reads no other), so all of c's will do.
+ */
+void census_trace(struct graph *g, struct resolver *r, const struct census *c, uint32_t f,
+		  struct census_trace *out)
+{
+	struct census scratch = { 0 };
+	struct ctx x = { .g = g, .r = r, .out = &scratch, .until = -1, .trace = out };
+
+	memset(out, 0, sizeof(*out));
+	out->commit = f;
+	out->duplicate_of = LINK_NO_TARGET;
+	if (g->c[f].is_merge)
+		return;
+	out->nrefs = g->c[f].facts.nrefs;
+	out->refs = xcalloc(out->nrefs + 1, sizeof(*out->refs));
+	for (size_t i = 0; i < out->nrefs; i++)
+		out->refs[i].target = LINK_NO_TARGET;
+	x.reverted_by = xcalloc(g->n + 1, sizeof(struct u32s));
+	for (size_t i = 0; i < c->nlinks; i++)
+		if (is_revert_kind(c->links[i].kind))
+			u32s_push(&x.reverted_by[c->links[i].target], c->links[i].fix);
+	visit_refs(&x, f);
+	visit_copies(&x, f);
+	see_aliases(&x, f);
+	/* a Fixes: link that a revert line took over is of the revert's kind */
+	for (size_t i = 0; i < out->nrefs; i++)
+		for (size_t k = 0; k < scratch.nlinks && out->refs[i].linked; k++)
+			if (scratch.links[k].target == out->refs[i].target &&
+			    out->refs[i].kind == LINK_FIX && is_revert_kind(scratch.links[k].kind))
+				out->refs[i].kind = scratch.links[k].kind;
+	for (size_t i = 0; i < g->n + 1; i++)
+		u32s_release(&x.reverted_by[i]);
+	free(x.reverted_by);
+	u32s_release(&x.match);
+	u32s_release(&x.keep);
+	census_release(&scratch);
+}
+
+void census_trace_release(struct census_trace *t)
+{
+	for (size_t i = 0; i < t->nrefs; i++) {
+		struct ref_trace *rt = &t->refs[i];
+		for (size_t k = 0; k < rt->nsteps; k++)
+			u32s_release(&rt->steps[k].kept);
+		free(rt->steps);
+		free(rt->copies);
+		u32s_release(&rt->matched);
+		u32s_release(&rt->candidates);
+	}
+	free(t->refs);
+	for (size_t a = 0; a < t->naliases; a++)
+		free(t->copies[a]);
+	free(t->copies);
+	free(t->ncopies);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Reverts point back in history: decide from the newest commit down. */

@@ -3,7 +3,7 @@
  * the numbers of the report.
  *
  * census_compute() reads a graph whose releases are attributed and whose
- * resolver is built, finds every link (README "Kinds of link"), and counts.
+ * resolver is built, finds every link (doc/rules.md "Kinds of link"), and counts.
  * Links come out sorted by the fix's release (unreleased last), then history
  * order.  Pure: no libgit2, no I/O.
  */
@@ -41,6 +41,8 @@ struct census {
 	size_t commits, tagged, fixes, reverts, same_release, visible;
 	size_t pairs, regressions, duplicates, reapplies, ambiguous, preemptive;
 	size_t fixes_outside, nonsha_fixes_lines;
+	size_t reported;	/* Visible fixes whose message says someone hit
+				   the regression (msg_facts.reported) */
 	struct link *links;
 	size_t nlinks, links_cap;
 	uint8_t *flags;		/* per commit: CENSUS_* bits of a counted fix */
@@ -49,6 +51,13 @@ struct census {
 #define CENSUS_FIX 1		/* has a counted fix or revert link */
 #define CENSUS_REVERT 2		/* ... of which a revert */
 #define CENSUS_SAME 4		/* every counted target in its own release */
+
+/* The rule of the visible count, for a series, a release or a group: the
+ * regression fixes not in the same release as every target they fix. */
+static inline size_t census_visible(size_t fixes, size_t same_release)
+{
+	return fixes - same_release;
+}
 
 const char *link_kind_name(enum link_kind k);
 /* 1 for the kinds that count as regression fixes (fix, revert). */
@@ -61,6 +70,76 @@ int link_is_regression_fix(enum link_kind k);
  */
 void census_compute(struct graph *g, struct resolver *r, int until, struct census *out);
 void census_release(struct census *c);
+
+/*
+ * The rules of README "Which commit a reference means" and "Kinds of link"
+ * by the names the docs give them (`explain` prints them).
+ */
+enum census_rule {
+	RULE_SELF,		/* "dropped self-match" */
+	RULE_OUTSIDE,		/* "outside" */
+	RULE_ANCESTOR,		/* "ancestor filter" */
+	RULE_SUBJECT,		/* "quoted subject" */
+	RULE_AMBIGUOUS,		/* "ambiguous" */
+	RULE_PREEMPTIVE,	/* "preemptive" */
+	RULE_LIVE_COPY,		/* "earliest live copy" */
+	RULE_REVERTED_COPY,	/* "latest reverted copy" */
+	RULE_ONE_LINK,		/* "one link per target" */
+	RULE_DUPLICATE,		/* "duplicate" */
+	RULE_COUNT
+};
+const char *census_rule_name(enum census_rule r);
+
+/* A copy the rules looked at: is it an ancestor of the referring commit,
+ * and live there? */
+struct copy_seen {
+	uint32_t commit;
+	int ancestor, live;
+};
+
+/* One rule applied to a reference, and the matches it left in the running. */
+struct census_step {
+	enum census_rule rule;
+	struct u32s kept;
+};
+
+/* What the rules decided for one reference (msg_facts.refs[i]). */
+struct ref_trace {
+	struct u32s matched;		/* every commit the id matches, ascending */
+	size_t nupstream;		/* upstream commits (classes of copies) among
+					   them once the referring commit is dropped */
+	struct census_step *steps;	/* the rules applied, in order; the last one */
+	size_t nsteps;			/* decided */
+	struct copy_seen *copies;	/* the matches left when a copy is picked */
+	size_t ncopies;
+	int linked;			/* made or joined a link: */
+	enum link_kind kind;		/* its kind, as finally recorded */
+	uint32_t target;		/* LINK_NO_TARGET when ambiguous */
+	struct u32s candidates;		/* ambiguous */
+	int joined;			/* the link was an earlier reference's
+					   ("one link per target") */
+};
+
+/* What the rules decided for one commit: each reference, and whether its
+ * upstream ids make it a duplicate. */
+struct census_trace {
+	uint32_t commit;
+	struct ref_trace *refs;		/* one per msg_facts.refs */
+	size_t nrefs;
+	struct copy_seen **copies;	/* per alias: the other commits sharing it */
+	size_t *ncopies;
+	size_t naliases;
+	uint32_t duplicate_of;		/* the duplicate link's target, or LINK_NO_TARGET */
+};
+
+/*
+ * Run the rules for commit f again, as census_compute did (the same
+ * functions, with the reverts c found), recording every decision.  c is the
+ * census of g and r; f a commit of g.  Release out with census_trace_release.
+ */
+void census_trace(struct graph *g, struct resolver *r, const struct census *c, uint32_t f,
+		  struct census_trace *out);
+void census_trace_release(struct census_trace *t);
 
 /*
  * live[i] = 1 when commit i is not reverted at the tip: no revert or

@@ -15,6 +15,7 @@ void graph_release(struct graph *g)
 	for (size_t i = 0; i < g->n; i++) {
 		free(g->c[i].parents);
 		msg_facts_release(&g->c[i].facts);
+		free(g->c[i].meta.author);
 	}
 	free(g->c);
 	free(g->mark);
@@ -46,6 +47,30 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent)
 	c->parents = xrealloc(c->parents, (c->nparents + 1) * sizeof(uint32_t));
 	c->parents[c->nparents++] = parent;
 	return 0;
+}
+
+char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen)
+{
+	char *n = msg_clean_text(name, nlen, GRAPH_AUTHOR_MAX);
+	char *e = msg_clean_text(email, elen, GRAPH_AUTHOR_MAX);
+	size_t a = strlen(n), b = strlen(e);
+	char *out = xmalloc(a + b + 2);
+
+	memcpy(out, n, a + 1);
+	memcpy(out + a + 1, e, b + 1);
+	free(n);
+	free(e);
+	return out;
+}
+
+const char *graph_author_name(const struct graph_commit *c)
+{
+	return c->meta.author ? c->meta.author : "";
+}
+
+const char *graph_author_email(const struct graph_commit *c)
+{
+	return c->meta.author ? c->meta.author + strlen(c->meta.author) + 1 : "";
 }
 
 size_t graph_count_commits(const struct graph *g)

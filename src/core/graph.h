@@ -17,6 +17,12 @@
 
 #define RELEASE_NONE (-1)	/* "unreleased" */
 
+/* Who wrote a commit and when (the git layer reads it; unknown: 0 and NULL). */
+struct commit_meta {
+	int64_t commit_time, author_time;	/* seconds since the epoch, UTC */
+	char *author;		/* "name\0email\0", cleaned to printable UTF-8; owned */
+};
+
 struct graph_commit {
 	char id[41];
 	uint32_t *parents;	/* indices, each smaller than this commit's */
@@ -24,6 +30,7 @@ struct graph_commit {
 	int is_merge;		/* two or more parents in the repository */
 	int release;		/* index into the series' releases, or RELEASE_NONE */
 	struct msg_facts facts;
+	struct commit_meta meta;
 };
 
 struct graph {
@@ -46,6 +53,14 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent);
 
 /* 1 if a is a proper ancestor of b. */
 int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b);
+
+/* A commit_meta author string of a name and an email (any bytes; each is
+ * cleaned and cut at GRAPH_AUTHOR_MAX bytes). */
+#define GRAPH_AUTHOR_MAX 256
+char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen);
+/* The author's name and email of c ("" when unknown). */
+const char *graph_author_name(const struct graph_commit *c);
+const char *graph_author_email(const struct graph_commit *c);
 
 /* Non-merge commits. */
 size_t graph_count_commits(const struct graph *g);

@@ -14,6 +14,9 @@ void history_release(struct history *h)
 {
 	graph_release(&h->g);
 	free(h->tags);
+	if (h->paths)
+		group_map_release(h->paths);
+	free(h->paths);
 	free(h->name);
 	free(h->base);
 	free(h->tip);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/breakdown.h"
 #include "core/graph.h"
 
 struct history_tag {
@@ -24,12 +25,16 @@ struct history_tag {
 struct history {
 	char *name;		/* the range as given ("BASE..TIP"), owned */
 	char *base, *tip;	/* its two ends as given, owned */
+	int64_t base_date;	/* BASE's date: the tag's (tagger, else commit) when
+				   BASE names a tag, else the commit's */
 	struct graph g;
 	struct history_tag *tags;	/* in all_tags' order, owned */
 	size_t ntags;
 	char *const *all_tags;	/* every tag naming a commit, sorted; borrowed:
 				   valid while the run's tag table lives */
 	size_t nall_tags;
+	struct group_map *paths;	/* when asked (--by path): the subsystems each
+					   commit touches (git/paths.h), owned; or NULL */
 };
 
 void history_init(struct history *h);

@@ -21,7 +21,7 @@ void mainline_strip(struct msg_facts *f)
 		f->refs[i].subject = NULL;
 	}
 	f->fixes_lines = f->nonsha_fixes_lines = 0;
-	f->is_revert = f->cc_stable = f->autosel_form = 0;
+	f->is_revert = f->cc_stable = f->autosel_form = f->reported = 0;
 }
 
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,

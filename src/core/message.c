@@ -1,11 +1,12 @@
 /*
- * message.c — the commit-message rules of README "What a message says".
+ * message.c — the commit-message rules of doc/rules.md "What a message says".
  *
  * The message is read line by line; each rule looks at the start of a line
  * (after spaces or tabs).  Nothing here allocates in proportion to the
  * message: only ids found and the capped subject are kept.
  */
 #include "core/message.h"
+#include "core/reported.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -384,6 +385,7 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		return;
 	}
 	f->cc_stable |= cc_stable_line(line);
+	f->reported |= reported_line(line.p, (size_t)(line.end - line.p));
 	if (st->in_revert_paragraph)
 		return;
 	if (alias_line(line, id, &bracket)) {
@@ -394,16 +396,61 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	}
 }
 
-void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
-		    struct msg_facts *f)
+/* The line of what parse_line just added to f (aliases and refs past na, nr). */
+static void note_where(struct msg_where *w, const struct msg_facts *f, size_t na, size_t nr,
+		       unsigned no, struct span line)
+{
+	for (; na < f->naliases; na++) {
+		w->aliases = xrealloc(w->aliases, (na + 1) * sizeof(*w->aliases));
+		w->aliases[na] = (struct msg_line){ no, msg_clean_text(line.p,
+			(size_t)(line.end - line.p), MSG_SUBJECT_MAX) };
+		w->naliases = na + 1;
+	}
+	for (; nr < f->nrefs; nr++) {
+		w->refs = xrealloc(w->refs, (nr + 1) * sizeof(*w->refs));
+		w->refs[nr] = (struct msg_line){ no, msg_clean_text(line.p,
+			(size_t)(line.end - line.p), MSG_SUBJECT_MAX) };
+		w->nrefs = nr + 1;
+	}
+}
+
+void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
+		     struct msg_facts *f, struct msg_where *where)
 {
 	struct span all = { msg, msg + len }, line;
 	struct parse_state st = { rules, 0 };
+	const char *counted = msg;	/* no = 1 + the newlines before counted */
+	unsigned no = 1;
 
 	memset(f, 0, sizeof(*f));
+	if (where)
+		memset(where, 0, sizeof(*where));
 	f->subject = subject_of(all);
-	while (next_line(&all, &line))
+	while (next_line(&all, &line)) {
+		size_t na = f->naliases, nr = f->nrefs;
+		for (; where && counted < line.p; counted++)	/* wrapped lines count too */
+			no += *counted == '\n';
 		parse_line(f, line, &all, &st);
+		if (where)
+			note_where(where, f, na, nr, no, line);
+	}
+}
+
+void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
+		    struct msg_facts *f)
+{
+	msg_parse_where(msg, len, rules, f, NULL);
+}
+
+void msg_where_release(struct msg_where *w)
+{
+	for (size_t i = 0; i < w->naliases; i++)
+		free(w->aliases[i].text);
+	for (size_t i = 0; i < w->nrefs; i++)
+		free(w->refs[i].text);
+	free(w->aliases);
+	free(w->refs);
+	memset(w, 0, sizeof(*w));
 }
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *f)

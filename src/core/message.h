@@ -41,6 +41,8 @@ struct msg_facts {
 	int is_revert;		/* has a "This reverts commit <id>" line */
 	int cc_stable;		/* has a "Cc:" line naming a stable@ address */
 	int autosel_form;	/* an alias came from "[ Upstream commit <id> ]" */
+	int reported;		/* someone hit what it fixes: Reported-by:, Closes:,
+				   a bug tracker Link:, #regzbot (core/reported.h) */
 };
 
 /* A project's own ways of naming the upstream commit: POSIX extended
@@ -55,6 +57,26 @@ void msg_parse(const char *msg, size_t len, struct msg_facts *out);
 void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 		    struct msg_facts *out);
 void msg_facts_release(struct msg_facts *f);
+
+/*
+ * Where msg_parse found each alias and reference (for `explain`): the line
+ * (1 = the first line of the message) and its text, cleaned; aliases[i]
+ * and refs[i] are those of the facts, in their order.
+ */
+struct msg_line {
+	unsigned no;
+	char *text;
+};
+
+struct msg_where {
+	struct msg_line *aliases, *refs;
+	size_t naliases, nrefs;
+};
+
+/* msg_parse_with, also filling where (zeroed by it). */
+void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
+		     struct msg_facts *out, struct msg_where *where);
+void msg_where_release(struct msg_where *w);
 
 /*
  * Copy at most max bytes of s into a new string, replacing invalid UTF-8

@@ -1,16 +1,19 @@
 /*
  * series.h — one analysed range: its commits, releases and census.
  *
- * What core/analyze.h fills (everything but `open` and `by`, which
- * commands asking for them add) and the renderers read, never change.
+ * What core/analyze.h fills (everything but `open` and `age`, which
+ * commands asking for them add: stats --mainline, --at-age, --projected)
+ * and the renderers read, never change.
  */
 #ifndef REGTRACE_SERIES_H
 #define REGTRACE_SERIES_H
 
+#include "core/age.h"
 #include "core/breakdown.h"
 #include "core/census.h"
 #include "core/resolve.h"
 #include "core/graph.h"
+#include "core/lifetime.h"
 #include "core/release.h"
 #include "core/saga.h"
 #include "core/timeline.h"
@@ -20,6 +23,7 @@
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */
 	char *base, *tip;	/* the two ends of the range, as given */
+	int64_t base_date;	/* BASE's date: its tag's (tagger, else commit), else its commit's */
 	long open;		/* commits with unbackported mainline fixes; -1: not computed */
 	char *label;		/* for tables: TIP without its "v" when TIP is a
 				   release of BASE ("4.19.102"), else the RANGE */
@@ -28,7 +32,10 @@ struct series {
 	struct census census;
 	struct sagas sagas;
 	struct timeline timeline;	/* the census at each release */
-	struct breakdown *by;	/* stats --by, or NULL */
+	struct lifetime *life;		/* per census link: its lifetime */
+	struct lifetime_summary lifetimes;	/* over the links with one */
+	struct breakdown *by;	/* stats, report, export --by, or NULL */
+	struct age_row *age;	/* stats --at-age, --projected (core/age.h), or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
 };
 
@@ -41,6 +48,12 @@ static inline const char *series_upstream(const struct series *s, uint32_t c)
 		if (strnlen(f->aliases[i], MSG_ID_MAX + 1) == MSG_ID_MAX)
 			return f->aliases[i];
 	return NULL;
+}
+
+/* The lifetime of a link of s->census (analyze() computed them all). */
+static inline struct lifetime series_lifetime(const struct series *s, const struct link *l)
+{
+	return s->life[l - s->census.links];
 }
 
 static inline const char *series_release(const struct series *s, uint32_t c)

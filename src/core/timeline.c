@@ -39,7 +39,7 @@ void timeline_compute(const struct graph *g, const struct release_list *rels,
 		r->fixes += per[k].fixes;
 		r->reverts += per[k].reverts;
 		r->same_release += per[k].same_release;
-		r->visible = r->fixes - r->same_release;
+		r->visible = census_visible(r->fixes, r->same_release);
 	}
 	free(per);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 2u	/* 2: the ranges and paths sections */
+#define FORMAT 3u	/* 2: authors and the reported fact; 3: the ranges and paths sections */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -29,7 +29,7 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 	struct wbuf r = *w;
 
 	wbuf_uint(&r, (unsigned)f->is_revert | (unsigned)f->cc_stable << 1 |
-		(unsigned)f->autosel_form << 2, 1);
+		(unsigned)f->autosel_form << 2 | (unsigned)f->reported << 3, 1);
 	wbuf_uint(&r, f->fixes_lines, 4);
 	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
 	wbuf_str(&r, f->subject);
@@ -46,15 +46,20 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 }
 
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
-	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f)
+	       const uint8_t (*parents)[20], unsigned nparents, const struct commit_meta *meta,
+	       const struct msg_facts *f)
 {
 	struct wbuf r = { 0 };
+	const struct graph_commit who = { .meta = meta ? *meta : (struct commit_meta){ 0 } };
 
 	wbuf_bytes(&r, oid, 20);
 	wbuf_uint(&r, (uint64_t)time, 8);
 	wbuf_uint(&r, all_parents, 4);
 	wbuf_uint(&r, nparents, 2);
 	wbuf_bytes(&r, parents, (size_t)nparents * 20);
+	wbuf_uint(&r, (uint64_t)who.meta.author_time, 8);
+	wbuf_str(&r, graph_author_name(&who));
+	wbuf_str(&r, graph_author_email(&who));
 	cache_put_facts(&r, f);
 	wbuf_uint(&c->add, r.len, 4);
 	wbuf_bytes(&c->add, r.b, r.len);
@@ -129,9 +134,7 @@ static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t 
 	struct oidset seen = { 0 };
 	size_t at, n = 0;
 
-	wbuf_bytes(&b, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&b, FORMAT, 4);
-	wbuf_str(&b, REGTRACE_VERSION);
+	wbuf_head(&b, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
 	at = b.len;
 	wbuf_uint(&b, 0, 8);	/* the count, set below */
@@ -219,6 +222,18 @@ static int decode_refs(struct rbuf *r, struct msg_facts *f)
 	return r->bad ? -1 : 0;
 }
 
+/* A string kept in place: at most GRAPH_AUTHOR_MAX bytes, no NUL; 0 or -1. */
+static int take_str(struct rbuf *r, const char **s, size_t *len)
+{
+	*len = (size_t)rbuf_uint(r, 4);
+	if (r->bad || *len > GRAPH_AUTHOR_MAX || !(*s = (const char *)rbuf_take(r, *len)) ||
+	    memchr(*s, '\0', *len)) {
+		r->bad = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* The structure part of a record (after its length); r is left at the facts. */
 static int decode_head(struct rbuf *r, struct cache_hit *h)
 {
@@ -227,7 +242,19 @@ static int decode_head(struct rbuf *r, struct cache_hit *h)
 	h->all_parents = (unsigned)rbuf_uint(r, 4);
 	h->nparents = (unsigned)rbuf_uint(r, 2);
 	h->parents = rbuf_take(r, (size_t)h->nparents * 20);
+	h->author_time = (int64_t)rbuf_uint(r, 8);
+	if (take_str(r, &h->author_name, &h->author_name_len) ||
+	    take_str(r, &h->author_email, &h->author_email_len))
+		return -1;
 	return r->bad || h->nparents > h->all_parents ? -1 : 0;
+}
+
+void cache_meta(const struct cache_hit *h, struct commit_meta *out)
+{
+	out->commit_time = h->time;
+	out->author_time = h->author_time;
+	out->author = graph_author_make(h->author_name, h->author_name_len, h->author_email,
+					h->author_email_len);
 }
 
 int cache_get_facts(struct rbuf *r, struct msg_facts *f)
@@ -237,6 +264,7 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f)
 	f->is_revert = flags & 1;
 	f->cc_stable = (flags >> 1) & 1;
 	f->autosel_form = (flags >> 2) & 1;
+	f->reported = (flags >> 3) & 1;
 	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
 	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
 	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
@@ -325,20 +353,13 @@ static void reject(struct cache *c, const char *why)
 void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + len, 0 };
-	char *ver = NULL;
+	const char *why;
 
 	c->buf = buf;
 	c->len = len;
-	if (len < HEADER_MIN + 8 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
-		return reject(c, "not a regtrace cache");
-	if (!codec_sealed(buf, len))
-		return reject(c, "checksum mismatch");
-	rbuf_take(&r, sizeof(MAGIC) - 1);
-	if (rbuf_uint(&r, 4) != FORMAT || rbuf_str(&r, 64, 0, &ver) || strcmp(ver, REGTRACE_VERSION)) {
-		free(ver);
-		return reject(c, "another version");
-	}
-	free(ver);
+	if ((why = rbuf_head(&r, buf, len, HEADER_MIN, MAGIC, FORMAT, REGTRACE_VERSION,
+			     "not a regtrace cache")))
+		return reject(c, why);
 	if (rbuf_uint(&r, 8) != c->fingerprint)
 		return reject(c, "other rules");
 	uint64_t count = rbuf_uint(&r, 8);

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "base/codec.h"
+#include "core/graph.h"
 #include "core/message.h"
 #include "git/cache_paths.h"
 #include "git/cache_ranges.h"
@@ -43,7 +44,9 @@ struct cache {
 };
 
 struct cache_hit {
-	int64_t time;
+	int64_t time, author_time;
+	const char *author_name, *author_email;	/* inside the cache, not NUL-ended */
+	size_t author_name_len, author_email_len;
 	unsigned all_parents, nparents;
 	const uint8_t *parents;	/* nparents * 20 bytes, inside the cache */
 	const uint8_t *record;	/* for cache_facts */
@@ -62,8 +65,12 @@ int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit 
 /* Decode the facts of a hit; 0, or -1 (then out is empty). */
 int cache_facts(const struct cache_hit *h, struct msg_facts *out);
 
+/* meta: the author and author time (its commit_time is `time`), or NULL. */
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
-	       const uint8_t (*parents)[20], unsigned nparents, const struct msg_facts *f);
+	       const uint8_t (*parents)[20], unsigned nparents, const struct commit_meta *meta,
+	       const struct msg_facts *f);
+/* The meta of a hit (author string to free). */
+void cache_meta(const struct cache_hit *h, struct commit_meta *out);
 
 /* The facts part of a record, for other cache files: put appends it;
  * get reads it back (0, or -1: then f holds what was read, to release). */

@@ -24,7 +24,7 @@ int commit_hex_to_oid(const char *hex, uint8_t out[20])
 }
 
 /* "<who> <time> <tz>": the number before the last space. */
-static int64_t committer_time(const char *p, const char *end)
+static int64_t header_time(const char *p, const char *end)
 {
 	const char *sp = end;
 	int64_t t = 0;
@@ -42,11 +42,30 @@ static int64_t committer_time(const char *p, const char *end)
 	return t;
 }
 
+/* "Name <email> <time> <tz>": name before " <", email inside "<>". */
+static void author(const char *p, const char *end, struct raw_commit *out)
+{
+	const char *lt = memchr(p, '<', (size_t)(end - p));
+	const char *gt = lt ? memchr(lt, '>', (size_t)(end - lt)) : NULL;
+	const char *name_end = lt && gt ? lt : end;
+
+	while (name_end > p && name_end[-1] == ' ')
+		name_end--;
+	out->author_name = p;
+	out->author_name_len = (size_t)(name_end - p);
+	if (lt && gt) {
+		out->author_email = lt + 1;
+		out->author_email_len = (size_t)(gt - lt - 1);
+		out->author_time = header_time(gt, end);
+	}
+}
+
 int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 {
 	const char *p = buf, *end = buf + len;
 
 	memset(out, 0, sizeof(*out));
+	out->author_name = out->author_email = "";
 	if (len < 46 || memcmp(p, "tree ", 5) || p[45] != '\n')
 		return -1;
 	p += 46;
@@ -61,14 +80,16 @@ int commit_parse(const char *buf, size_t len, struct raw_commit *out)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *eol = nl ? nl : end;
 		if (eol - p > 10 && !memcmp(p, "committer ", 10))
-			out->time = committer_time(p + 10, eol);
+			out->time = header_time(p + 10, eol);
+		else if (eol - p > 7 && !memcmp(p, "author ", 7))
+			author(p + 7, eol, out);
 		p = nl ? nl + 1 : end;
 	}
 	if (p < end)
 		p++;		/* the blank line */
 	out->message = p;
 	out->message_len = (size_t)(end - p);
-	/* read up to the first NUL, as libgit2 returns it (README "Limits") */
+	/* read up to the first NUL, as libgit2 returns it (doc/rules.md "Limits") */
 	const char *nul = memchr(p, '\0', out->message_len);
 	if (nul)
 		out->message_len = (size_t)(nul - p);

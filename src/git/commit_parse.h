@@ -4,8 +4,8 @@
  *   tree <hex>\n  (parent <hex>\n)*  author ...\n  committer <who> <time> <tz>\n
  *   (other headers, continuation lines starting with a space)*  \n  message
  *
- * commit_parse() finds the parents, the committer time and the message in
- * a buffer it does not copy.  Pure: no libgit2, no I/O; any bytes give a
+ * commit_parse() finds the parents, the committer time, the author (name,
+ * email, time) and the message in a buffer it does not copy.  Pure: no libgit2, no I/O; any bytes give a
  * result or -1.
  */
 #ifndef REGTRACE_COMMIT_PARSE_H
@@ -21,6 +21,9 @@ struct raw_commit {
 	unsigned nparents;		/* up to COMMIT_MAX_PARENTS are kept */
 	unsigned all_parents;		/* how many the object names */
 	int64_t time;			/* committer time, seconds; 0 if unreadable */
+	int64_t author_time;		/* author time, seconds; 0 if unreadable */
+	const char *author_name, *author_email;	/* point into the buffer; "" when */
+	size_t author_name_len, author_email_len;	/* there is no author line */
 	const char *message;		/* points into the buffer */
 	size_t message_len;
 };

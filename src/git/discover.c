@@ -1,5 +1,6 @@
 /* discover.c — see discover.h. */
 #include "git/discover.h"
+#include "core/close_tags.h"
 #include "core/release.h"
 #include "base/error.h"
 #include "git/tags.h"
@@ -78,6 +79,20 @@ static int all_series(const git_strarray *tags, const regex_t *re, struct range_
 	return RT_OK;
 }
 
+/* Why a bare BASE names no range: no such tag (with the tags that look
+ * close, core/close_tags.h), or a tag with no release tags. */
+static int no_releases(const struct tag_table *t, const char *arg, char *err, size_t errlen)
+{
+	const char *base = release_base_name(arg);
+	char hint[512];
+
+	if (tags_find(t, base))
+		return rt_fail(err, errlen, RT_EFAIL,
+			       "'%s' is neither BASE..TIP nor a tag with release tags", arg);
+	close_tags_hint(hint, sizeof(hint), base, t->names, t->n);
+	return rt_fail(err, errlen, RT_EFAIL, "no tag '%s'%s", arg, hint);
+}
+
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		    const regex_t *re, struct range_list *out, char *err, size_t errlen)
 {
@@ -97,9 +112,7 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		if (strstr(args[i], ".."))
 			r = split_range(args[i]);
 		else if (expand_base(&tags, args[i], re, &r) < 0) {
-			snprintf(err, errlen, "'%s' is neither BASE..TIP nor a tag with release tags",
-				 args[i]);
-			rc = RT_EFAIL;
+			rc = no_releases(t, args[i], err, errlen);
 			break;
 		}
 		push(out, r);

@@ -4,7 +4,9 @@
  *
  * No argument: every stable series of the repository (release.h's
  * release_find_series), newest first.  A bare BASE (no ".."): BASE..its
- * highest release (release.h's release_matcher).  BASE..TIP is kept as given.  Errors as in repo.h.
+ * highest release (release.h's release_matcher); "no tag 'BASE'" (with the
+ * tags that look close: core/close_tags.h) when there is no such tag.
+ * BASE..TIP is kept as given.  Errors as in repo.h.
  */
 #ifndef REGTRACE_DISCOVER_H
 #define REGTRACE_DISCOVER_H

@@ -56,19 +56,31 @@ static void posmap_release(struct posmap *m)
 	free(m->pos);
 }
 
+/* A commit's facts and meta, freed. */
+static void commit_free(struct walk_commit *c)
+{
+	if (c->facts) {
+		msg_facts_release(c->facts);
+		free(c->facts);
+		c->facts = NULL;
+	}
+	if (c->meta) {
+		free(c->meta->author);
+		free(c->meta);
+		c->meta = NULL;
+	}
+}
+
 static void release_facts(struct walk_result *w)
 {
-	for (size_t i = 0; i < w->n; i++) {
-		if (w->v[i].facts) {
-			msg_facts_release(w->v[i].facts);
-			free(w->v[i].facts);
-		}
-	}
+	for (size_t i = 0; i < w->n; i++)
+		commit_free(&w->v[i]);
 	walk_result_release(w);
 }
 
 /* Commit k of a cached range from the commit cache: date, parents in the
- * repository and facts; 0, or -1 when the cache lacks it. */
+ * repository, facts and meta (as a walk with a cache reads them); 0, or -1
+ * when the cache lacks it. */
 static int cached_commit(const struct cache *c, const struct cache_range *x, uint32_t k,
 			 struct walk_commit *out)
 {
@@ -86,6 +98,8 @@ static int cached_commit(const struct cache *c, const struct cache_range *x, uin
 		out->facts = NULL;
 		return -1;
 	}
+	out->meta = xmalloc(sizeof(*out->meta));
+	cache_meta(&h, out->meta);
 	return 0;
 }
 
@@ -153,6 +167,7 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 				a->parents[a->nparents++] = at;
 		}
 		b->facts = NULL;	/* moved */
+		b->meta = NULL;
 	}
 	for (size_t i = 0; i < n; i++)
 		v[i] = (struct topo_node){ all[i].time, all[i].oid, all[i].parents, all[i].nparents };
@@ -171,6 +186,7 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 			out->v[out->n++] = *a;
 			a->parents = NULL;
 			a->facts = NULL;
+			a->meta = NULL;
 		}
 		out->from_cache = x->n + nw->from_cache;
 		out->from_graph = nw->from_graph;
@@ -179,10 +195,7 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 	}
 	for (size_t i = 0; i < n; i++) {
 		free(all[i].parents);
-		if (all[i].facts) {
-			msg_facts_release(all[i].facts);
-			free(all[i].facts);
-		}
+		commit_free(&all[i]);
 	}
 	posmap_release(&old);
 	posmap_release(&new);

@@ -2,6 +2,9 @@
 #include "git/repo.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/release.h"
+#include "core/close_tags.h"
+#include "git/paths.h"
 #include "git/range_read.h"
 #include "git/tags.h"
 #include "git/walk.h"
@@ -17,6 +20,17 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	return RT_OK;
 }
 
+/* "unknown revision 'REV'", with the tags that look close (core/close_tags.h). */
+static int unknown_revision(git_repository *repo, const char *rev, char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	char hint[512] = "";
+
+	if (t)
+		close_tags_hint(hint, sizeof(hint), rev, t->names, t->n);
+	return rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'%s", rev, hint);
+}
+
 static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 		       char *err, size_t errlen)
 {
@@ -24,7 +38,7 @@ static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 	int rc = RT_OK;
 
 	if (git_revparse_single(&obj, repo, rev) < 0) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
+		rc = unknown_revision(repo, rev, err, errlen);
 		goto out;
 	}
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
@@ -79,9 +93,26 @@ static struct pair *index_ids(const struct walk_result *w)
 	return pairs;
 }
 
+/* BASE's date: its tag's when BASE names a tag of that commit (the tagger's
+ * date of an annotated tag, else the commit's: tags.h), else its commit's. */
+static int64_t base_date(git_repository *repo, const struct tag_table *t, const char *base,
+			 const git_oid *oid)
+{
+	const struct tag_info *ti = tags_find(t, release_base_name(base));
+	git_commit *c = NULL;
+	int64_t d = 0;
+
+	if (ti && git_oid_equal(&ti->commit, oid))
+		return ti->date;
+	if (git_commit_lookup(&c, repo, oid) == 0)
+		d = git_commit_time(c);
+	git_commit_free(c);
+	return d;
+}
+
 /* The tags whose commit is in the range, in the tag table's order. */
-static int find_tags(git_repository *repo, const struct walk_result *w, struct history *h,
-		     char *err, size_t errlen)
+static int find_tags(git_repository *repo, const struct walk_result *w, const git_oid *base,
+		     struct history *h, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct pair *pairs;
@@ -90,6 +121,7 @@ static int find_tags(git_repository *repo, const struct walk_result *w, struct h
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
+	h->base_date = base_date(repo, t, h->base, base);
 	pairs = index_ids(w);
 	h->tags = xmalloc((t->n + 1) * sizeof(*h->tags));
 	for (size_t i = 0; i < t->n; i++) {
@@ -111,9 +143,14 @@ static void fill_graph(struct walk_result *w, struct graph *g)
 	for (size_t i = 0; i < w->n; i++) {
 		memcpy(oid.id, w->v[i].oid, 20);
 		git_oid_tostr(hex, sizeof(hex), &oid);
-		graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
+		uint32_t c = graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
 		free(w->v[i].facts);
 		w->v[i].facts = NULL;
+		if (w->v[i].meta) {
+			g->c[c].meta = *w->v[i].meta;
+			free(w->v[i].meta);
+			w->v[i].meta = NULL;
+		}
 		for (uint32_t k = 0; k < w->v[i].nparents; k++)
 			graph_add_parent(g, (uint32_t)i, w->v[i].parents[k]);
 	}
@@ -146,7 +183,8 @@ void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
 		      const struct read_options *opt)
 {
 	struct walk_options wo = { .rules = opt ? opt->msg_rules : NULL,
-				   .cache = opt ? opt->cache : NULL, .threads = opt ? opt->threads : 0 };
+				   .cache = opt ? opt->cache : NULL, .threads = opt ? opt->threads : 0,
+				   .meta = 1 };
 	git_oid *bases = xmalloc((n + 1) * sizeof(git_oid)), *tips = xmalloc((n + 1) * sizeof(git_oid));
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
 	int *rcs = xcalloc(n + 1, sizeof(int));
@@ -179,8 +217,8 @@ void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
 	free(bases);
 }
 
-int repo_fill_range(git_repository *repo, struct range_reading *r, struct history *h,
-		    char *err, size_t errlen)
+int repo_fill_range(git_repository *repo, struct range_reading *r,
+		    const struct read_options *opt, struct history *h, char *err, size_t errlen)
 {
 	struct walk_result *w = r->walk;
 	const struct range *rg = r->rg;
@@ -202,8 +240,19 @@ int repo_fill_range(git_repository *repo, struct range_reading *r, struct histor
 			     "empty range '%s': no commits in %s that are not in %s", rg->name,
 			     rg->tip, rg->base);
 	if (!rc)
-		rc = find_tags(repo, w, h, err, errlen);
+		rc = find_tags(repo, w, &r->base, h, err, errlen);
+	if (!rc && opt && opt->paths_depth > 0) {
+		h->paths = xcalloc(1, sizeof(*h->paths));
+		rc = paths_groups(repo, &h->g, opt->paths_depth,
+				  opt->cache ? &opt->cache->paths : NULL, opt->paths_progress,
+				  h->paths, err, errlen);
+	}
 	return rc;
+}
+
+size_t range_reading_commits(const struct range_reading *r)
+{
+	return r->walk ? ((const struct walk_result *)r->walk)->n : 0;
 }
 
 void range_reading_release(struct range_reading *r)
@@ -215,6 +264,10 @@ void range_reading_release(struct range_reading *r)
 			if (w->v[i].facts) {
 				msg_facts_release(w->v[i].facts);
 				free(w->v[i].facts);
+			}
+			if (w->v[i].meta) {
+				free(w->v[i].meta->author);
+				free(w->v[i].meta);
 			}
 		}
 		walk_result_release(w);
@@ -229,7 +282,7 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 	struct range_reading r = { .rg = rg };
 
 	repo_walk_ranges(repo, &r, 1, opt);
-	int rc = repo_fill_range(repo, &r, h, err, errlen);
+	int rc = repo_fill_range(repo, &r, opt, h, err, errlen);
 	range_reading_release(&r);
 	return rc;
 }

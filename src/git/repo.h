@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <git2.h>
 
+#include "base/progress.h"
 #include "core/history.h"
 #include "core/message.h"
 #include "git/cache.h"
@@ -24,9 +25,15 @@ struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */
 	struct cache *cache;		/* commit facts of earlier runs, or NULL */
 	unsigned threads;		/* reader threads per walk; 0: thread_count */
+	int paths_depth;		/* > 0: also read the subsystems each commit
+					   touches, cut at this depth (--by path) */
+	const struct progress *paths_progress;	/* hears of each commit whose
+					   paths are read, or NULL */
 };
 
-/* Fill h (history_init'ed) from one range; an empty range is an error. */
+/* Fill h (history_init'ed) from one range; an empty range is an error, and
+ * so is an end that names nothing ("unknown revision 'X'", with the tags
+ * that look close: core/close_tags.h). */
 int repo_read_range(git_repository *repo, const struct range *rg,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 
@@ -46,8 +53,10 @@ struct range_reading {
 };
 void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
 		      const struct read_options *opt);
-int repo_fill_range(git_repository *repo, struct range_reading *r, struct history *h,
-		    char *err, size_t errlen);
+int repo_fill_range(git_repository *repo, struct range_reading *r,
+		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
+/* The commits repo_walk_ranges() found (merges included). */
+size_t range_reading_commits(const struct range_reading *r);
 void range_reading_release(struct range_reading *r);
 
 #endif

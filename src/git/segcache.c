@@ -11,7 +11,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 1u
+#define FORMAT 2u	/* 2: the facts' reported flag */
 
 void segcache_init(struct segcache *c)
 {
@@ -60,9 +60,7 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 {
 	struct wbuf w = { 0 };
 
-	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, FORMAT, 4);
-	wbuf_str(&w, REGTRACE_VERSION);
+	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&w, c->n, 4);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct segment *s = &c->v[i];
@@ -117,19 +115,11 @@ static void reject(struct segcache *c, const char *why)
 void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
-	char *ver = NULL;
+	const char *why;
 
-	if (len < sizeof(MAGIC) - 1 + 8 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
-		return reject(c, "not a regtrace mainline cache");
-	if (!codec_sealed(buf, len))
-		return reject(c, "checksum mismatch");
-	rbuf_take(&r, sizeof(MAGIC) - 1);
-	if (rbuf_uint(&r, 4) != FORMAT || rbuf_str(&r, 64, 0, &ver) ||
-	    strcmp(ver, REGTRACE_VERSION)) {
-		free(ver);
-		return reject(c, "another version");
-	}
-	free(ver);
+	if ((why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
+			     "not a regtrace mainline cache")))
+		return reject(c, why);
 	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
 	if (r.bad || n > (size_t)(r.end - r.p) / 49)
 		return reject(c, "corrupt segment");

@@ -4,7 +4,7 @@
  *
  * Each tag that names a commit, directly or through annotated tags, with
  * that commit and its date: the tagger's for an annotated tag, else the
- * commit's.  A tag naming a tree or a blob is left out (README "Releases").
+ * commit's.  A tag naming a tree or a blob is left out (doc/rules.md "Releases").
  * Names are sorted (strcmp).  Errors: NULL with a one-line message in err.
  */
 #ifndef REGTRACE_TAGS_H

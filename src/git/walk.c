@@ -44,6 +44,7 @@ struct node {
 	uint32_t nparents;
 	unsigned all_parents;
 	struct msg_facts *data;
+	struct commit_meta *meta;	/* with data, when the walk reads them */
 };
 
 struct walker {
@@ -61,6 +62,8 @@ struct walker {
 	size_t ghn, ghcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
+	int meta;			/* read dates and authors */
+	int headers_only;		/* read no messages */
 	unsigned threads;		/* 0: as many as worth it */
 	int parent_ids;			/* keep every parent's id in the result */
 	int (*sift)(struct msg_facts *f);
@@ -287,26 +290,41 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-/* f, or NULL when walk_options.sift drops it. */
-static struct msg_facts *sifted(const struct walker *w, struct node *n, struct msg_facts *f)
+/* Keep n->data unless walk_options.sift drops it; 1 when kept. */
+static int sifted(const struct walker *w, struct node *n)
 {
-	if (w->sift && !w->sift(f)) {
-		msg_facts_release(f);
-		free(f);
-		n->flags |= F_SIFTED;
-		return NULL;
-	}
-	return f;
+	if (!w->sift || w->sift(n->data))
+		return 1;
+	msg_facts_release(n->data);
+	free(n->data);
+	n->data = NULL;
+	n->flags |= F_SIFTED;
+	return 0;
 }
 
-/* Node n's facts from its message. */
-static struct msg_facts *parse(const struct walker *w, struct node *n, const char *msg,
-			       size_t len)
+/* The facts of a commit read from its object (and its meta, when asked). */
+static void parse(const struct walker *w, struct node *n, const struct raw_commit *rc)
 {
-	struct msg_facts *f = xmalloc(sizeof(*f));
+	n->data = xmalloc(sizeof(*n->data));
+	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
+	if (!sifted(w, n) || !w->meta)
+		return;
+	n->meta = xmalloc(sizeof(*n->meta));
+	n->meta->commit_time = rc->time;
+	n->meta->author_time = rc->author_time;
+	n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
+					    rc->author_email, rc->author_email_len);
+}
 
-	msg_parse_with(msg, len, w->rules, f);
-	return sifted(w, n, f);
+/* The facts (and meta, when asked) of a cached commit. */
+static void from_hit(const struct walker *w, struct node *n, const struct cache_hit *h)
+{
+	n->data = xmalloc(sizeof(*n->data));
+	cache_facts(h, n->data);
+	if (sifted(w, n) && w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		cache_meta(h, n->meta);
+	}
 }
 
 /* Everything from the cache; 0, or -1 when it lacks i. */
@@ -320,11 +338,8 @@ static int read_cached(struct walker *w, uint32_t i)
 	n->time = h.time;
 	n->all_parents = h.all_parents;
 	n->flags |= F_PARSED | F_CACHED;
-	if (!(n->flags & F_UNINTERESTING)) {
-		n->data = xmalloc(sizeof(*n->data));
-		cache_facts(&h, n->data);
-		n->data = sifted(w, n, n->data);
-	}
+	if (!(n->flags & F_UNINTERESTING))
+		from_hit(w, n, &h);
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
 	return 0;
 }
@@ -342,8 +357,8 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->time = rc.time;
 	n->all_parents = rc.all_parents;
 	n->flags |= F_PARSED;
-	if (!(n->flags & F_UNINTERESTING))
-		n->data = parse(w, n, rc.message, rc.message_len);
+	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
+		parse(w, n, &rc);
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return RT_OK;
@@ -584,7 +599,9 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
-		n->data = parse(r->w, n, rc.message, rc.message_len);
+		parse(r->w, n, &rc);
+		if (n->meta)	/* the commit-graph's date is the committer's */
+			n->meta->commit_time = n->time;
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -614,18 +631,15 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	size_t nt, started = 0;
 	int rc = RT_OK;
 
-	for (uint32_t i = 0; i < w->n; i++) {
+	for (uint32_t i = 0; i < w->n && !w->headers_only; i++) {
 		struct node *n = &w->nodes[i];
 		if (!(n->flags & F_PARSED) || (n->flags & (F_UNINTERESTING | F_SIFTED)) || n->data)
 			continue;
 		struct cache_hit h;
-		if ((n->flags & F_CACHED) && cache_lookup(w->cache, n->oid, &h)) {
-			n->data = xmalloc(sizeof(*n->data));
-			cache_facts(&h, n->data);
-			n->data = sifted(w, n, n->data);
-		} else {
+		if ((n->flags & F_CACHED) && cache_lookup(w->cache, n->oid, &h))
+			from_hit(w, n, &h);
+		else
 			u32s_push(&list, i);
-		}
 	}
 	nt = walk_threads(w, list.n);
 	for (size_t t = 0; t < nt; t++) {
@@ -663,6 +677,20 @@ static int in_range_of(const struct walker *w, uint32_t i, size_t r)
 	uint64_t bit = (uint64_t)1 << (r % 64);
 
 	return in_range(&w->nodes[i]) && (b[r / 64] & bit) && !(b[w->words + r / 64] & bit);
+}
+
+/* A copy of m, for a commit in several ranges. */
+static struct commit_meta *meta_copy(const struct commit_meta *m)
+{
+	struct commit_meta *c = xmalloc(sizeof(*c));
+
+	*c = *m;
+	if (m->author) {	/* "name\0email\0" */
+		size_t a = strlen(m->author) + 1, len = a + strlen(m->author + a) + 1;
+		c->author = xmalloc(len);
+		memcpy(c->author, m->author, len);
+	}
+	return c;
 }
 
 /* A copy of f, for a commit in several ranges. */
@@ -725,11 +753,14 @@ static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_r
 		memcpy(c->oid, n->oid, 20);
 		c->time = n->time;
 		c->all_parents = n->all_parents;
-		if (--uses[i] && n->data) {	/* other ranges take it too: the last takes it over */
-			c->facts = facts_copy(n->data);
+		if (--uses[i]) {	/* other ranges take it too: the last takes it over */
+			c->facts = n->data ? facts_copy(n->data) : NULL;
+			c->meta = n->meta ? meta_copy(n->meta) : NULL;
 		} else {
 			c->facts = n->data;
+			c->meta = n->meta;
 			n->data = NULL;
+			n->meta = NULL;
 		}
 		out->from_cache += !!(n->flags & F_CACHED);
 		out->from_graph += !!(n->flags & F_GRAPH);
@@ -759,6 +790,10 @@ static void walker_release(struct walker *w)
 		if (w->nodes[i].data) {
 			msg_facts_release(w->nodes[i].data);
 			free(w->nodes[i].data);
+		}
+		if (w->nodes[i].meta) {
+			free(w->nodes[i].meta->author);
+			free(w->nodes[i].meta);
 		}
 	}
 	free(w->nodes);
@@ -792,7 +827,7 @@ static void learn(struct walker *w)
 			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
 		pthread_mutex_lock(&cache_lock);
 		cache_add(w->cache, n->oid, n->time, n->all_parents,
-			  (const uint8_t (*)[20])parents, n->nparents, n->data);
+			  (const uint8_t (*)[20])parents, n->nparents, n->meta, n->data);
 		pthread_mutex_unlock(&cache_lock);
 	}
 	free(parents);
@@ -844,6 +879,8 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0,
 			    .parent_ids = opt ? opt->parent_ids : 0, .sift = opt ? opt->sift : NULL,
+			    .meta = opt && (opt->meta || opt->cache),
+			    .headers_only = opt && opt->headers_only && !opt->cache,
 			    .nranges = n, .words = (n + 63) / 64 };
 	uint32_t **hides = xcalloc(n + 1, sizeof(*hides)), *tips = xmalloc((n + 1) * 4);
 	int rc = RT_OK;

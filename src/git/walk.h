@@ -31,6 +31,8 @@ struct walk_commit {
 	unsigned all_parents;	/* parents in the repository */
 	struct msg_facts *facts;	/* owned by the caller after the walk; NULL
 					   when walk_options.sift dropped them */
+	struct commit_meta *meta;	/* dates and author (walk_options.meta), or
+					   NULL; owned by the caller after the walk */
 	uint8_t (*parent_ids)[20];	/* with walk_options.parent_ids: every parent
 					   read (in range or not), in order */
 	unsigned nparent_ids;
@@ -57,6 +59,9 @@ struct walk_options {
 					   as read (from any thread); 0 drops them
 					   (walk_commit.facts NULL), so a long
 					   history keeps only what its reader needs */
+	int meta;			/* also read each commit's dates and author
+					   (always with a cache, which keeps them) */
+	int headers_only;		/* read no message: facts stay NULL (no cache) */
 };
 
 /* base may be NULL (everything reachable from tip). */

@@ -2,6 +2,8 @@
 #include "render/chart.h"
 #include "base/util.h"
 
+#include <stdlib.h>
+
 #define EPS 1e-9
 
 double chart_nice(double v)
@@ -76,4 +78,32 @@ double chart_scale(double v, double d0, double d1, double r0, double r1)
 	if (d1 == d0)
 		return r0;
 	return r0 + (v - d0) * (r1 - r0) / (d1 - d0);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double chart_robust_max(const double *v, size_t n, double ceiling)
+{
+	double *d = xcalloc(n + 1, sizeof(double)), top = 0;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i] >= 0)
+			d[m++] = v[i];
+	if (m) {
+		qsort(d, m, sizeof(double), cmp_double);
+		double p90 = d[(9 * m + 9) / 10 - 1];	/* rank ceil(0.9 m) */
+		top = d[m - 1];
+		if (p90 > 0 && top > 1.5 * p90)
+			top = 1.5 * p90;
+		if (ceiling > 0 && top > ceiling)
+			top = ceiling;
+	}
+	free(d);
+	return top;
 }

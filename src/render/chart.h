@@ -37,6 +37,15 @@ long chart_bin_width(long max, int max_bins);
  */
 size_t *chart_histogram(const long *v, size_t n, long w, size_t *nbins);
 
+/*
+ * The top of a scale that one outlier does not set: the largest of
+ * v[0..n-1] (values < 0 are undefined and skipped), but at most 1.5 times
+ * their 90th percentile (nearest rank; when that is above 0) and at most
+ * ceiling (when > 0).  Values above it are drawn past the scale, marked.
+ * 0 when no value is above 0.
+ */
+double chart_robust_max(const double *v, size_t n, double ceiling);
+
 /* v mapped linearly from [d0, d1] onto [r0, r1]; r0 when d0 == d1. */
 double chart_scale(double v, double d0, double d1, double r0, double r1);
 

@@ -1,7 +1,8 @@
 /*
  * export_sqlite.h — analysed series as a SQLite database, through the
- * libsqlite3 C library.  The schema is documented in README.md, "Export
- * schema"; PRAGMA user_version holds EXPORT_SQLITE_VERSION.
+ * libsqlite3 C library.  The schema is documented in doc/formats.md, "Export
+ * schema", and what version 3 added in doc/explain-regressions.md; PRAGMA
+ * user_version holds EXPORT_SQLITE_VERSION.
  *
  * export_sqlite() creates the tables and indexes in the database file at
  * path, which must be empty (e.g. a fresh temporary file) or absent, and
@@ -17,11 +18,21 @@
 
 #include <stddef.h>
 
+#include "core/regressions.h"
 #include "core/series.h"
+#include "core/upstream_dates.h"
 
-#define EXPORT_SQLITE_VERSION 1
+#define EXPORT_SQLITE_VERSION 3	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+				   3: authors, dates, channel, reported, alias sources and
+				   mainline dates, commit_paths, regressions */
 
-int export_sqlite(const char *path, const struct series *s, size_t n, char *err,
-		  size_t errlen);
+/* What a command computed besides the series (each may be NULL). */
+struct export_extra {
+	const struct regressions *regressions;	/* the regressions table */
+	const struct upstream_dates *dates;	/* mainline dates (--mainline), or NULL */
+};
+
+int export_sqlite(const char *path, const struct series *s, size_t n,
+		  const struct export_extra *x, char *err, size_t errlen);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/series.h"
+#include "render/numbers.h"
 
 enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
@@ -38,7 +39,21 @@ int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
 int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
 			const struct mainline *m, const struct unfixed *u);
 
-/* x / y, or a negative number when y is 0 (rate undefined). */
-double render_rate(size_t x, size_t y);
+/* regressions: rows of core/regressions.h over the n series s. */
+struct regressions;
+int render_regressions_text(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r);
+int render_regressions_csv(FILE *out, const struct series *s, size_t n,
+			   const struct regressions *r);
+int render_regressions_json(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r);
+
+/* explain: one commit of s (core/explain.h); holding: the names of the
+ * series that hold it, newest first (s is the first). */
+struct explanation;
+int render_explain_text(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding);
+int render_explain_json(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding);
 
 #endif

@@ -1,16 +1,21 @@
 /*
  * render_csv.c — RFC 4180 CSV: fields with a comma, quote or line break
  * are quoted, quotes doubled; a field starting with = + - @ gets a leading
- * apostrophe so spreadsheets do not run it as a formula.
+ * apostrophe so spreadsheets do not run it as a formula.  Dates are
+ * YYYY-MM-DD (base/fmt.h), booleans true/false, as in JSON.
  */
 #include "render/render.h"
+#include "base/fmt.h"
+#include "base/util.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static void field(FILE *out, const char *v, int last)
+static void field_value(FILE *out, const char *v)
 {
 	int quote = strpbrk(v, ",\"\r\n") != NULL;
 
@@ -25,7 +30,52 @@ static void field(FILE *out, const char *v, int last)
 	}
 	if (quote)
 		fputc('"', out);
+}
+
+static void field(FILE *out, const char *v, int last)
+{
+	field_value(out, v);
 	fputs(last ? "\r\n" : ",", out);
+}
+
+/* The projection's source series, one field, separated by spaces. */
+static void sources_field(FILE *out, const struct age_row *a)
+{
+	size_t len = 1;
+	char *buf;
+
+	for (size_t k = 0; k < a->nsources; k++)
+		len += strlen(a->sources[k]) + 1;
+	buf = xmalloc(len);
+	buf[0] = '\0';
+	for (size_t k = 0; k < a->nsources; k++) {
+		if (k)
+			strcat(buf, " ");
+		strcat(buf, a->sources[k]);
+	}
+	field_value(out, buf);
+	free(buf);
+}
+
+/* ",VALUE" of a number (numbers.h): a count, a fraction, or empty when
+ * undefined or unknown. */
+static void number_field(FILE *out, const struct number *nb, const struct series *s)
+{
+	double v = nb->value(s);
+
+	if (nb->type == NUM_SOURCES) {
+		fputc(',', out);
+		sources_field(out, s->age);
+	} else if (v < 0)
+		fputc(',', out);
+	else if (nb->type == NUM_RATE || nb->type == NUM_REAL)
+		fprintf(out, ",%.6f", v);
+	else if (nb->type == NUM_MAYBE)
+		fprintf(out, ",%ld", (long)v);
+	else if (nb->type == NUM_FLAG)
+		fputs(v > 0 ? ",true" : ",false", out);
+	else
+		fprintf(out, ",%zu", (size_t)v);
 }
 
 static void num(FILE *out, size_t v, int last)
@@ -59,9 +109,9 @@ static int breakdown_csv(FILE *out, const struct series *s, size_t n)
 			num(out, r->fixes, 0);
 			num(out, r->same_release, 0);
 			num(out, r->visible, 0);
-			rate(out, render_rate(r->visible, r->commits));
+			rate(out, number_rate(r->visible, r->commits));
 			if (r->tagged)
-				fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+				fprintf(out, "%.6f\r\n", number_rate(r->visible, r->tagged));
 			else
 				fputs("\r\n", out);
 		}
@@ -73,33 +123,20 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 {
 	if (n && s[0].by)
 		return breakdown_csv(out, s, n);
-	fputs("series,commits,tagged,fixes,reverts,same_release,visible,low_rate,high_rate,"
-	      "pairs,regressions,duplicates,reapplies,ambiguous,preemptive,fixes_outside,"
-	      "nonsha_fixes_lines,sagas,open\r\n", out);
+	static const struct series none;
+	const struct series *first = n ? &s[0] : &none;
+
+	fputs("series", out);
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
+			fprintf(out, ",%s", numbers[k].key);
+	fputs("\r\n", out);
 	for (size_t i = 0; i < n; i++) {
-		const struct census *c = &s[i].census;
-		field(out, s[i].name, 0);
-		num(out, c->commits, 0);
-		num(out, c->tagged, 0);
-		num(out, c->fixes, 0);
-		num(out, c->reverts, 0);
-		num(out, c->same_release, 0);
-		num(out, c->visible, 0);
-		rate(out, render_rate(c->visible, c->commits));
-		rate(out, render_rate(c->visible, c->tagged));
-		num(out, c->pairs, 0);
-		num(out, c->regressions, 0);
-		num(out, c->duplicates, 0);
-		num(out, c->reapplies, 0);
-		num(out, c->ambiguous, 0);
-		num(out, c->preemptive, 0);
-		num(out, c->fixes_outside, 0);
-		num(out, c->nonsha_fixes_lines, 0);
-		num(out, s[i].sagas.n, 0);
-		if (s[i].open >= 0)
-			fprintf(out, "%ld\r\n", s[i].open);
-		else
-			fputs("\r\n", out);
+		field_value(out, s[i].name);
+		for (size_t k = 0; k < nnumbers; k++)
+			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
+				number_field(out, &numbers[k], &s[i]);
+		fputs("\r\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -117,7 +154,7 @@ int render_fixes_csv(FILE *out, const struct series *s)
 	const struct census *c = &s->census;
 
 	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
-	      "lifetime_days,fix_subject,target_subject\r\n", out);
+	      "lifetime_days,fix_subject,target_subject,reported\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -130,34 +167,38 @@ int render_fixes_csv(FILE *out, const struct series *s)
 				 k ? " " : "", s->g.c[l->candidates.v[k]].id);
 		field(out, t == LINK_NO_TARGET ? ids : s->g.c[t].id, 0);
 		field(out, t == LINK_NO_TARGET ? "" : series_release(s, t), 0);
-		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "yes" : "no", 0);
-		lifetime_fields(out, lifetime_of(&s->g, &s->rels, l));
+		field(out, t == LINK_NO_TARGET ? "" : l->same_release ? "true" : "false", 0);
+		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
-		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 1);
+		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 0);
+		field(out, s->g.c[l->fix].facts.reported ? "true" : "false", 1);
 	}
 	return ferror(out) ? -1 : 0;
 }
 
 int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
 {
+	char date[16];
+
 	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
 	      "high_rate\r\n", out);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct timeline_row *r = &t->rows[i];
 		field(out, release_name(&s->rels, r->release), 0);
-		if (r->release == RELEASE_NONE)
+		if (r->release == RELEASE_NONE || fmt_date(date, sizeof(date),
+							   s->rels.r[r->release].date) < 0)
 			fputc(',', out);
 		else
-			fprintf(out, "%lld,", (long long)s->rels.r[r->release].date);
+			fprintf(out, "%s,", date);
 		num(out, r->commits, 0);
 		num(out, r->tagged, 0);
 		num(out, r->fixes, 0);
 		num(out, r->reverts, 0);
 		num(out, r->same_release, 0);
 		num(out, r->visible, 0);
-		rate(out, render_rate(r->visible, r->commits));
+		rate(out, number_rate(r->visible, r->commits));
 		if (r->tagged)
-			fprintf(out, "%.6f\r\n", render_rate(r->visible, r->tagged));
+			fprintf(out, "%.6f\r\n", number_rate(r->visible, r->tagged));
 		else
 			fputs("\r\n", out);
 	}
@@ -180,6 +221,47 @@ int render_unfixed_csv(FILE *out, const struct series *s, const char *ref,
 			field(out, f->id, 0);
 			field(out, f->release ? f->release : "", 0);
 			field(out, f->facts.subject, 1);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* The series still carrying a row, by name, separated by spaces. */
+static void carried_field(FILE *out, const struct series *s, const struct regression_row *row)
+{
+	char buf[8192] = "";
+	size_t len = 0;
+
+	for (size_t k = 0; k < row->carried_by.n && len + 2 < sizeof(buf); k++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", k ? " " : "",
+					s[row->carried_by.v[k]].name);
+	field(out, len < sizeof(buf) ? buf : "", 1);
+}
+
+int render_regressions_csv(FILE *out, const struct series *s, size_t n,
+			   const struct regressions *r)
+{
+	(void)n;
+	fputs("upstream,key,series,target,brought_in,fixed_in,kind,fix,same_release,"
+	      "lifetime_releases,lifetime_days,subject,still_carried,carried_by\r\n", out);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		for (size_t k = 0; k < row->n; k++) {
+			const struct series *si = &s[row->v[k].series];
+			const struct link *l = row->v[k].link;
+			field(out, row->upstream ? row->upstream : "", 0);
+			field(out, row->key, 0);
+			field(out, si->name, 0);
+			field(out, si->g.c[l->target].id, 0);
+			field(out, series_release(si, l->target), 0);
+			field(out, series_release(si, l->fix), 0);
+			field(out, link_kind_name(l->kind), 0);
+			field(out, si->g.c[l->fix].id, 0);
+			field(out, l->same_release ? "true" : "false", 0);
+			lifetime_fields(out, series_lifetime(si, l));
+			field(out, si->g.c[l->target].facts.subject, 0);
+			field(out, row->carried < 0 ? "" : row->carried ? "true" : "false", 0);
+			carried_field(out, s, row);
 		}
 	}
 	return ferror(out) ? -1 : 0;

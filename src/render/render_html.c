@@ -7,7 +7,9 @@
 #include "base/version.h"
 #include "base/fmt.h"
 #include "render/html.h"
+#include "core/age.h"
 #include "core/lifetime.h"
+#include "core/offenders.h"
 #include "render/render.h"
 #include "render/svg.h"
 #include "core/timeline.h"
@@ -39,7 +41,82 @@ static const char style[] =
 	"figcaption{color:#555;font-size:.9em}\n"
 	"svg.chart{max-width:100%;height:auto}\n"
 	"svg .tick,svg .legend,svg .value,svg .group,svg .axis-label,svg .no-data{fill:#333}\n"
-	"p.facts{color:#444}footer{margin-top:3em;color:#666;font-size:.9em}\n";
+	"p.facts{color:#444}footer{margin-top:3em;color:#666;font-size:.9em}\n"
+	"ul.hits{margin:0;padding-left:1.2em}p.note{color:#555}\n"
+	"table[data-sortable] th{cursor:pointer}\n"
+	"th[aria-sort=ascending]::after{content:\" \\25B2\"}"
+	"th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
+	"input.filter{display:block;margin:1em 0 -.5em;padding:.2em .4em}\n";
+
+/*
+ * The page's one script: sorts the tables of class "sortable" by a click
+ * (or Enter) on a column head, and puts a filter box above each.  The page
+ * is complete without it.  The Content-Security-Policy allows it by its
+ * hash, REPORT_SCRIPT_SHA256: base64 of the SHA-256 of these exact bytes
+ * (tests/report/check_report.py recomputes it; a browser refuses the
+ * script when it differs).
+ */
+static const char report_script[] =
+	"(function () {\n"
+	"	function key(td) {\n"
+	"		var v = td.getAttribute('data-sort');\n"
+	"		if (v === null)\n"
+	"			v = td.textContent.trim();\n"
+	"		var x = parseFloat(v.replace(/,/g, ''));\n"
+	"		return isNaN(x) ? v.toLowerCase() : x;\n"
+	"	}\n"
+	"	function cmp(a, b) {\n"
+	"		if (typeof a !== typeof b) {\n"
+	"			a = String(a);\n"
+	"			b = String(b);\n"
+	"		}\n"
+	"		return a < b ? -1 : a > b ? 1 : 0;\n"
+	"	}\n"
+	"	function sortable(t) {\n"
+	"		var body = t.tBodies[0], head = t.tHead && t.tHead.rows[0];\n"
+	"		if (!body || !head)\n"
+	"			return;\n"
+	"		var f = document.createElement('input');\n"
+	"		f.type = 'search';\n"
+	"		f.className = 'filter';\n"
+	"		f.placeholder = 'Filter rows';\n"
+	"		f.setAttribute('aria-label', 'Filter the rows of the table below');\n"
+	"		t.parentNode.insertBefore(f, t);\n"
+	"		f.addEventListener('input', function () {\n"
+	"			var q = f.value.toLowerCase();\n"
+	"			Array.prototype.forEach.call(body.rows, function (r) {\n"
+	"				r.hidden = q !== '' && r.textContent.toLowerCase().indexOf(q) < 0;\n"
+	"			});\n"
+	"		});\n"
+	"		Array.prototype.forEach.call(head.cells, function (th, i) {\n"
+	"			th.tabIndex = 0;\n"
+	"			th.setAttribute('aria-sort', 'none');\n"
+	"			function go() {\n"
+	"				var up = th.getAttribute('aria-sort') !== 'ascending';\n"
+	"				Array.prototype.forEach.call(head.cells, function (h) {\n"
+	"					h.setAttribute('aria-sort', 'none');\n"
+	"				});\n"
+	"				th.setAttribute('aria-sort', up ? 'ascending' : 'descending');\n"
+	"				var rows = Array.prototype.slice.call(body.rows);\n"
+	"				rows.sort(function (a, b) {\n"
+	"					var c = cmp(key(a.cells[i] || a), key(b.cells[i] || b));\n"
+	"					return up ? c : -c;\n"
+	"				});\n"
+	"				rows.forEach(function (r) { body.appendChild(r); });\n"
+	"			}\n"
+	"			th.addEventListener('click', go);\n"
+	"			th.addEventListener('keydown', function (e) {\n"
+	"				if (e.key === 'Enter' || e.key === ' ') {\n"
+	"					e.preventDefault();\n"
+	"					go();\n"
+	"				}\n"
+	"			});\n"
+	"		});\n"
+	"		t.setAttribute('data-sortable', 'on');\n"
+	"	}\n"
+	"	Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), sortable);\n"
+	"})();\n";
+#define REPORT_SCRIPT_SHA256 "1LlXSxfYj2vzNeZUOnWuWF7keF3RiMqmDmI+jsKVlHA="
 
 static void esc(FILE *out, const char *s)
 {
@@ -58,7 +135,7 @@ static void head(FILE *out)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	      "style-src 'unsafe-inline'\">\n"
+	      "style-src 'unsafe-inline'; script-src 'sha256-" REPORT_SCRIPT_SHA256 "'\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta name=\"generator\" content=\"regtrace " REGTRACE_VERSION "\">\n"
 	      "<title>regtrace report</title>\n<style>\n", out);
@@ -68,17 +145,12 @@ static void head(FILE *out)
 	      "fixes (<code>Fixes:</code> tag) or reverts another commit of the same "
 	      "series; it is <em>visible</em> when some release shipped the commit it "
 	      "fixes. Low rate = visible / commits; high rate = visible / commits with a "
-	      "<code>Fixes:</code> tag. The counting rules are in regtrace's README.</p>\n"
+	      "<code>Fixes:</code> tag. The counting rules are in regtrace's doc/rules.md.</p>\n"
 	      "</header>\n", out);
 }
 
 /* ---- summary ---- */
 
-static const char *const summary_head[] = {
-	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-	"Same release", "Visible", "Low rate", "High rate",
-};
-#define SUMMARY_COLS (sizeof(summary_head) / sizeof(summary_head[0]))
 
 static void num_cell(FILE *out, size_t v)
 {
@@ -98,31 +170,31 @@ static void pct_cell(FILE *out, double rate)
 
 static void summary_row(FILE *out, const struct series *s, size_t k)
 {
-	const struct census *c = &s->census;
-
 	fputs("<tr data-series=\"", out);
 	esc(out, s->name);
 	fprintf(out, "\"><th scope=\"row\"><a href=\"#series-%zu\">", k + 1);
 	esc(out, label(s));
 	fputs("</a></th>", out);
-	num_cell(out, c->commits);
-	num_cell(out, c->tagged);
-	pct_cell(out, render_rate(c->tagged, c->commits));
-	num_cell(out, c->fixes);
-	num_cell(out, c->reverts);
-	num_cell(out, c->same_release);
-	num_cell(out, c->visible);
-	pct_cell(out, render_rate(c->visible, c->commits));
-	pct_cell(out, render_rate(c->visible, c->tagged));
+	for (size_t j = 0; j < nnumbers; j++) {
+		if (!(numbers[j].where & IN_HTML))
+			continue;
+		if (numbers[j].type == NUM_RATE)
+			pct_cell(out, numbers[j].value(s));
+		else
+			num_cell(out, (size_t)numbers[j].value(s));
+	}
 	fputs("</tr>\n", out);
 }
 
 static void summary(FILE *out, const struct series *s, size_t n)
 {
-	fputs("<section id=\"summary-section\">\n<h2>Summary</h2>\n<table id=\"summary\">\n"
+	fputs("<section id=\"summary-section\">\n<h2>Summary</h2>\n"
+	      "<table id=\"summary\" class=\"sortable\">\n"
 	      "<thead><tr>", out);
-	for (size_t k = 0; k < SUMMARY_COLS; k++)
-		fprintf(out, "<th%s>%s</th>", k ? " class=\"num\"" : "", summary_head[k]);
+	fputs("<th>Series</th>", out);
+	for (size_t k = 0; k < nnumbers; k++)
+		if (numbers[k].where & IN_HTML)
+			fprintf(out, "<th class=\"num\">%s</th>", numbers[k].head);
 	fputs("</tr></thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < n; i++)
 		summary_row(out, &s[i], i);
@@ -156,51 +228,84 @@ static int rates_chart(FILE *out, const struct series *s, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		groups[i] = label(&s[i]);
-		v[2 * i] = render_rate(s[i].census.visible, s[i].census.commits);
-		v[2 * i + 1] = render_rate(s[i].census.visible, s[i].census.tagged);
+		v[2 * i] = number_rate(s[i].census.visible, s[i].census.commits);
+		v[2 * i + 1] = number_rate(s[i].census.visible, s[i].census.tagged);
 	}
 	struct svg_bars b = { "chart-rates", "Low and high regression rate per series",
-			      groups, n, keys, 2, v, SVG_PERCENT };
+			      groups, n, keys, 2, v, SVG_PERCENT,
+			      chart_robust_max(v, 2 * n, 1.0) };
 	figure_open(out, "Regression rates");
 	rc = svg_hbars(out, &b);
 	free(groups);
 	free(v);
 	return figure(out, "Visible regressions as a share of all commits (low rate) and "
-		      "of commits with a Fixes: tag (high rate).", rc);
+		      "of commits with a Fixes: tag (high rate). The scale ends at 1.5 times "
+		      "the 90th percentile of the rates, or at 100%, whichever is lower, when a "
+		      "rate goes past it: such a bar reaches the edge, is marked with an arrow "
+		      "head and shows its value.", rc);
 }
 
-/* One line: (0, 0) at the base, then each release's cumulative visible count. */
+/* One line of points with their tooltips. */
 struct line_data {
 	double *x, *y;
 	char **tips;
 	size_t n;
 };
 
-static void tip(struct line_data *d, double x, double y, const char *name)
+static void point(struct line_data *d, double x, double y, const char *tip)
 {
-	char buf[512];
-
-	snprintf(buf, sizeof(buf), "%s: %.0f visible", name, y);
 	d->x[d->n] = x;
 	d->y[d->n] = y;
-	d->tips[d->n++] = xstrdup(buf);
+	d->tips[d->n++] = xstrdup(tip);
 }
 
+static void line_alloc(struct line_data *d, size_t n)
+{
+	d->x = xcalloc(n + 2, sizeof(double));
+	d->y = xcalloc(n + 2, sizeof(double));
+	d->tips = xcalloc(n + 2, sizeof(char *));
+	d->n = 0;
+}
+
+/* (base's date, 0), then each release's date and cumulative visible count. */
 static void line_data(const struct series *s, struct line_data *d)
 {
 	const struct timeline t = s->timeline;
+	char buf[512], date[32];
 
-	d->x = xcalloc(t.n + 2, sizeof(double));
-	d->y = xcalloc(t.n + 2, sizeof(double));
-	d->tips = xcalloc(t.n + 2, sizeof(char *));
-	d->n = 0;
-	if (s->rels.n && s->rels.r[0].number > 0)
-		tip(d, 0, 0, "base");
+	line_alloc(d, t.n);
+	fmt_date(date, sizeof(date), s->base_date);
+	snprintf(buf, sizeof(buf), "%s: base, %s", label(s), date);
+	point(d, (double)s->base_date, 0, buf);
 	for (size_t k = 0; k < t.n; k++) {
 		const struct timeline_row *r = &t.rows[k];
-		if (r->release != RELEASE_NONE)
-			tip(d, (double)s->rels.r[r->release].number, (double)r->visible,
-			    s->rels.r[r->release].name);
+		if (r->release == RELEASE_NONE)
+			continue;
+		const struct release *rel = &s->rels.r[r->release];
+		fmt_date(date, sizeof(date), rel->date);
+		snprintf(buf, sizeof(buf), "%s (%s): %zu visible", rel->name, date, r->visible);
+		point(d, (double)rel->date, (double)r->visible, buf);
+	}
+}
+
+/* The low rate at each release (with a commit) against the release's age in days. */
+static void age_data(const struct series *s, struct line_data *d)
+{
+	const struct timeline t = s->timeline;
+	char buf[512], rate[32];
+
+	line_alloc(d, t.n);
+	for (size_t k = 0; k < t.n; k++) {
+		const struct timeline_row *r = &t.rows[k];
+		if (r->release == RELEASE_NONE || !r->commits)
+			continue;
+		long age = age_of_release(s, (size_t)r->release, AGE_DAYS);
+		double v = number_rate(r->visible, r->commits);
+		fmt_pct(rate, sizeof(rate), v);
+		snprintf(buf, sizeof(buf), "%s, %ld day%s old: %s (%zu visible of %zu commits)",
+			 s->rels.r[r->release].name, age, age == 1 ? "" : "s", rate, r->visible,
+			 r->commits);
+		point(d, (double)age, v, buf);
 	}
 }
 
@@ -213,30 +318,73 @@ static void line_data_release(struct line_data *d)
 	free(d->y);
 }
 
-static int timeline_chart(FILE *out, const struct series *s, size_t n)
+typedef void line_fn(const struct series *s, struct line_data *d);
+
+/* One chart of one line per series. */
+static int lines_chart(FILE *out, const struct series *s, size_t n, line_fn *fill,
+		       struct svg_lines *l)
 {
 	struct line_data *d = xcalloc(n + 1, sizeof(*d));
 	struct svg_line *lines = xcalloc(n + 1, sizeof(*lines));
+	size_t total = 0;
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		line_data(&s[i], &d[i]);
+		fill(&s[i], &d[i]);
 		lines[i] = (struct svg_line){ label(&s[i]), d[i].x, d[i].y,
 					      (const char *const *)d[i].tips, d[i].n };
+		total += d[i].n;
 	}
-	struct svg_lines l = { "chart-timeline", "Cumulative visible regressions by release",
-			       "release number (N of BASE.N)", "visible regressions", lines, n };
-	figure_open(out, "Visible regressions over releases");
-	rc = svg_step_lines(out, &l);
+	if (l->ycap > 0) {	/* the rates' robust top (chart.h) */
+		double *all = xcalloc(total + 1, sizeof(double));
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = 0; k < d[i].n; k++)
+				all[m++] = d[i].y[k];
+		l->ycap = chart_robust_max(all, m, l->ycap);
+		free(all);
+	}
+	l->lines = lines;
+	l->nlines = n;
+	rc = svg_step_lines(out, l);
 	for (size_t i = 0; i < n; i++)
 		line_data_release(&d[i]);
 	free(d);
 	free(lines);
-	return figure(out, "Visible regressions found up to each release (fixes counted in "
-		      "the release that shipped them; commits in no release are left out).", rc);
+	return rc;
 }
 
-/* The lifetimes in days of every fix and revert link with a known lifetime. */
+static int timeline_chart(FILE *out, const struct series *s, size_t n)
+{
+	struct svg_lines l = { "chart-timeline", "Cumulative visible regressions by date",
+			       "release date", "visible regressions", NULL, 0, 1, SVG_COUNT, 0 };
+
+	figure_open(out, "Visible regressions over time");
+	return figure(out, "Visible regressions found up to each release, by the release's "
+		      "date, from the base's date (fixes counted in the release that shipped "
+		      "them; commits in no release are left out). Each line is named at its "
+		      "end.", lines_chart(out, s, n, line_data, &l));
+}
+
+static int age_chart(FILE *out, const struct series *s, size_t n)
+{
+	struct svg_lines l = { "chart-age", "Low rate against age in days", "age in days "
+			       "(release date - base date)", "low rate", NULL, 0, 0, SVG_PERCENT,
+			       1.0 };
+
+	figure_open(out, "Better or younger? Low rate against age");
+	return figure(out, "Each series' low rate (visible / commits) as it stood at each "
+		      "release, against the release's age in days since the series' base. "
+		      "Regressions are found over years, so compare series at the same age: a "
+		      "better series stays below the others, a younger one only ends earlier "
+		      "(doc/age.md; stats --at-age, --projected). The scale ends at 1.5 times "
+		      "the 90th percentile of the points, or at 100%, when one goes past it; "
+		      "such points are hollow triangles at the top.",
+		      lines_chart(out, s, n, age_data, &l));
+}
+
+/* The lifetimes in days of the visible regressions: every fix and revert
+ * link with a known lifetime whose two commits are in different releases. */
 static long *lifetimes(const struct series *s, size_t n, size_t *count)
 {
 	size_t total = 0;
@@ -248,8 +396,8 @@ static long *lifetimes(const struct series *s, size_t n, size_t *count)
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < s[i].census.nlinks; k++) {
 			const struct link *l = &s[i].census.links[k];
-			struct lifetime t = lifetime_of(&s[i].g, &s[i].rels, l);
-			if (link_is_regression_fix(l->kind) && t.days >= 0)
+			struct lifetime t = series_lifetime(&s[i], l);
+			if (link_is_regression_fix(l->kind) && !l->same_release && t.days >= 0)
 				days[(*count)++] = t.days;
 		}
 	}
@@ -266,14 +414,16 @@ static int lifetime_chart(FILE *out, const struct series *s, size_t n)
 		max = days[i] > max ? days[i] : max;
 	long w = chart_bin_width(max, MAX_BINS);
 	size_t *bins = chart_histogram(days, count, w, &nbins);
-	struct svg_histogram h = { "chart-lifetime", "Lifetime of regressions in days",
+	struct svg_histogram h = { "chart-lifetime", "Lifetime of visible regressions in days",
 				   "days", bins, nbins, w };
-	figure_open(out, "Lifetime of regressions");
+	figure_open(out, "Lifetime of visible regressions");
 	rc = svg_histogram(out, &h);
 	free(bins);
 	free(days);
-	return figure(out, "Days from the release that shipped a regression to the release "
-		      "that shipped its fix, all series together.", rc);
+	return figure(out, "Days from the release that shipped a regression to the later "
+		      "release that shipped its fix: visible regressions only (a fix in the same "
+		      "release as its target was never shipped and is left out), all series "
+		      "together.", rc);
 }
 
 static int charts(FILE *out, const struct series *s, size_t n)
@@ -283,6 +433,7 @@ static int charts(FILE *out, const struct series *s, size_t n)
 	fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", out);
 	rc |= rates_chart(out, s, n);
 	rc |= timeline_chart(out, s, n);
+	rc |= age_chart(out, s, n);
 	rc |= lifetime_chart(out, s, n);
 	fputs("</section>\n", out);
 	return rc;
@@ -333,14 +484,15 @@ static void candidates_cell(FILE *out, const struct series *s, const struct link
 
 static void lifetime_cell(FILE *out, const struct series *s, const struct link *l)
 {
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 
 	if (t.releases < 0) {
-		fputs("<td class=\"lifetime\">-</td>", out);
+		fputs("<td class=\"lifetime\" data-sort=\"-1\">-</td>", out);
 		return;
 	}
-	fprintf(out, "<td class=\"lifetime\" data-releases=\"%ld\" data-days=\"%ld\">"
-		"%ld release%s, %ld day%s</td>", t.releases, t.days, t.releases,
+	fprintf(out, "<td class=\"lifetime\" data-releases=\"%ld\" data-days=\"%ld\" "
+		"data-sort=\"%ld\">%ld release%s, %ld day%s</td>", t.releases, t.days, t.days,
+		t.releases,
 		t.releases == 1 ? "" : "s", t.days, t.days == 1 ? "" : "s");
 }
 
@@ -374,9 +526,8 @@ static void count(FILE *out, long n, const char *one, const char *many)
 static void facts(FILE *out, const struct series *s)
 {
 	const struct census *c = &s->census;
-	struct lifetime_summary sum;
+	const struct lifetime_summary sum = s->lifetimes;
 
-	lifetime_summarize(&s->g, &s->rels, c, &sum);
 	fputs("<p class=\"facts\">", out);
 	COUNT(s->rels.n, "release", "releases");
 	fputs("; ", out);
@@ -393,7 +544,8 @@ static void facts(FILE *out, const struct series *s)
 	COUNT(c->fixes_outside, "reference", "references");
 	fputs(" outside the series; ", out);
 	COUNT(c->nonsha_fixes_lines, "Fixes: line", "Fixes: lines");
-	fputs(" without an id.", out);
+	fputs(" without an id. Reported: ", out);
+	fprintf(out, "%zu of %zu visible (the fix names a report).", c->reported, c->visible);
 	if (sum.n) {
 		fputs(" Lifetime: median ", out);
 		COUNT(sum.median_days, "day", "days");
@@ -412,7 +564,7 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 	esc(out, s->name);
 	fputs("</h2>\n", out);
 	facts(out, s);
-	fputs("<table class=\"details\" data-series=\"", out);
+	fputs("<table class=\"details sortable\" data-series=\"", out);
 	esc(out, s->name);
 	fputs("\">\n<thead><tr><th>Kind</th><th>Fix, revert or copy</th>"
 	      "<th>Target</th><th>Same release</th><th>Lifetime</th></tr></thead>\n"
@@ -424,6 +576,138 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 	fputs("</tbody>\n</table>\n</section>\n", out);
 }
 
+/* ---- worst offenders ---- */
+
+#define TOP 50		/* rows of each worst-offenders table */
+
+static void table_open(FILE *out, const char *id, const char *heading, const char *caption,
+		       const char *const *cols, size_t ncols)
+{
+	fprintf(out, "<h3>%s</h3>\n<p class=\"note\">%s</p>\n<table id=\"%s\" "
+		"class=\"sortable\">\n<thead><tr>", heading, caption, id);
+	for (size_t k = 0; k < ncols; k++)
+		fprintf(out, "<th%s>%s</th>", cols[k][0] == '#' ? " class=\"num\"" : "",
+			cols[k] + (cols[k][0] == '#'));
+	fputs("</tr></thead>\n<tbody>\n", out);
+}
+
+static void table_close(FILE *out, size_t rows, size_t ncols, const char *none)
+{
+	if (!rows)
+		fprintf(out, "<tr class=\"empty\"><td colspan=\"%zu\">%s</td></tr>\n", ncols, none);
+	fputs("</tbody>\n</table>\n", out);
+}
+
+static void release_span(FILE *out, const struct series *s, uint32_t c)
+{
+	fputs("<span class=\"release\">", out);
+	esc(out, series_release(s, c));
+	fputs("</span>", out);
+}
+
+static void upstream_row(FILE *out, const struct series *s, const struct offender_upstream *u)
+{
+	const struct series *first = &s[u->hits[0].series];
+
+	fprintf(out, "<tr data-upstream=\"%s\"><td><code title=\"%s\">%.12s</code></td><td>",
+		u->upstream, u->upstream, u->upstream);
+	esc(out, first->g.c[u->hits[0].link->target].facts.subject);
+	fprintf(out, "</td><td class=\"num\">%zu</td><td><ul class=\"hits\">", u->n);
+	for (size_t k = 0; k < u->n; k++) {
+		const struct series *h = &s[u->hits[k].series];
+		const struct link *l = u->hits[k].link;
+		fputs("<li>", out);
+		esc(out, label(h));
+		fputs(": ", out);
+		release_span(out, h, l->target);
+		fputs(" \xe2\x86\x92 ", out);
+		release_span(out, h, l->fix);
+		fputs("</li>", out);
+	}
+	fputs("</ul></td></tr>\n", out);
+}
+
+static void worst_upstream(FILE *out, const struct series *s, size_t n)
+{
+	static const char *const cols[] = { "Upstream commit", "Subject", "#Series",
+					    "Shipped in \xe2\x86\x92 fixed in" };
+	struct offender_upstreams u;
+
+	offenders_upstream(s, n, &u);
+	table_open(out, "worst-upstream", "Upstream commits that regressed the most series",
+		   "Visible regressions matched across series by the upstream commit their "
+		   "backport names; per series, the release that shipped it and the one that "
+		   "shipped its first fix or revert.", cols, 4);
+	for (size_t i = 0; i < u.n && i < TOP; i++)
+		upstream_row(out, s, &u.v[i]);
+	table_close(out, u.n, 4, "no visible regression names an upstream commit");
+	offenders_upstream_release(&u);
+}
+
+static void worst_lifetime(FILE *out, const struct series *s, size_t n, const char *url)
+{
+	static const char *const cols[] = { "Series", "Regression", "Fix or revert", "#Days",
+					    "#Releases" };
+	size_t m;
+	struct offender_life *v = offenders_longest(s, n, &m);
+
+	table_open(out, "worst-lifetime", "Longest-lived visible regressions",
+		   "Days (and releases) from the release that shipped a regression to the "
+		   "release that shipped its fix.", cols, 5);
+	for (size_t i = 0; i < m && i < TOP; i++) {
+		const struct series *h = &s[v[i].series];
+		fputs("<tr><td>", out);
+		esc(out, label(h));
+		fputs("</td>", out);
+		commit_cell(out, h, "target", v[i].link->target, url);
+		commit_cell(out, h, "fix", v[i].link->fix, url);
+		fprintf(out, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td></tr>\n",
+			v[i].t.days, v[i].t.releases);
+	}
+	table_close(out, m, 5, "no visible regression with a known lifetime");
+	free(v);
+}
+
+static void worst_subsystems(FILE *out, const struct series *s, size_t n)
+{
+	static const char *const cols[] = { "Subsystem", "#Visible", "#Commits", "#Low rate",
+					    "#Series" };
+	size_t m, shown = 0;
+	struct offender_group *v = offenders_subsystems(s, n, &m);
+
+	if (!v) {
+		fputs("<h3>Subsystems with the most visible regressions</h3>\n<p class=\"note\" "
+		      "id=\"worst-subsystems-none\">Not computed: subsystems come from the files "
+		      "each commit changes, which this report did not read. Write it with "
+		      "<code>regtrace report --by path[:N]</code> for this table.</p>\n", out);
+		return;
+	}
+	table_open(out, "worst-subsystems", "Subsystems with the most visible regressions",
+		   "Per subsystem (the first directories of the files a commit changes), the "
+		   "visible regressions brought by its commits, summed over the series, and the "
+		   "series where it has at least one.", cols, 5);
+	for (size_t i = 0; i < m && shown < TOP && v[i].visible; i++, shown++) {
+		char rate[CELL];
+		fmt_pct(rate, sizeof(rate), number_rate(v[i].visible, v[i].commits));
+		fputs("<tr><td>", out);
+		esc(out, v[i].name);
+		fprintf(out, "</td><td class=\"num\">%zu</td><td class=\"num\">%zu</td>"
+			"<td class=\"num\">%s</td><td class=\"num\">%zu</td></tr>\n",
+			v[i].visible, v[i].commits, rate, v[i].nseries);
+	}
+	table_close(out, shown, 5, "no subsystem has a visible regression");
+	free(v);
+}
+
+static void offenders(FILE *out, const struct series *s, size_t n, const char *url)
+{
+	fputs("<section id=\"offenders\">\n<h2>Worst offenders</h2>\n", out);
+	worst_upstream(out, s, n);
+	worst_lifetime(out, s, n, url);
+	worst_subsystems(out, s, n);
+	fputs("</section>\n", out);
+}
+
 int render_report_html(FILE *out, const struct series *s, size_t n, const char *commit_url)
 {
 	int rc;
@@ -431,9 +715,11 @@ int render_report_html(FILE *out, const struct series *s, size_t n, const char *
 	head(out);
 	summary(out, s, n);
 	rc = charts(out, s, n);
+	offenders(out, s, n, commit_url);
 	for (size_t i = 0; i < n; i++)
 		series_section(out, &s[i], i, commit_url);
-	fputs("<footer>Generated by regtrace " REGTRACE_VERSION ".</footer>\n"
-	      "</body>\n</html>\n", out);
+	fputs("<footer>Generated by regtrace " REGTRACE_VERSION ".</footer>\n<script>", out);
+	fputs(report_script, out);
+	fputs("</script>\n</body>\n</html>\n", out);
 	return rc < 0 || ferror(out) ? -1 : 0;
 }

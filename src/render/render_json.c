@@ -3,7 +3,10 @@
  * is valid UTF-8 already (message.c cleans it).
  */
 #include "render/render.h"
+#include "render/json_parts.h"
+#include "base/fmt.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
@@ -56,44 +59,46 @@ static json_t *breakdown_object(const struct breakdown *b)
 	return o;
 }
 
+/* A number of numbers.h as JSON: an integer, a fraction, or null. */
+static json_t *number_json(const struct number *nb, const struct series *s)
+{
+	double v = nb->value(s);
+
+	if (nb->type == NUM_RATE)
+		return v < 0 ? json_null() : json_real(v);
+	if (nb->type == NUM_MAYBE)
+		return maybe((long)v);
+	if (nb->type == NUM_REAL)
+		return v < 0 ? json_null() : json_real(v);
+	if (nb->type == NUM_FLAG)
+		return json_boolean(v > 0);
+	if (nb->type == NUM_SOURCES) {
+		json_t *a = json_array();
+		for (size_t k = 0; k < s->age->nsources; k++)
+			json_array_append_new(a, json_string(s->age->sources[k]));
+		return a;
+	}
+	return json_integer((json_int_t)v);
+}
+
 static json_t *stats_object(const struct series *s)
 {
-	const struct census *c = &s->census;
-	struct lifetime_summary sum;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "name", json_string(s->name));
-#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)c->key))
-	NUM(commits);
-	NUM(tagged);
-	NUM(fixes);
-	NUM(reverts);
-	NUM(same_release);
-	NUM(visible);
-	json_object_set_new(o, "low_rate", rate(c->visible, c->commits));
-	json_object_set_new(o, "high_rate", rate(c->visible, c->tagged));
-	NUM(pairs);
-	NUM(regressions);
-	NUM(duplicates);
-	NUM(reapplies);
-	NUM(ambiguous);
-	NUM(preemptive);
-	NUM(fixes_outside);
-	NUM(nonsha_fixes_lines);
-#undef NUM
-	json_object_set_new(o, "sagas", json_integer((json_int_t)s->sagas.n));
-	json_object_set_new(o, "open", maybe(s->open));
-	if (s->by)
-		json_object_set_new(o, "by", breakdown_object(s->by));
-	lifetime_summarize(&s->g, &s->rels, c, &sum);
-	json_object_set_new(o, "median_lifetime_days", maybe(sum.median_days));
-	json_object_set_new(o, "p90_lifetime_days", maybe(sum.p90_days));
-	json_object_set_new(o, "median_lifetime_releases", maybe(sum.median_releases));
-	json_object_set_new(o, "p90_lifetime_releases", maybe(sum.p90_releases));
+	for (size_t k = 0; k < nnumbers; k++) {
+		const struct number *nb = &numbers[k];
+		if (!(nb->where & IN_JSON) || !number_asked(nb, s))
+			continue;
+		if (nb->type != NUM_GROUPS)
+			json_object_set_new(o, nb->key, number_json(nb, s));
+		else if (s->by)
+			json_object_set_new(o, nb->key, breakdown_object(s->by));
+	}
 	return o;
 }
 
-static int dump(FILE *out, json_t *root)
+int json_dump_root(FILE *out, json_t *root)
 {
 	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 
@@ -108,10 +113,10 @@ int render_stats_json(FILE *out, const struct series *s, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(arr, stats_object(&s[i]));
-	return dump(out, json_pack("{s:o}", "series", arr));
+	return json_dump_root(out, json_pack("{s:o}", "series", arr));
 }
 
-static json_t *commit_object(const struct series *s, uint32_t c)
+json_t *json_commit_object(const struct series *s, uint32_t c)
 {
 	json_t *o = json_object();
 
@@ -122,26 +127,27 @@ static json_t *commit_object(const struct series *s, uint32_t c)
 	return o;
 }
 
-static json_t *link_object(const struct series *s, const struct link *l)
+json_t *json_link_object(const struct series *s, const struct link *l)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
-	json_object_set_new(o, "fix", commit_object(s, l->fix));
+	json_object_set_new(o, "fix", json_commit_object(s, l->fix));
 	if (l->target == LINK_NO_TARGET) {
 		json_t *cands = json_array();
 		json_object_set_new(o, "target", json_null());
 		for (size_t k = 0; k < l->candidates.n; k++)
-			json_array_append_new(cands, commit_object(s, l->candidates.v[k]));
+			json_array_append_new(cands, json_commit_object(s, l->candidates.v[k]));
 		json_object_set_new(o, "candidates", cands);
 		json_object_set_new(o, "same_release", json_false());
 	} else {
-		json_object_set_new(o, "target", commit_object(s, l->target));
+		json_object_set_new(o, "target", json_commit_object(s, l->target));
 		json_object_set_new(o, "same_release", json_boolean(l->same_release));
 	}
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
 	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	json_object_set_new(o, "reported", json_boolean(s->g.c[l->fix].facts.reported));
 	return o;
 }
 
@@ -150,8 +156,16 @@ int render_fixes_json(FILE *out, const struct series *s)
 	json_t *arr = json_array();
 
 	for (size_t i = 0; i < s->census.nlinks; i++)
-		json_array_append_new(arr, link_object(s, &s->census.links[i]));
-	return dump(out, json_pack("{s:o}", "fixes", arr));
+		json_array_append_new(arr, json_link_object(s, &s->census.links[i]));
+	return json_dump_root(out, json_pack("{s:o}", "fixes", arr));
+}
+
+/* YYYY-MM-DD (base/fmt.h), or null when out of range. */
+static json_t *date_or_null(int64_t t)
+{
+	char buf[16];
+
+	return fmt_date(buf, sizeof(buf), t) < 0 ? json_null() : json_string(buf);
 }
 
 static json_t *timeline_row(const struct series *s, const struct timeline_row *r)
@@ -160,7 +174,7 @@ static json_t *timeline_row(const struct series *s, const struct timeline_row *r
 
 	json_object_set_new(o, "release", json_string(release_name(&s->rels, r->release)));
 	json_object_set_new(o, "date", r->release == RELEASE_NONE ? json_null() :
-			    json_integer((json_int_t)s->rels.r[r->release].date));
+			    date_or_null(s->rels.r[r->release].date));
 #define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
 	NUM(commits);
 	NUM(tagged);
@@ -180,7 +194,7 @@ int render_timeline_json(FILE *out, const struct series *s, const struct timelin
 
 	for (size_t i = 0; i < t->n; i++)
 		json_array_append_new(arr, timeline_row(s, &t->rows[i]));
-	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
+	return json_dump_root(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
 }
 
 static json_t *saga_object(const struct series *s, const struct saga *sg)
@@ -189,7 +203,7 @@ static json_t *saga_object(const struct series *s, const struct saga *sg)
 
 	json_object_set_new(o, "size", json_integer((json_int_t)sg->commits.n));
 	for (size_t i = 0; i < sg->commits.n; i++) {
-		json_t *c = commit_object(s, sg->commits.v[i]);
+		json_t *c = json_commit_object(s, sg->commits.v[i]);
 		json_object_set_new(c, "role", json_string(saga_role_name(sg->roles[i])));
 		json_array_append_new(arr, c);
 	}
@@ -203,7 +217,7 @@ int render_sagas_json(FILE *out, const struct series *s)
 
 	for (size_t i = 0; i < s->sagas.n; i++)
 		json_array_append_new(arr, saga_object(s, &s->sagas.v[i]));
-	return dump(out, json_pack("{s:s, s:o}", "name", s->name, "sagas", arr));
+	return json_dump_root(out, json_pack("{s:s, s:o}", "name", s->name, "sagas", arr));
 }
 
 static json_t *missing_object(const struct mainline_fix *f)
@@ -218,12 +232,61 @@ int render_unfixed_json(FILE *out, const struct series *s, const char *ref,
 	json_t *arr = json_array();
 
 	for (size_t i = 0; i < u->n; i++) {
-		json_t *o = commit_object(s, u->v[i].commit), *miss = json_array();
+		json_t *o = json_commit_object(s, u->v[i].commit), *miss = json_array();
 		for (size_t k = 0; k < u->v[i].missing.n; k++)
 			json_array_append_new(miss, missing_object(&m->v[u->v[i].missing.v[k]]));
 		json_object_set_new(o, "missing", miss);
 		json_array_append_new(arr, o);
 	}
-	return dump(out, json_pack("{s:s, s:s, s:o}", "name", s->name, "mainline", ref,
+	return json_dump_root(out, json_pack("{s:s, s:s, s:o}", "name", s->name, "mainline", ref,
 				   "unfixed", arr));
+}
+
+static json_t *regression_entry_object(const struct series *all,
+				       const struct regression_entry *e)
+{
+	const struct series *s = &all[e->series];
+	const struct link *l = e->link;
+	struct lifetime t = series_lifetime(s, l);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "series", json_string(s->name));
+	json_object_set_new(o, "target", json_commit_object(s, l->target));
+	json_object_set_new(o, "brought_in", json_string(series_release(s, l->target)));
+	json_object_set_new(o, "fixed_in", json_string(series_release(s, l->fix)));
+	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
+	json_object_set_new(o, "fix", json_commit_object(s, l->fix));
+	json_object_set_new(o, "same_release", json_boolean(l->same_release));
+	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
+	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	return o;
+}
+
+int render_regressions_json(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r)
+{
+	json_t *rows = json_array();
+
+	(void)n;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		json_t *o = json_object(), *entries = json_array(), *by = json_array();
+		for (size_t k = 0; k < row->n; k++)
+			json_array_append_new(entries, regression_entry_object(s, &row->v[k]));
+		for (size_t k = 0; k < row->carried_by.n; k++)
+			json_array_append_new(by, json_string(s[row->carried_by.v[k]].name));
+		json_object_set_new(o, "upstream", str_or_null(row->upstream));
+		json_object_set_new(o, "key", json_string(row->key));
+		json_object_set_new(o, "subject", json_string(
+			s[row->v[0].series].g.c[row->v[0].target].facts.subject));
+		json_object_set_new(o, "series_count", json_integer((json_int_t)row->nseries));
+		json_object_set_new(o, "series", entries);
+		json_object_set_new(o, "still_carried", row->carried < 0 ? json_null() :
+				    json_boolean(row->carried));
+		json_object_set_new(o, "carried_by", row->carried < 0 ? json_null() : by);
+		if (row->carried < 0)
+			json_decref(by);
+		json_array_append_new(rows, o);
+	}
+	return json_dump_root(out, json_pack("{s:o}", "regressions", rows));
 }

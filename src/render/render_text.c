@@ -4,13 +4,16 @@
  */
 #include "render/render.h"
 #include "base/fmt.h"
+#include "base/util.h"
 #include "core/lifetime.h"
+#include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#define MAX_COLS 12
+#define MAX_COLS 32
 #define CELL 256
 
 struct table {
@@ -18,11 +21,6 @@ struct table {
 	const char *const *head;
 	int w[MAX_COLS];
 };
-
-double render_rate(size_t x, size_t y)
-{
-	return y ? (double)x / (double)y : -1.0;
-}
 
 static void table_measure(struct table *t, char cell[][CELL])
 {
@@ -59,29 +57,47 @@ static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL])
 	table_row(out, t, p);
 }
 
-static const char *const stats_head[] = {
-	"Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-	"Same release", "Visible", "Low rate", "High rate", "Open",
+/* The stats table's columns (numbers.h: IN_TEXT); a NUM_MAYBE column
+ * ("Open": stats --mainline) only when the first series has a value. */
+struct stats_cols {
+	const struct number *num[MAX_COLS];
+	const char *head[MAX_COLS];
+	int n;
 };
-/* "Open" only when stats --mainline computed it */
-#define STATS_COLS(s) ((s)->open >= 0 ? 11 : 10)
 
-static void stats_cells(const struct series *s, char cell[][CELL])
+static void stats_columns(const struct series *first, struct stats_cols *sc)
 {
-	if (s->open >= 0)
-		fmt_count(cell[10], CELL, (size_t)s->open);
-	const struct census *c = &s->census;
+	static const struct series none;
 
+	sc->head[0] = "Series";
+	sc->n = 1;
+	for (size_t k = 0; k < nnumbers && sc->n < MAX_COLS; k++) {
+		const struct number *nb = &numbers[k];
+		if (!(nb->where & IN_TEXT) || !number_asked(nb, first ? first : &none) ||
+		    (nb->type == NUM_MAYBE && (!first || nb->value(first) < 0)))
+			continue;
+		sc->num[sc->n] = nb;
+		sc->head[sc->n++] = nb->head;
+	}
+}
+
+static void stats_cells(const struct stats_cols *sc, const struct series *s,
+			char cell[][CELL])
+{
 	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
-	fmt_count(cell[1], CELL, c->commits);
-	fmt_count(cell[2], CELL, c->tagged);
-	fmt_pct(cell[3], CELL, render_rate(c->tagged, c->commits));
-	fmt_count(cell[4], CELL, c->fixes);
-	fmt_count(cell[5], CELL, c->reverts);
-	fmt_count(cell[6], CELL, c->same_release);
-	fmt_count(cell[7], CELL, c->visible);
-	fmt_pct(cell[8], CELL, render_rate(c->visible, c->commits));
-	fmt_pct(cell[9], CELL, render_rate(c->visible, c->tagged));
+	for (int k = 1; k < sc->n; k++) {
+		double v = sc->num[k]->value(s);
+		if (sc->num[k]->type == NUM_RATE)
+			fmt_pct(cell[k], CELL, v);
+		else if (sc->num[k]->type == NUM_FLAG)
+			snprintf(cell[k], CELL, "%s", v > 0 ? "yes" : "no");
+		else if (sc->num[k]->type == NUM_REAL && v >= 0)
+			snprintf(cell[k], CELL, "%.1f", v);
+		else if (v >= 0)
+			fmt_count(cell[k], CELL, (size_t)v);
+		else
+			snprintf(cell[k], CELL, "-");
+	}
 }
 
 static const char *const by_head[] = {
@@ -97,8 +113,8 @@ static void by_cells(const struct breakdown_row *r, char cell[][CELL])
 	fmt_count(cell[3], CELL, r->fixes);
 	fmt_count(cell[4], CELL, r->same_release);
 	fmt_count(cell[5], CELL, r->visible);
-	fmt_pct(cell[6], CELL, render_rate(r->visible, r->commits));
-	fmt_pct(cell[7], CELL, render_rate(r->visible, r->tagged));
+	fmt_pct(cell[6], CELL, number_rate(r->visible, r->commits));
+	fmt_pct(cell[7], CELL, number_rate(r->visible, r->tagged));
 }
 
 /* The rows, and the total (path) as a last row "Total". */
@@ -123,24 +139,54 @@ static void breakdown_table(FILE *out, const struct series *s)
 	}
 }
 
+/* stats --projected: the series each projection's curve was made of. */
+static void projection_sources(FILE *out, const struct series *s, size_t n)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i].age && s[i].age->projected && (int)strlen(s[i].label) > w)
+			w = (int)strlen(s[i].label);
+	if (!w)
+		return;
+	fputs("\nFound: share of the visible regressions known today that the older series\n"
+	      "below had found by the same age (doc/age.md); Proj.: Visible / Found.\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct age_row *a = s[i].age;
+		if (!a || !a->projected)
+			continue;
+		fprintf(out, "  %-*s  ", w, s[i].label);
+		if (!a->nsources)
+			fputs("no older series", out);
+		for (size_t k = 0; k < a->nsources; k++)
+			fprintf(out, "%s%s", k ? ", " : "", a->sources[k]);
+		if (a->nsources)
+			fprintf(out, " (found %zu of %zu)", a->found, a->known);
+		fputc('\n', out);
+	}
+}
+
 int render_stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
+	struct stats_cols sc;
 	struct table t;
 
-	table_init(&t, n ? STATS_COLS(&s[0]) : 10, stats_head);
+	stats_columns(n ? &s[0] : NULL, &sc);
+	table_init(&t, sc.n, sc.head);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&s[i], cell);
+		stats_cells(&sc, &s[i], cell);
 		table_measure(&t, cell);
 	}
-	table_row(out, &t, stats_head);
+	table_row(out, &t, sc.head);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&s[i], cell);
+		stats_cells(&sc, &s[i], cell);
 		table_row_cells(out, &t, cell);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (s[i].by)
 			breakdown_table(out, &s[i]);
+	projection_sources(out, s, n);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -164,8 +210,8 @@ static void timeline_cells(const struct series *s, const struct timeline_row *r,
 	fmt_count(cell[5], CELL, r->reverts);
 	fmt_count(cell[6], CELL, r->same_release);
 	fmt_count(cell[7], CELL, r->visible);
-	fmt_pct(cell[8], CELL, render_rate(r->visible, r->commits));
-	fmt_pct(cell[9], CELL, render_rate(r->visible, r->tagged));
+	fmt_pct(cell[8], CELL, number_rate(r->visible, r->commits));
+	fmt_pct(cell[9], CELL, number_rate(r->visible, r->tagged));
 }
 
 int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
@@ -206,7 +252,7 @@ static void commit_line(FILE *out, const struct series *s, const char *label, ui
 /* "(later release: 3 releases, 41 days)" */
 static void relation(char *buf, size_t len, const struct series *s, const struct link *l)
 {
-	struct lifetime t = lifetime_of(&s->g, &s->rels, l);
+	struct lifetime t = series_lifetime(s, l);
 
 	if (l->kind == LINK_AMBIGUOUS)
 		snprintf(buf, len, " (target undecided)");
@@ -244,7 +290,8 @@ int render_fixes_text(FILE *out, const struct series *s)
 		const char *a, *b;
 		link_labels(l, &a, &b);
 		relation(rel, sizeof(rel), s, l);
-		fprintf(out, "\n%s%s\n", link_kind_name(l->kind), rel);
+		fprintf(out, "\n%s%s%s\n", link_kind_name(l->kind), rel,
+			s->g.c[l->fix].facts.reported ? " [reported]" : "");
 		commit_line(out, s, a, l->fix);
 		if (l->target != LINK_NO_TARGET)
 			commit_line(out, s, b, l->target);
@@ -287,6 +334,68 @@ int render_unfixed_text(FILE *out, const struct series *s, const char *ref,
 			fprintf(out, "    missing %.12s (%s)  %s\n", f->id,
 				f->release ? f->release : "no tag yet", f->facts.subject);
 		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static const char *series_label_of(const struct series *s)
+{
+	return s->label ? s->label : s->name;
+}
+
+/* "4.19.35  v4.19.2 -> v4.19.3  revert 5d4aa60b638b -> 8ac84de94474  (1 release, 1 day)" */
+static void regression_entry_text(FILE *out, const struct series *all,
+				  const struct regression_entry *e, int wlabel, int wrel)
+{
+	const struct series *s = &all[e->series];
+	const struct link *l = e->link;
+	struct lifetime t = series_lifetime(s, l);
+
+	fprintf(out, "    %-*s  %-*s -> %-*s  %-6s  %.12s -> %.12s", wlabel, series_label_of(s),
+		wrel, series_release(s, e->target), wrel, series_release(s, l->fix),
+		link_kind_name(l->kind), s->g.c[e->target].id, s->g.c[l->fix].id);
+	if (l->same_release)
+		fputs("  (same release)", out);
+	else if (t.releases >= 0)
+		fprintf(out, "  (%ld release%s, %ld day%s)", t.releases, t.releases == 1 ? "" : "s",
+			t.days, t.days == 1 ? "" : "s");
+	fputc('\n', out);
+}
+
+int render_regressions_text(FILE *out, const struct series *s, size_t n,
+			    const struct regressions *r)
+{
+	int wlabel = 0, wrel = 0;
+	size_t hit = 0;
+	uint8_t *seen = xcalloc(n + 1, 1);
+
+	for (size_t i = 0; i < n; i++) {
+		if ((int)strlen(series_label_of(&s[i])) > wlabel)
+			wlabel = (int)strlen(series_label_of(&s[i]));
+		if (release_width(&s[i]) > wrel)
+			wrel = release_width(&s[i]);
+	}
+	for (size_t i = 0; i < r->n; i++)
+		for (size_t k = 0; k < r->rows[i].n; k++)
+			if (!seen[r->rows[i].v[k].series]++)
+				hit++;
+	free(seen);
+	fprintf(out, "%zu upstream commit%s brought regressions to %zu of %zu series\n", r->n,
+		r->n == 1 ? "" : "s", hit, n);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct regression_row *row = &r->rows[i];
+		const struct series *first = &s[row->v[0].series];
+		fprintf(out, "\n%.12s%s  %zu series  %s\n", row->key, row->upstream ? "" : " (no upstream id)",
+			row->nseries, first->g.c[row->v[0].target].facts.subject);
+		for (size_t k = 0; k < row->n; k++)
+			regression_entry_text(out, s, &row->v[k], wlabel, wrel);
+		if (row->carried == 0)
+			fputs("    no series still carries it\n", out);
+		for (size_t k = 0; row->carried > 0 && k < row->carried_by.n; k++)
+			fprintf(out, "%s%s", k ? ", " : "    still carried by ",
+				series_label_of(&s[row->carried_by.v[k]]));
+		if (row->carried > 0)
+			fputc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
 }

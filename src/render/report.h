@@ -2,16 +2,24 @@
  * report.h — the HTML report: one self-contained page for any number of
  * analysed series.
  *
- * The page needs nothing from outside: no script at all, styles inline,
- * charts as inline SVG (svg.h), the reader's own fonts, and a
- * Content-Security-Policy that forbids loading anything.  It holds:
+ * The page needs nothing from outside: styles inline, charts as inline SVG
+ * (svg.h), the reader's own fonts, one inline script (sorting and filtering
+ * the tables of class "sortable"; the page is complete without it) and a
+ * Content-Security-Policy that forbids loading anything and allows only
+ * that script, by its hash (doc/age.md "In the report").  It holds:
  *   <table id="summary">            one row per series, the columns of
  *                                   `stats` (data-series="NAME" per row);
  *   <svg id="chart-rates">          low and high rate per series (bars);
- *   <svg id="chart-timeline">       cumulative visible regressions at each
- *                                   release, one line per series;
- *   <svg id="chart-lifetime">       histogram of regression lifetimes in
- *                                   days, all series together;
+ *   <svg id="chart-timeline">       cumulative visible regressions by date,
+ *                                   one line per series;
+ *   <svg id="chart-age">            low rate against age in days, one line
+ *                                   per series;
+ *   <svg id="chart-lifetime">       histogram of the lifetimes in days of
+ *                                   visible regressions, all series together;
+ *   <section id="offenders">        worst offenders (core/offenders.h):
+ *     <table id="worst-upstream">, <table id="worst-lifetime">, and
+ *     <table id="worst-subsystems"> or, without path breakdowns,
+ *     <p id="worst-subsystems-none">;
  *   <section class="series">        per series, with
  *     <table class="details" data-series="NAME">  every link of `fixes`,
  *                                   one <tr class="link" data-kind="KIND">

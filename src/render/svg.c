@@ -19,9 +19,23 @@ static const char *const palette[] = {
 };
 #define NCOLORS (sizeof(palette) / sizeof(palette[0]))
 
-static const char *color(size_t i)
+/* Mark i's colour: the ten of the palette, then hues 137 degrees apart (137
+ * and 360 share no factor, so 360 marks get 360 hues) in two lightnesses:
+ * no colour repeats.  Lines past the palette are also dashed. */
+struct color {
+	char s[32];
+};
+
+static struct color color(size_t i)
 {
-	return palette[i % NCOLORS];
+	struct color c;
+
+	if (i < NCOLORS)
+		snprintf(c.s, sizeof(c.s), "%s", palette[i]);
+	else
+		snprintf(c.s, sizeof(c.s), "hsl(%zu,70%%,%d%%)", (i - NCOLORS) * 137 % 360,
+			 (i - NCOLORS) / 360 % 2 ? 55 : 38);
+	return c;
 }
 
 static void esc(FILE *out, const char *s)
@@ -71,7 +85,7 @@ static void fmt_value(char *buf, size_t len, double v, enum svg_unit unit)
 static void legend_entry(FILE *out, double x, double y, size_t i, const char *name)
 {
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
-		x, y - 9, color(i));
+		x, y - 9, color(i).s);
 	text(out, x + 14, y, "start", "legend", name);
 }
 
@@ -164,34 +178,53 @@ static double max_value(const double *v, size_t n)
 	return m;
 }
 
-static void bar(FILE *out, const struct svg_bars *b, size_t g, size_t k, double x0,
-		double y, double width)
+/* A value past the scale's top: drawn to the edge, marked by an arrow head
+ * and its value. */
+static void past_scale_mark(FILE *out, double x, double y)
 {
-	double v = b->values[g * b->nkeys + k];
+	fprintf(out, "<path class=\"past-scale\" d=\"M%.1f %.1f l6 %.1f l-6 %.1f z\" "
+		"fill=\"#222\"/>\n", x, y, BAR_H / 2, BAR_H / 2);
+}
+
+static void bar(FILE *out, const struct svg_bars *b, size_t g, size_t k, double x0,
+		double y, double right, double top)
+{
+	double v = b->values[g * b->nkeys + k], width;
+	int past = v > top;
 	char label[64];
 
 	fmt_value(label, sizeof(label), v, b->unit);
 	if (v < 0) {
-		text(out, x0 + 4, y + BAR_H - 2, "start", "value undefined", "undefined");
+		text(out, x0 + 4, y + BAR_H - 2, "start", "value none", "no value (divisor 0)");
 		return;
 	}
-	fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-		"fill=\"%s\"><title>", x0, y, width, BAR_H, color(k));
+	width = chart_scale(past ? top : v, 0, top, 0, right - x0);
+	fprintf(out, "<rect class=\"bar%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		"height=\"%.1f\" fill=\"%s\"><title>", past ? " past-scale" : "", x0, y, width,
+		BAR_H, color(k).s);
 	esc(out, b->groups[g]);
 	fputs(" \xe2\x80\x94 ", out);
 	esc(out, b->keys[k]);
 	fprintf(out, ": %s</title></rect>\n", label);
-	text(out, x0 + width + 4, y + BAR_H - 2, "start", "value", label);
+	if (past) {
+		past_scale_mark(out, x0 + width + 2, y);
+		strncat(label, " (past the scale)", sizeof(label) - strlen(label) - 1);
+	}
+	text(out, x0 + width + (past ? 12 : 4), y + BAR_H - 2, "start",
+	     past ? "value past-scale" : "value", label);
 }
 
 int svg_hbars(FILE *out, const struct svg_bars *b)
 {
-	double left = label_margin(b), right = WIDTH - 70;
+	double left = label_margin(b), right = WIDTH - 150;
 	double top = 20 + legend(NULL, left, 16, b->keys, b->nkeys);
 	double bottom = top + (double)b->ngroups * row_height(b);
+	double vmax = max_value(b->values, b->ngroups * b->nkeys);
 	struct chart_axis a;
 
-	chart_axis(max_value(b->values, b->ngroups * b->nkeys), TICKS, 0, &a);
+	if (b->cap > 0 && vmax > b->cap)
+		vmax = b->cap;
+	chart_axis(vmax, TICKS, 0, &a);
 	open_svg(out, b->id, bottom + (b->ngroups ? 30 : 60), b->title);
 	legend(out, left, 16, b->keys, b->nkeys);
 	if (!b->ngroups)
@@ -201,11 +234,8 @@ int svg_hbars(FILE *out, const struct svg_bars *b)
 		double y = top + (double)g * row_height(b) + ROW_PAD / 2;
 		text(out, left - 8, y + (row_height(b) - ROW_PAD) / 2 + 4, "end", "group",
 		     b->groups[g]);
-		for (size_t k = 0; k < b->nkeys; k++) {
-			double v = b->values[g * b->nkeys + k];
-			bar(out, b, g, k, left, y + (double)k * (BAR_H + BAR_GAP),
-			    chart_scale(v < 0 ? 0 : v, 0, a.max, 0, right - left));
-		}
+		for (size_t k = 0; k < b->nkeys; k++)
+			bar(out, b, g, k, left, y + (double)k * (BAR_H + BAR_GAP), right, a.max);
 	}
 	return close_svg(out);
 }
@@ -261,7 +291,7 @@ int svg_histogram(FILE *out, const struct svg_histogram *h)
 		bin_tip(tip, sizeof(tip), h, k);
 		fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 			"height=\"%.1f\" fill=\"%s\"><title>", H_LEFT + (double)k * bw + 1, y,
-			bw > 2 ? bw - 2 : bw, H_BOTTOM - y, color(0));
+			bw > 2 ? bw - 2 : bw, H_BOTTOM - y, color(0).s);
 		esc(out, tip);
 		fputs("</title></rect>\n", out);
 	}
@@ -271,21 +301,25 @@ int svg_histogram(FILE *out, const struct svg_histogram *h)
 
 /* ---- step lines ---- */
 
-#define L_LEFT 48.0
-#define L_RIGHT (WIDTH - 16)
-#define L_TOP 20.0
+#define L_LEFT 56.0
+#define L_TOP 24.0
 #define L_BOTTOM 260.0
+#define LABEL_GAP 13.0		/* between two end labels */
 
+/* The plot's data ranges and its right edge (end labels go past it). */
 struct domain {
-	double x0, x1, y1;
+	double x0, x1, y1, right;
 };
 
 static struct domain line_domain(const struct svg_lines *l)
 {
-	struct domain d = { 0, 0, 0 };
+	struct domain d = { 0, 0, 0, 0 };
+	size_t w = 0;
 	int first = 1;
 
 	for (size_t i = 0; i < l->nlines; i++) {
+		if (strlen(l->lines[i].name) > w)
+			w = strlen(l->lines[i].name);
 		for (size_t k = 0; k < l->lines[i].n; k++) {
 			double x = l->lines[i].x[k], y = l->lines[i].y[k];
 			d.x0 = first || x < d.x0 ? x : d.x0;
@@ -296,10 +330,40 @@ static struct domain line_domain(const struct svg_lines *l)
 	}
 	if (d.x1 <= d.x0)
 		d.x1 = d.x0 + 1;
+	if (w > 24)
+		w = 24;
+	d.right = WIDTH - 16 - CHAR_W * (double)w;
 	return d;
 }
 
-static void x_ticks(FILE *out, const struct domain *d, const char *xlabel)
+static double px(const struct domain *d, double x)
+{
+	return chart_scale(x, d->x0, d->x1, L_LEFT, d->right);
+}
+
+/* Ticks by date: x in seconds since the epoch, steps of whole days. */
+static void date_ticks(FILE *out, const struct domain *d)
+{
+	static const long steps[] = { 1, 2, 7, 14, 30, 61, 91, 182, 365, 730, 1826, 3652 };
+	double span = (d->x1 - d->x0) / 86400;
+	long step = steps[sizeof(steps) / sizeof(steps[0]) - 1];
+	char label[32];
+
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (span / (double)steps[i] <= 6) {
+			step = steps[i];
+			break;
+		}
+	double day0 = (double)((long long)(d->x0 / 86400));
+	for (double day = day0; day * 86400 <= d->x1; day += (double)step) {
+		if (day * 86400 < d->x0)
+			continue;
+		fmt_date(label, sizeof(label), (int64_t)(day * 86400));
+		text(out, px(d, day * 86400), L_BOTTOM + 16, "middle", "tick", label);
+	}
+}
+
+static void number_ticks(FILE *out, const struct domain *d)
 {
 	double step = chart_nice((d->x1 - d->x0) / 8);
 	char label[32];
@@ -309,63 +373,143 @@ static void x_ticks(FILE *out, const struct domain *d, const char *xlabel)
 		if (v < d->x0)
 			continue;
 		snprintf(label, sizeof(label), "%.0f", v);
-		text(out, chart_scale(v, d->x0, d->x1, L_LEFT, L_RIGHT), L_BOTTOM + 16,
-		     "middle", "tick", label);
+		text(out, px(d, v), L_BOTTOM + 16, "middle", "tick", label);
 	}
-	text(out, (L_LEFT + L_RIGHT) / 2, L_BOTTOM + 36, "middle", "axis-label", xlabel);
+}
+
+static void x_ticks(FILE *out, const struct svg_lines *l, const struct domain *d)
+{
+	if (l->x_dates)
+		date_ticks(out, d);
+	else
+		number_ticks(out, d);
+	text(out, (L_LEFT + d->right) / 2, L_BOTTOM + 36, "middle", "axis-label", l->xlabel);
+}
+
+/* A value's height; values past the scale's top stay at the top. */
+static double py(double y, double ymax)
+{
+	return chart_scale(y > ymax ? ymax : y, 0, ymax, L_BOTTOM, L_TOP);
 }
 
 static void step_path(FILE *out, const struct svg_line *ln, size_t i, const struct domain *d,
 		      double ymax)
 {
-	fprintf(out, "<path class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" d=\"",
-		color(i));
+	fprintf(out, "<path class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s d=\"",
+		color(i).s, i >= NCOLORS ? " stroke-dasharray=\"7 3\"" : "");
 	for (size_t k = 0; k < ln->n; k++) {
-		double x = chart_scale(ln->x[k], d->x0, d->x1, L_LEFT, L_RIGHT);
-		double y = chart_scale(ln->y[k], 0, ymax, L_BOTTOM, L_TOP);
 		if (k)
-			fprintf(out, " H%.1f V%.1f", x, y);
+			fprintf(out, " H%.1f V%.1f", px(d, ln->x[k]), py(ln->y[k], ymax));
 		else
-			fprintf(out, "M%.1f %.1f", x, y);
+			fprintf(out, "M%.1f %.1f", px(d, ln->x[k]), py(ln->y[k], ymax));
 	}
 	fputs("\"><title>", out);
 	esc(out, ln->name);
 	fputs("</title></path>\n", out);
 }
 
+/* Points; one past the scale's top is a hollow triangle at the top. */
 static void points(FILE *out, const struct svg_line *ln, size_t i, const struct domain *d,
 		   double ymax)
 {
 	for (size_t k = 0; k < ln->n; k++) {
-		fprintf(out, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
-			"<title>", chart_scale(ln->x[k], d->x0, d->x1, L_LEFT, L_RIGHT),
-			chart_scale(ln->y[k], 0, ymax, L_BOTTOM, L_TOP), color(i));
+		double x = px(d, ln->x[k]), y = py(ln->y[k], ymax);
+		if (ln->y[k] > ymax)
+			fprintf(out, "<path class=\"point past-scale\" d=\"M%.1f %.1f l5 8 h-10 z\" "
+				"fill=\"#fff\" stroke=\"%s\" stroke-width=\"2\"><title>", x, y - 4,
+				color(i).s);
+		else
+			fprintf(out, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+				"fill=\"%s\"><title>", x, y, color(i).s);
 		esc(out, ln->tips && ln->tips[k] ? ln->tips[k] : ln->name);
-		fputs("</title></circle>\n", out);
+		fputs(ln->y[k] > ymax ? " (past the scale)</title></path>\n" :
+		      "</title></circle>\n", out);
+	}
+}
+
+struct end_label {
+	size_t line;
+	double x, y, ly;	/* the last point, and the label's height */
+};
+
+static int cmp_end(const void *a, const void *b)
+{
+	double x = ((const struct end_label *)a)->y, y = ((const struct end_label *)b)->y;
+
+	return (x > y) - (x < y);
+}
+
+/* Every line is named at the right of the plot, at the height of its last
+ * point (moved apart so that no two overlap), joined to it by a dotted
+ * leader. */
+static void end_labels(FILE *out, const struct svg_lines *l, const struct domain *d,
+		       double ymax)
+{
+	struct end_label *e = xcalloc(l->nlines + 1, sizeof(*e));
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nlines; i++) {
+		const struct svg_line *ln = &l->lines[i];
+		if (!ln->n)
+			continue;
+		e[n++] = (struct end_label){ i, px(d, ln->x[ln->n - 1]),
+					     py(ln->y[ln->n - 1], ymax), 0 };
+	}
+	qsort(e, n, sizeof(*e), cmp_end);
+	for (size_t k = 0; k < n; k++)
+		e[k].ly = k && e[k].y < e[k - 1].ly + LABEL_GAP ? e[k - 1].ly + LABEL_GAP : e[k].y;
+	for (size_t k = 0; k < n; k++) {
+		fprintf(out, "<line class=\"leader\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"2 2\"/>\n", e[k].x, e[k].y,
+			d->right + 4, e[k].ly, color(e[k].line).s);
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" "
+			"class=\"end-label\" fill=\"%s\">", d->right + 6, e[k].ly + 4,
+			color(e[k].line).s);
+		esc(out, l->lines[e[k].line].name);
+		fputs("</text>\n", out);
+	}
+	free(e);
+}
+
+/* Horizontal grid lines and their labels, in the chart's unit. */
+static void line_grid(FILE *out, const struct chart_axis *a, const struct svg_lines *l,
+		      const struct domain *d)
+{
+	char label[64];
+
+	for (int t = 0; t <= a->nticks; t++) {
+		double v = t * a->step, y = chart_scale(v, 0, a->max, L_BOTTOM, L_TOP);
+		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\" stroke=\"#ddd\"/>\n", L_LEFT, y, d->right, y);
+		fmt_value(label, sizeof(label), v, l->unit);
+		text(out, L_LEFT - 6, y + 4, "end", "tick", label);
 	}
 }
 
 int svg_step_lines(FILE *out, const struct svg_lines *l)
 {
 	struct domain d = line_domain(l);
-	const char **names = xcalloc(l->nlines + 1, sizeof(char *));
+	double height = L_BOTTOM + 48;
 	struct chart_axis a;
 
-	for (size_t i = 0; i < l->nlines; i++)
-		names[i] = l->lines[i].name;
-	chart_axis(d.y1, TICKS, 1, &a);
-	open_svg(out, l->id, L_BOTTOM + 52 + legend(NULL, L_LEFT, L_BOTTOM + 58, names,
-						       l->nlines), l->title);
-	y_grid(out, &a, L_LEFT, L_RIGHT, L_BOTTOM, L_TOP);
-	text(out, 4, L_TOP - 8, "start", "axis-label", l->ylabel);
+	chart_axis(l->ycap > 0 && d.y1 > l->ycap ? l->ycap : d.y1, TICKS,
+		   l->unit == SVG_COUNT, &a);
+	for (size_t i = 0; i < l->nlines; i++)	/* room for the end labels */
+		if (L_TOP + (double)i * LABEL_GAP + 8 > height)
+			height = L_TOP + (double)i * LABEL_GAP + 8;
+	open_svg(out, l->id, height, l->title);
+	line_grid(out, &a, l, &d);
+	text(out, 4, L_TOP - 10, "start", "axis-label", l->ylabel);
+	if (d.y1 > a.max)
+		text(out, d.right, L_TOP - 10, "end", "past-scale-note",
+		     "\xe2\x96\xb3 past the scale: shown at its top");
 	if (!l->nlines)
 		no_data(out, (L_TOP + L_BOTTOM) / 2, "no releases");
-	x_ticks(out, &d, l->xlabel);
+	x_ticks(out, l, &d);
 	for (size_t i = 0; i < l->nlines; i++) {
 		step_path(out, &l->lines[i], i, &d, a.max);
 		points(out, &l->lines[i], i, &d, a.max);
 	}
-	legend(out, L_LEFT, L_BOTTOM + 58, names, l->nlines);
-	free(names);
+	end_labels(out, l, &d, a.max);
 	return close_svg(out);
 }

@@ -4,7 +4,7 @@
  *
  * Each chart is one <svg id="ID" class="chart" role="img"> element with a
  * <title>, a grid with labelled ticks and, where there are several kinds of
- * mark, a legend; it is 720 units wide and grows in height with its data.
+ * mark, a legend (lines: a label at each line's end); it is 720 units wide and grows in height with its data.
  * Every bar and point carries a <title> (a tooltip) with its exact value.
  * Every string given (titles, labels, names) is HTML-escaped, so it may
  * come from the repository.  Nothing is fetched: fonts are the reader's
@@ -28,6 +28,9 @@ struct svg_bars {
 	size_t nkeys;
 	const double *values;		/* values[g * nkeys + k]; < 0: undefined */
 	enum svg_unit unit;		/* SVG_PERCENT: values are fractions */
+	double cap;			/* > 0: the scale ends there (chart.h:
+					   chart_robust_max); a value past it is drawn
+					   to the edge, marked, with its value */
 };
 
 int svg_hbars(FILE *out, const struct svg_bars *b);
@@ -51,10 +54,17 @@ struct svg_line {
 	size_t n;
 };
 
+/*
+ * Each line is named at its end (right of the plot, joined to its last
+ * point; no legend), in a colour of its own however many lines there are.
+ */
 struct svg_lines {
 	const char *id, *title, *xlabel, *ylabel;
 	const struct svg_line *lines;
 	size_t nlines;
+	int x_dates;			/* x: seconds since the epoch, ticks as dates */
+	enum svg_unit unit;		/* of y */
+	double ycap;			/* > 0: as svg_bars' cap */
 };
 
 int svg_step_lines(FILE *out, const struct svg_lines *l);

@@ -57,6 +57,7 @@ for src in "$work"/*/; do
 	git -C "$src" rev-parse -q --verify "$tip^{commit}" >/dev/null 2>&1 || continue
 	git -C "$src" rev-parse -q --verify "$base^{commit}" >/dev/null 2>&1 || continue
 	[ -z "$(ls "$src/.git/objects/pack" 2>/dev/null)" ] || continue	# loose objects only
+	case "$range" in *'~'*|*'^'*|*:*) continue ;; esac	# resolving those reads commits
 	for parent in 1 2; do
 		p=$(git -C "$src" rev-parse -q --verify "$tip^$parent" 2>/dev/null) || continue
 		git -C "$src" merge-base --is-ancestor "$p" "$base" 2>/dev/null && continue

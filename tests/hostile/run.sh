@@ -6,8 +6,8 @@
 # them. Each check prints "ok NAME" or "FAIL NAME: why"; the last line is "N passed, M
 # failed" and the exit status is 1 when any check failed.
 #
-# Every case either has an exact right answer (worked out by the README's rules, written
-# next to it with a one-line reason) or must fail the way the README promises: exit status
+# Every case either has an exact right answer (worked out by the rules of doc/rules.md, written
+# next to it with a one-line reason) or must fail the way doc/usage.md promises: exit status
 # 1 (2 for usage), nothing on stdout, and stderr exactly one line starting "regtrace: ".
 # A crash, a time-out or a silently different count is always a failure.
 #
@@ -63,7 +63,7 @@ crashed() {
 	return 1
 }
 
-# one_line_error NAME STATUS ERE: the README's failure: status, no stdout, one stderr line.
+# one_line_error NAME STATUS ERE: doc/usage.md's failure: status, no stdout, one stderr line.
 one_line_error() {
 	local name=$1 status=$2 ere=$3 err="$W/out/$1.err"
 	crashed "$name" && return
@@ -100,6 +100,25 @@ expect_json() {
 		fail "$name" "exit status $rc: $(head -c 300 "$W/out/$name.err")"
 	elif [ -s "$W/out/$name.err" ]; then
 		fail "$name" "stderr not empty: $(head -c 300 "$W/out/$name.err")"
+	elif ! why=$($CHECK json "$W/out/$name.out" "$checks"); then
+		fail "$name" "$why"
+	else
+		pass "$name"
+	fi
+}
+
+# expect_json_warned NAME "WARNING" "PATH=VALUE..." ARGS...: as expect_json, but stderr is
+# exactly the one line "regtrace: warning: WARNING" (doc/usage-cli.md "Warnings").
+expect_json_warned() {
+	local name=$1 warning=$2 checks=$3 why
+	shift 3
+	rt "$name" "$@"
+	crashed "$name" && return
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit status $rc: $(head -c 300 "$W/out/$name.err")"
+	elif [ "$(cat "$W/out/$name.err")" != "regtrace: warning: $warning" ] ||
+	     [ "$(wc -l <"$W/out/$name.err")" != 1 ]; then
+		fail "$name" "stderr is not the one warning line: $(head -c 300 "$W/out/$name.err")"
 	elif ! why=$($CHECK json "$W/out/$name.out" "$checks"); then
 		fail "$name" "$why"
 	else
@@ -174,7 +193,7 @@ S="v4.19..v4.19.3"
 # The plain work tree: the reference answer, worked out above.
 expect_json std-worktree "$STD_ANSWER" -C "$STD" stats --json "$S"
 
-# ---- repository shapes (README: -C DIR is a work tree, a subdirectory of one, a bare
+# ---- repository shapes (doc/usage.md: -C DIR is a work tree, a subdirectory of one, a bare
 # ---- repository or a worktree): each gives the same answer as the plain work tree.
 g clone -q --bare "$STD" "$W/bare.git"
 expect_json bare-repository "$STD_ANSWER" -C "$W/bare.git" stats --json "$S"
@@ -208,7 +227,7 @@ expect_exact_or_error shallow-cut-below-base "$STD_ANSWER" 'shallow|missing|not 
 # commit is read from the object database.
 fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache"; }
 # A commit of the range (s2) deleted from the object database: the count cannot be known,
-# so a one-line error (status 1, "unreadable objects" in the README).
+# so a one-line error (status 1, "unreadable objects" in doc/usage.md).
 fresh_copy "$STD" "$W/missing-commit"
 s2=$(g -C "$STD" rev-parse v4.19.2~1)
 rm -f "$W/missing-commit/.git/objects/${s2:0:2}/${s2:2}"
@@ -375,7 +394,7 @@ fi
 # ---- clock skew ------------------------------------------------------------------------------
 # BASE's side reaches the shared history through six commits dated long before it (a broken
 # clock): c0..c9 (dates 1000..1009) shared; BASE = b -> b1..b6 (dates 15..10) -> c9; TIP = t
-# (date 2000) -> c9. The series is t alone: c0..c9 are reachable from BASE (README: "as in
+# (date 2000) -> c9. The series is t alone: c0..c9 are reachable from BASE (doc/usage.md: "as in
 # git"; git rev-list --count and libgit2's revwalk both say 1). A count of 11 is silently
 # wrong. KNOWN BUG of the date-ordered walk (src/walk.c): reported as a skip unless
 # HOSTILE_STRICT=1.
@@ -456,8 +475,11 @@ expect_json fake-release-bare-base "series[0].name=\"v4.19..v4.19.3\"" -C "$FR" 
 
 # ---- odd ranges -----------------------------------------------------------------------------
 # BASE not an ancestor of TIP: the series is "reachable from TIP and not from BASE", as in
-# git: side's x1 and x2 (m1 and before are reachable from v4.19.1). No release: unreleased.
-expect_json base-not-ancestor "series[0].commits=2 series[0].fixes=0" \
+# git: side's x1 and x2 (m1 and before are reachable from v4.19.1). No release: unreleased,
+# and a warning says so.
+expect_json_warned base-not-ancestor \
+	"no release tags in v4.19.1..side: every commit counts as unreleased" \
+	"series[0].commits=2 series[0].fixes=0" \
 	-C "$STD" stats --json v4.19.1..side
 # Reversed range: nothing of v4.19 is outside v4.19.3: an empty range, an error (status 1).
 expect_error reversed-range 1 "empty range" -C "$STD" stats --json v4.19.3..v4.19
@@ -500,7 +522,7 @@ fi
 #   h2  subject with invalid UTF-8 (\xff\xfe, an overlong \xc0\xaf, a lone surrogate);
 #       "Fixes: AAAAAAAAAAAA" (upper-case hex) -> h1
 #   h3  raw object with NUL bytes: "nul\0hidden" subject, then after the NUL a line
-#       "Fixes: <h1>" -- the message is read up to its first NUL (README Limits), so h3
+#       "Fixes: <h1>" -- the message is read up to its first NUL (doc/rules.md "Limits"), so h3
 #       names nothing
 #   h4  10,000 Fixes: lines with distinct unknown ids, one more naming h2 -> tagged,
 #       fixes_outside 10,000, a fix of h2
@@ -692,7 +714,9 @@ for i in range(1, 100001):
     commit("refs/heads/stable", i + 1, msg, 1500000000 + i, i)
 EOF
 	start=$(date +%s)
-	expect_json 100k-commits "series[0].commits=100000 series[0].tagged=10000
+	expect_json_warned 100k-commits \
+		"no release tags in v4.19..stable: every commit counts as unreleased" \
+		"series[0].commits=100000 series[0].tagged=10000
 series[0].fixes=10000 series[0].pairs=10000 series[0].regressions=10000
 series[0].same_release=10000 series[0].visible=0 series[0].fixes_outside=0
 series[0].ambiguous=0 series[0].duplicates=0" -C "$H" stats --json v4.19..stable

@@ -10,7 +10,7 @@
 # "regtrace: cannot write 'PATH': No space left on device", leave the old file byte for byte
 # and nothing else in the directory (no temporary file, no journal); `stats`, whose cache
 # cannot be saved, must still print the exact answer with status 0 and an empty stderr (the
-# cache is an optimisation: README, "How it reads history") and leave the old cache and no
+# cache is an optimisation: doc/performance.md) and leave the old cache and no
 # temporary file.  Without the filler the same commands succeed.  Mounting needs root (or
 # CAP_SYS_ADMIN): otherwise this part prints "skip full-disk: ..." and the rest still runs.
 #

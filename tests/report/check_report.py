@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""check_report.py DOM.html LINKS -- check the DOM of `regtrace report` on report.scenario.
+"""check_report.py DOM.html LINKS [MODE] -- check the DOM of `regtrace report`.
 
-DOM.html is the page as headless Chromium serialised it after parsing (--dump-dom), so what
-is checked is what a browser built, not what regtrace wrote.  LINKS is "none" (no commit
-links expected) or the commit-link template (every commit id must link to it, %s = full id).
-The expected values are the hand-worked ones in report.scenario's comments.
+DOM.html is the page as headless Chromium serialised it after parsing and running its script
+(--dump-dom), so what is checked is what a browser built, not what regtrace wrote.  LINKS is
+"none" (no commit links expected) or the commit-link template (every commit id must link to
+it, %s = full id).  MODE is "plain" (default: report.scenario, no paths read), "by-path"
+(report.scenario written with --by path: the subsystems' table) or "many" (the 12 series of
+gen_many.py: colours, end labels, the scales' outliers).
+The expected values are the hand-worked ones in report.scenario's and gen_many.py's comments.
 Prints one line per failed check and exits 1 if any failed; prints "ok" otherwise.
 """
+import base64
+import hashlib
+import re
 import sys
 from html.parser import HTMLParser
 
@@ -104,12 +110,25 @@ def norm(s):
     return " ".join(s.split())
 
 
-def check_no_script(root):
-    check(not root.find("script"), "a <script> element exists")
+def check_script(root):
+    """One inline script, allowed by its hash and nothing else; it ran (sortable tables)."""
+    scripts = root.find("script")
+    if check(len(scripts) == 1, "%d <script> elements, want 1" % len(scripts)):
+        s = scripts[0]
+        check("src" not in s.attrs, "the script has a src")
+        digest = base64.b64encode(hashlib.sha256(s.text().encode()).digest()).decode()
+        csp = [m.attrs.get("content", "") for m in root.find("meta")
+               if m.attrs.get("http-equiv", "").lower() == "content-security-policy"]
+        check(len(csp) == 1 and "script-src 'sha256-%s'" % digest in csp[0]
+              and "default-src 'none'" in csp[0] and "unsafe-eval" not in csp[0],
+              "CSP %s does not allow exactly the script (sha256-%s)" % (csp, digest))
     handlers = [n.tag for n in root.walk() if any(a.startswith("on") for a in n.attrs)]
     check(not handlers, "elements with event-handler attributes: %s" % handlers)
-    subjects = [norm(d.text()) for d in root.find("div", cls="subject")]
-    check(XSS in subjects, "the <script> subject is not shown as text")
+    tables = root.find("table", cls="sortable")
+    check(len(tables) >= 3, "%d sortable tables" % len(tables))
+    check(all(t.attrs.get("data-sortable") == "on" for t in tables),
+          "the script did not run on every sortable table")
+    check(len(root.find("input", cls="filter")) == len(tables), "a filter box per table")
 
 
 def check_summary(root):
@@ -146,20 +165,108 @@ def check_details(root):
         check(got.get(name) == rows, "details of %s: %s" % (name, got.get(name)))
 
 
+def svg(root, chart):
+    svgs = root.find("svg", id=chart)
+    return svgs[0] if check(len(svgs) == 1, "no single <svg id=%s>" % chart) else None
+
+
+def bars(chart):
+    return [m for m in chart.find("rect", cls="bar") if float(m.attrs.get("height", 0)) > 0]
+
+
 def check_charts(root):
     want = {"chart-rates": ("rect", "bar", 4), "chart-timeline": ("path", "line", 2),
-            "chart-lifetime": ("rect", "bar", 3)}
+            "chart-age": ("path", "line", 2), "chart-lifetime": ("rect", "bar", 2)}
     for chart, (tag, cls, n) in want.items():
-        svgs = root.find("svg", id=chart)
-        if not check(len(svgs) == 1, "no single <svg id=%s>" % chart):
+        s = svg(root, chart)
+        if s is None:
             continue
-        marks = [m for m in svgs[0].find(tag, cls=cls)
+        marks = [m for m in s.find(tag, cls=cls)
                  if tag != "rect" or float(m.attrs.get("height", 0)) > 0]
         check(len(marks) == n, "%s: %d %s.%s marks, want %d" % (chart, len(marks), tag, cls, n))
-        check(svgs[0].find("title") and svgs[0].find("text"), "%s has no title or text" % chart)
-    points = root.find("svg", id="chart-timeline")[0].find("circle") if \
-        root.find("svg", id="chart-timeline") else []
-    check(len(points) == 7, "chart-timeline: %d points, want 7" % len(points))
+        check(s.find("title") and s.find("text"), "%s has no title or text" % chart)
+    timeline, age, life = (svg(root, c) for c in ("chart-timeline", "chart-age",
+                                                   "chart-lifetime"))
+    if timeline is not None:
+        # a base point per series and one per release: 5.4 (3 releases), 5.10 (2)
+        check(len(timeline.find("circle")) == 7, "chart-timeline: %d points, want 7" %
+              len(timeline.find("circle")))
+        ticks = [norm(x.text()) for x in timeline.find("text", cls="tick")]
+        dates = [x for x in ticks if re.fullmatch(r"\d{4}-\d{2}-\d{2}", x)]
+        check(len(dates) >= 2, "chart-timeline: x ticks are not dates: %s" % ticks)
+    if age is not None:
+        # the low rate at each release with a commit: 3 of 5.4, 2 of 5.10
+        check(len(age.find("circle")) == 5, "chart-age: %d points, want 5" %
+              len(age.find("circle")))
+    for s in (timeline, age):
+        if s is not None:
+            labels = sorted(norm(x.text()) for x in s.find("text", cls="end-label"))
+            check(labels == ["5.10.2", "5.4.3"], "%s end labels %s" % (s.attrs["id"], labels))
+    if life is not None:
+        # visible regressions only: 5.10's fix (2 days), 5.4's revert (3 days); not 5.4's
+        # same-release fix (0 days)
+        tips = [norm(b.find("title")[0].text()) for b in bars(life)]
+        check(tips == ["2 days: 1", "3 days: 1"], "chart-lifetime bars %s" % tips)
+        check("visible" in norm(life.parent.text()).lower(), "lifetime caption not 'visible'")
+
+
+def rows(table):
+    return [[norm(c.text()) for c in cells(r)] for r in table.find("tbody")[0].find("tr")]
+
+
+def check_offenders(root, mode):
+    """report.scenario: visible regressions are 5.4's revert of xss (upstream 1111...,
+    v5.4.1 -> v5.4.3, 3 days, 2 releases) and 5.10's fix of gamma (upstream aaaaaaa1c07d...,
+    v5.10.1 -> v5.10.2, 2 days, 1 release); 5.4's fix of bold is same-release."""
+    up = root.find("table", id="worst-upstream")
+    if check(len(up) == 1, "no worst-upstream table"):
+        check(rows(up[0]) == [
+            ["111111111111", XSS, "1", "5.4.3: v5.4.1 \u2192 v5.4.3"],
+            ["aaaaaaa1c07d", "drm: add the gamma tables", "1", "5.10.2: v5.10.1 \u2192 v5.10.2"],
+        ], "worst-upstream rows %s" % rows(up[0]))
+    life = root.find("table", id="worst-lifetime")
+    if check(len(life) == 1, "no worst-lifetime table"):
+        got = [[r[0], r[3], r[4]] for r in rows(life[0])]
+        check(got == [["5.4.3", "3", "2"], ["5.10.2", "2", "1"]], "worst-lifetime %s" % got)
+    sub = root.find("table", id="worst-subsystems")
+    none = root.find("p", id="worst-subsystems-none")
+    if mode == "by-path":
+        # every file is files/LABEL: one subsystem "files"; visible 1 + 1, commits 4 + 4
+        check(len(sub) == 1 and rows(sub[0]) == [["files", "2", "8", "25.0%", "2"]],
+              "worst-subsystems %s" % (rows(sub[0]) if sub else None))
+    else:
+        check(not sub and len(none) == 1 and "not computed" in norm(none[0].text()).lower(),
+              "without paths, the page must say subsystems are not computed")
+
+
+def check_many(root):
+    """gen_many.py: 12 series, one outlier."""
+    summary = root.find("table", id="summary")
+    check(summary and len(rows(summary[0])) == 12, "many: 12 summary rows")
+    rates = svg(root, "chart-rates")
+    if rates is not None:
+        check(len(bars(rates)) == 23, "many: %d rate bars, want 23" % len(bars(rates)))
+        past = rates.find("rect", cls="past-scale")
+        check(len(past) == 1 and "50.0%" in past[0].text(), "many: the 50%% bar is the "
+              "one past the scale: %s" % [p.text() for p in past])
+        ticks = [norm(x.text()) for x in rates.find("text", cls="tick")]
+        check(ticks and ticks[-1] == "40.0%", "many: rate scale ends at %s, want 40.0%%" %
+              ticks[-1:])
+        check(len(rates.find("text", cls="none")) == 1, "many: one rate without a value")
+    age = svg(root, "chart-age")
+    if age is not None:
+        check(len(age.find("path", cls="past-scale")) == 1, "many: one age point past the "
+              "scale")
+    for chart in ("chart-timeline", "chart-age"):
+        s = svg(root, chart)
+        if s is None:
+            continue
+        labels = [norm(x.text()) for x in s.find("text", cls="end-label")]
+        check(sorted(labels) == sorted("3.%d.2" % k for k in range(1, 13)),
+              "many: %s end labels %s" % (chart, labels))
+        colours = [p.attrs.get("stroke") for p in s.find("path", cls="line")]
+        check(len(colours) == 12 and len(set(colours)) == 12,
+              "many: %s colours repeat: %s" % (chart, colours))
 
 
 def check_links(root, template):
@@ -177,16 +284,26 @@ def check_links(root, template):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and
+                                       sys.argv[3] not in ("plain", "by-path", "many")):
         sys.exit(__doc__)
     builder = Builder()
     with open(sys.argv[1], encoding="utf-8") as f:
         builder.feed(f.read())
     root = builder.root
-    check_no_script(root)
-    check_summary(root)
-    check_details(root)
-    check_charts(root)
+    mode = sys.argv[3] if len(sys.argv) > 3 else "plain"
+    with open(sys.argv[1], encoding="utf-8") as f:
+        check("undefined" not in f.read().lower(), "the page says 'undefined'")
+    check_script(root)
+    if mode == "many":
+        check_many(root)
+    else:
+        subjects = [norm(d.text()) for d in root.find("div", cls="subject")]
+        check(XSS in subjects, "the <script> subject is not shown as text")
+        check_summary(root)
+        check_details(root)
+        check_charts(root)
+        check_offenders(root, mode)
     check_links(root, sys.argv[2])
     for f in failures:
         print("FAIL:", f)

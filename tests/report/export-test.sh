@@ -4,8 +4,8 @@
 # Builds the ACPICA scenario (tests/scenarios/acpica-tangle.scenario, the demo) and the report
 # scenario (tests/report/report.scenario) into WORK, exports them, and reads the databases back
 # with the sqlite3 command-line shell: the hand-worked numbers of the scenarios' comments, the
-# README's example queries against the output the README shows, and the atomic writing
-# (a failed export leaves an existing file as it was and no temporary file behind).
+# example queries of doc/formats.md ("Export schema") against the output shown there, and the
+# atomic writing (a failed export leaves an existing file as it was and no temporary file behind).
 set -eu
 REGTRACE=$(realpath "$1")
 MKSCENARIO=$(realpath "$2")
@@ -28,7 +28,7 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 1
+check "user_version" "$(q 'PRAGMA user_version')" 3
 check "series row" "$(q 'SELECT id, name, label, base, tip, commits, tagged, fixes, reverts,
 	same_release, visible, pairs, regressions, duplicates, reapplies, ambiguous, preemptive,
 	fixes_outside, nonsha_fixes_lines FROM series')" \
@@ -39,9 +39,12 @@ check "tip_id is the commit of tag v4.19.35" "$(q 'SELECT tip_id FROM series')" 
 	"$(git -C "$WORK/acpica" rev-parse 'v4.19.35^{commit}')"
 check "releases" "$(q 'SELECT name, number, position FROM releases ORDER BY position' |
 	tr '\n' ' ')" "v4.19.1|1|1 v4.19.2|2|2 v4.19.3|3|3 v4.19.6|6|4 v4.19.35|35|5 "
-check "release dates (commit n at 1500000000 + n*86400)" \
-	"$(q "SELECT group_concat((date - 1500000000) / 86400, ' ') FROM
-	(SELECT date FROM releases ORDER BY position)")" "3 5 6 8 11"
+check "release dates in seconds (commit n at 1500000000 + n*86400)" \
+	"$(q "SELECT group_concat((date_epoch - 1500000000) / 86400, ' ') FROM
+	(SELECT date_epoch FROM releases ORDER BY position)")" "3 5 6 8 11"
+check "release dates as YYYY-MM-DD (1500000000 is 2017-07-14 02:40 UTC; + 3 5 6 8 11 days)" \
+	"$(q "SELECT group_concat(date, ' ') FROM (SELECT date FROM releases ORDER BY position)")" \
+	"2017-07-17 2017-07-19 2017-07-20 2017-07-22 2017-07-25"
 check "commits: 9, merges left out" "$(q 'SELECT count(*) FROM commits')" 9
 check "commits: sums match the series" \
 	"$(q 'SELECT sum(tagged), sum(is_fix), sum(is_revert), sum(same_release),
@@ -74,9 +77,9 @@ check "foreign keys hold" "$(q 'PRAGMA foreign_key_check')" ""
 check "integrity" "$(q 'PRAGMA integrity_check')" ok
 check "indexes" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master
 	WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name)")" \
-	"commit_aliases_upstream commits_release commits_upstream link_candidates_commit links_fix links_target"
+	"commit_aliases_upstream commit_paths_path commits_release commits_upstream link_candidates_commit links_fix links_target regressions_key regressions_series"
 
-# ---- the README's examples: each query gives the output shown under it ----
+# ---- doc/formats.md's examples: each query gives the output shown under it ----
 awk -v dir="$WORK" '
 	/^## / { in_section = ($0 == "## Export schema") }
 	!in_section { next }
@@ -84,14 +87,14 @@ awk -v dir="$WORK" '
 	/^```text$/ { out = dir "/example" n ".want"; printf "" > out; next }
 	/^```$/ { out = ""; next }
 	out != "" { print >> out }
-' "$TOP/README.md"
+' "$TOP/doc/formats.md"
 examples=$(ls "$WORK"/example*.sql 2>/dev/null | wc -l)
-check "README has 4 example queries" "$examples" 4
+check "doc/formats.md has 4 example queries" "$examples" 4
 for sql in "$WORK"/example*.sql; do
 	[ -e "$sql" ] || continue
 	name=$(basename "$sql" .sql)
 	got=$(sqlite3 -header -column "$DB" <"$sql" 2>&1 | sed 's/[[:space:]]*$//')
-	check "README $name" "$got" "$(sed 's/[[:space:]]*$//' "${sql%.sql}.want")"
+	check "doc/formats.md $name" "$got" "$(sed 's/[[:space:]]*$//' "${sql%.sql}.want")"
 done
 
 # ---- two series, an ambiguous link ----

@@ -3,8 +3,12 @@
 #
 # Builds tests/report/report.scenario (two series, subjects with markup and quotes) into WORK,
 # writes the report, opens it in headless Chromium and checks the DOM the browser built
-# (check_report.py: summary rows, link rows, the three charts, no script from a subject, the
-# commit links); saves a screenshot as WORK/report.png.  Then the choice of commit links
+# (check_report.py: summary rows, link rows, the four charts, the worst-offenders tables, the
+# one script allowed by its hash and that it ran, no script from a subject, no "undefined",
+# the commit links) and that the browser logged nothing on its console; saves a screenshot as
+# WORK/report.png.  The same with --by path (the subsystems' table), and a page of 12 series
+# (gen_many.py: colours that do not repeat, lines named at their ends, scales that one
+# outlier does not set; screenshot WORK/many.png).  Then the choice of commit links
 # (none, --commit-url, a Linux remote, a Linux tree), the same bytes on every run, the
 # default file name, and the atomic writing and its errors.  Needs chromium and python3
 # (scripts/install-deps.sh --browser).
@@ -41,17 +45,21 @@ browser() {
 	rm -rf "$profile"
 }
 
-# dom_check WHAT HTML LINKS: the browser's DOM of HTML passes check_report.py.
+# dom_check WHAT HTML LINKS [MODE]: the browser's DOM of HTML passes check_report.py, and
+# the page wrote nothing on the console (a script error, a refused load or script: the
+# console's lines are logged to stderr as "CONSOLE").
 dom_check() {
-	if ! browser "$WORK/dom.html" --dump-dom "file://$2"; then
+	if ! browser "$WORK/dom.html" --enable-logging=stderr --v=0 --dump-dom "file://$2"; then
 		fail "$1: chromium failed" "$(tail -3 "$WORK/browser.err")"
 		return
 	fi
-	if python3 "$HERE/check_report.py" "$WORK/dom.html" "$3" >"$WORK/check.out"; then
+	if python3 "$HERE/check_report.py" "$WORK/dom.html" "$3" "${4:-plain}" \
+		>"$WORK/check.out"; then
 		ok "$1"
 	else
 		fail "$1" "$(cat "$WORK/check.out")"
 	fi
+	check "$1: no console message" "$(grep CONSOLE "$WORK/browser.err" | head -3)" ""
 }
 
 # ---- the page, as a browser builds it ----
@@ -64,7 +72,24 @@ browser "$WORK/shot.out" --window-size=1280,2400 --screenshot="$WORK/report.png"
 if [ -s "$WORK/report.png" ]; then ok "screenshot: $WORK/report.png"; else fail "screenshot"; fi
 check "self-contained: no external reference" \
 	"$(grep -Eio '(src|href)="(https?:)?//[^"]*"|@import|url\(' "$HTML" | head -3)" ""
-check "no script at all" "$(grep -ic '<script' "$HTML")" 0
+check "one script, inline" "$(grep -ic '<script' "$HTML") $(grep -ic '<script[^>]*src' "$HTML")" \
+	"1 0"
+check "no 'undefined' in the file" "$(grep -ic undefined "$HTML")" 0
+
+# ---- with paths: the subsystems' table ----
+run "$REGTRACE" -C "$REPO" report --by path -o "$WORK/paths.html"
+check_run "report --by path" 0 "wrote $WORK/paths.html" ""
+dom_check "report --by path: DOM" "$WORK/paths.html" none by-path
+
+# ---- 12 series, one outlier ----
+python3 "$HERE/gen_many.py" >"$WORK/many.scenario"
+"$MKSCENARIO" "$WORK/many.scenario" "$WORK/many-repo" >/dev/null
+run "$REGTRACE" -C "$WORK/many-repo" report -o "$WORK/many.html"
+check_run "report, 12 series" 0 "wrote $WORK/many.html" ""
+dom_check "report, 12 series: DOM" "$WORK/many.html" none many
+browser "$WORK/shot.out" --window-size=1280,4000 --screenshot="$WORK/many.png" \
+	"file://$WORK/many.html" || true
+if [ -s "$WORK/many.png" ]; then ok "screenshot: $WORK/many.png"; else fail "screenshot many"; fi
 
 run "$REGTRACE" -C "$REPO" report -o "$WORK/again.html"
 check "the same bytes on every run" "$(cmp "$HTML" "$WORK/again.html" 2>&1)" ""
@@ -106,8 +131,9 @@ This reverts commit $(git -C "$LINUX" rev-parse HEAD)."
 git -C "$LINUX" tag v6.1.2
 run "$REGTRACE" -C "$LINUX" report -o "$WORK/linux.html"
 check_run "report, Linux tree" 0 "wrote $WORK/linux.html" ""
-check "report, Linux tree: git.kernel.org links (revert and reverted)" \
-	"$(grep -o 'href="https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git/commit/?id=[0-9a-f]\{40\}"' "$WORK/linux.html" | wc -l)" 2
+check "report, Linux tree: git.kernel.org links (revert and reverted, in the details and \
+in the longest-lived table)" \
+	"$(grep -o 'href="https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git/commit/?id=[0-9a-f]\{40\}"' "$WORK/linux.html" | wc -l)" 4
 
 for bad in 'https://example.org/c/' 'https://example.org/%s/%s' 'https://example.org/%d/%s' \
 	'https://example.org/%s%'; do
@@ -141,7 +167,7 @@ chmod 640 "$HTML"
 run "$REGTRACE" -C "$REPO" report -o "$HTML" v5.4
 check_run "report over an old file" 0 "wrote $HTML" ""
 check "report over an old file: its permissions are kept" "$(stat -c %a "$HTML")" 640
-check "report over an old file: one series" "$(grep -c '<table class="details"' "$HTML")" 1
+check "report over an old file: one series" "$(grep -c '<table class="details' "$HTML")" 1
 check_no_temp "report over an old file" "$HTML"
 
 finish

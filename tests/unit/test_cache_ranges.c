@@ -358,11 +358,11 @@ static void test_forgets_unused(void **state)
 	msg_parse("mm: x\n", 6, &f);
 	for (int k = 100; k <= 102; k++) {
 		oid(id, k);
-		cache_add(&c, id, k, 0, NULL, 0, &f);
+		cache_add(&c, id, k, 0, NULL, 0, NULL, &f);
 		cache_paths_put(&c.paths, id, dirs, 1);
 	}
 	oid(id, 100);
-	cache_add(&c, id, 100, 0, NULL, 0, &f);	/* learned twice (two threads): kept once */
+	cache_add(&c, id, 100, 0, NULL, 0, NULL, &f);	/* learned twice (two threads): kept once */
 	msg_facts_release(&f);
 	put_line(&c.ranges, 1, 2, 100, 2, 0);
 	cache_ranges_settle(&c.ranges);

@@ -1,4 +1,4 @@
-/* Unit tests for census.c: README "Which commit a reference means" and
+/* Unit tests for census.c: doc/rules.md "Which commit a reference means" and
  * "Kinds of link", on graphs built in memory. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -139,7 +139,7 @@ static void test_pattern_series_ulong_max(void **state)
 	regfree(&re);
 }
 
-/* The raw message of a commit is read up to its first NUL (README
+/* The raw message of a commit is read up to its first NUL (doc/rules.md
  * "Limits"), as libgit2 returns it: what follows cannot add a reference. */
 static void test_commit_message_stops_at_nul(void **state)
 {
@@ -156,6 +156,11 @@ static void test_commit_message_stops_at_nul(void **state)
 	assert_int_equal(commit_parse(obj, sizeof(obj) - 1, &rc), 0);
 	assert_int_equal(rc.nparents, 1);
 	assert_int_equal(rc.time, 1500003600);
+	assert_int_equal(rc.author_time, 1500000000);
+	assert_int_equal(rc.author_name_len, 1);
+	assert_memory_equal(rc.author_name, "A", 1);
+	assert_int_equal(rc.author_email_len, strlen("a@example.org"));
+	assert_memory_equal(rc.author_email, "a@example.org", rc.author_email_len);
 	assert_int_equal(rc.message_len, strlen("subject"));
 	struct msg_facts f = parse_n(rc.message, rc.message_len);
 	assert_string_equal(f.subject, "subject");
@@ -197,7 +202,7 @@ static void test_commit_many_parents(void **state)
 }
 
 /* Bug (fuzz_message): "upstream commitdeadbeef1" gave an alias, an id glued
- * to the word; README's form is "upstream commit[:] <id>". */
+ * to the word; doc/rules.md's form is "upstream commit[:] <id>". */
 static void test_upstream_commit_needs_a_separator(void **state)
 {
 	(void)state;
@@ -209,7 +214,7 @@ static void test_upstream_commit_needs_a_separator(void **state)
 	msg_facts_release(&f);
 }
 
-/* Hostile message forms (README "What a message says"). */
+/* Hostile message forms (doc/rules.md "What a message says"). */
 static void test_hostile_forms(void **state)
 {
 	(void)state;

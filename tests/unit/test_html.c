@@ -99,6 +99,20 @@ static void test_fmt(void **state)
 	assert_string_equal(buf, "2017-07-19");
 	fmt_date(buf, sizeof(buf), 0);
 	assert_string_equal(buf, "1970-01-01");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -86400), 0);
+	assert_string_equal(buf, "1969-12-31");
+	/* ISO 8601 dates of four-digit years only: 0000-01-01 .. 9999-12-31 */
+	assert_int_equal(fmt_date(buf, sizeof(buf), 253402300799), 0);	/* 9999-12-31T23:59:59Z */
+	assert_string_equal(buf, "9999-12-31");
+	assert_int_equal(fmt_date(buf, sizeof(buf), 253402300800), -1);	/* 10000-01-01 */
+	assert_string_equal(buf, "-");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -62167219200), 0);	/* 0000-01-01T00:00:00Z */
+	assert_string_equal(buf, "0000-01-01");
+	assert_int_equal(fmt_date(buf, sizeof(buf), -62167219201), -1);
+	assert_int_equal(fmt_date(buf, sizeof(buf), INT64_MAX), -1);
+	assert_string_equal(buf, "-");
+	assert_int_equal(fmt_date(buf, 10, 0), -1);	/* no room for the whole date */
+	assert_string_equal(buf, "-");
 }
 
 static void test_nice(void **state)
@@ -181,6 +195,28 @@ static void test_scale(void **state)
 	assert_float_equal(chart_scale(3, 3, 3, 48, 704), 48, 1e-12);	/* empty domain */
 }
 
+/* chart_robust_max: one outlier does not set the scale (issue 12: a rate chart scaled to
+ * 250% by one small series). */
+static void test_robust_max(void **state)
+{
+	const double ten[] = { 0.03, 0.04, 0.05, 0.05, 0.06, 0.07, 0.08, 0.09, 0.10, 2.5 };
+	const double few[] = { 0.10, 0.20, 2.5 };
+	const double plain[] = { 0.03, -1, 0.05 };
+	const double zeros[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.4 };
+	(void)state;
+	/* p90 of 10 values: the 9th, 0.10; 1.5 x 0.10 = 0.15 < 2.5 */
+	assert_float_equal(chart_robust_max(ten, 10, 0), 0.15, 1e-12);
+	assert_float_equal(chart_robust_max(ten, 10, 1.0), 0.15, 1e-12);
+	/* 3 values: p90 is the largest; the ceiling of 100% then caps it */
+	assert_float_equal(chart_robust_max(few, 3, 0), 2.5, 1e-12);
+	assert_float_equal(chart_robust_max(few, 3, 1.0), 1.0, 1e-12);
+	/* nothing to cap; undefined values skipped */
+	assert_float_equal(chart_robust_max(plain, 3, 1.0), 0.05, 1e-12);
+	/* a p90 of 0 sets no bound */
+	assert_float_equal(chart_robust_max(zeros, 10, 1.0), 0.4, 1e-12);
+	assert_float_equal(chart_robust_max(plain, 0, 1.0), 0, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_axis),
 		cmocka_unit_test(test_bins),
 		cmocka_unit_test(test_scale),
+		cmocka_unit_test(test_robust_max),
 	};
 	return cmocka_run_group_tests_name("html", tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* Unit tests for message.c: the rules of README "What a message says". */
+/* Unit tests for message.c: the rules of doc/rules.md "What a message says". */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "core/message.h"
+#include "core/reported.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 #define ID40B "22083c028d0b3ee419232d25ce90367e5b25df8f"
@@ -245,6 +246,79 @@ static void test_project_pattern(void **state)
 	regfree(&re);
 }
 
+static int reported(const char *m)
+{
+	struct msg_facts f = parse(m);
+	int r = f.reported;
+
+	msg_facts_release(&f);
+	return r;
+}
+
+/* doc/explain-regressions.md "reported": which lines say that someone hit it. */
+static void test_reported(void **state)
+{
+	(void)state;
+	assert_true(reported("s\n\nReported-by: A <a@example.org>\n"));
+	assert_true(reported("s\n\n  reported-BY: A\n"));	/* any case, indented */
+	assert_true(reported("s\n\nReported-and-tested-by: A\n"));
+	assert_true(reported("s\n\nReported-and-bisected-by: A\n"));
+	assert_true(reported("s\n\nCloses: https://example.org/anything\n"));
+	assert_true(reported("s\n\nLink: https://bugzilla.kernel.org/show_bug.cgi?id=200011\n"));
+	assert_true(reported("s\n\nLink: https://bugzilla.redhat.com/1234 # rh\n"));
+	assert_true(reported("s\n\nLink: https://bugs.launchpad.net/ubuntu/+source/linux/+bug/12\n"));
+	assert_true(reported("s\n\nBugLink: https://bugs.launchpad.net/bugs/1887124\n"));
+	assert_true(reported("s\n\nLink: https://launchpad.net/ubuntu/+bug/12\n"));
+	assert_true(reported("s\n\nLink: https://github.com/o/r/issues/12\n"));
+	assert_true(reported("s\n\nLink: https://gitlab.freedesktop.org/drm/amd/-/issues/3046\n"));
+	assert_true(reported("s\n\nLink: https://tracker.example.org/cgi/show_bug.cgi?id=7\n"));
+	assert_true(reported("s\n\nLink: https://lore.kernel.org/regressions/87abc@x.org/\n"));
+	assert_true(reported("s\n\n#regzbot introduced: 4abb951b73ff\n"));
+	assert_true(reported("s\n\n#regzbot ^introduced 4abb951b73ff\n"));
+
+	assert_false(reported("s\n\nLink: https://lore.kernel.org/r/20200101.1234@x.org\n"));
+	assert_false(reported("s\n\nLink: https://lore.kernel.org/lkml/regressions/x\n"));
+	assert_false(reported("s\n\nLink: https://github.com/acpica/acpica/commit/b2337200\n"));
+	assert_false(reported("s\n\nLink: https://github.com/o/r/issues/\n"));	/* no number */
+	assert_false(reported("s\n\nLink: https://github.com/o/r/pull/12\n"));
+	assert_false(reported("s\n\nLink: https://example.org/?q=bugzilla\n"));	/* not the host */
+	assert_false(reported("s\n\nLink: bugzilla 200011\n"));	/* no URL */
+	assert_false(reported("s\n\nTested-by: A\nSuggested-by: B\nReviewed-by: C\n"));
+	assert_false(reported("s\n\nReported-by:\nCloses:   \n"));	/* nothing named */
+	assert_false(reported("s\n\nThe bug was Reported-by: nobody\n"));	/* not the line's start */
+	assert_false(reported("s\n\nSee https://bugzilla.kernel.org/show_bug.cgi?id=1\n"));
+	assert_false(reported("s\n\nregzbot: fixed\n"));
+	assert_false(reported("Reported-by in the subject only\n"));
+
+	assert_true(reported_tracker_url("http://bugs.debian.org/1", 24));
+	assert_false(reported_tracker_url("http://bugs.debian.org/1", 7));	/* "http://": no host */
+}
+
+/* msg_parse_where: the line of each alias and reference, and its text. */
+static void test_where(void **state)
+{
+	(void)state;
+	const char *m = "subject\n\ncommit " ID40 " upstream.\n\n"
+			"Fixes: 4abb951b73ff (\"a wrapped\n  subject\")\n"
+			"Fixes: 4abb951b73ff (\"again\")\n"
+			"This reverts commit " ID40B ".\n";
+	struct msg_facts f;
+	struct msg_where w;
+
+	msg_parse_where(m, strlen(m), NULL, &f, &w);
+	assert_int_equal(w.naliases, 1);
+	assert_int_equal(w.aliases[0].no, 3);
+	assert_string_equal(w.aliases[0].text, "commit " ID40 " upstream.");
+	assert_int_equal(w.nrefs, 2);	/* the second Fixes: line names the same id: one ref */
+	assert_int_equal(w.refs[0].no, 5);
+	assert_string_equal(w.refs[0].text, "Fixes: 4abb951b73ff (\"a wrapped");
+	assert_string_equal(f.refs[0].subject, "a wrapped subject");
+	assert_int_equal(w.refs[1].no, 8);	/* the wrapped line 6 is counted */
+	assert_int_equal(f.refs[1].kind, MSG_REF_REVERT);
+	msg_where_release(&w);
+	msg_facts_release(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +338,8 @@ int main(void)
 		cmocka_unit_test(test_extended_alias_forms),
 		cmocka_unit_test(test_cc_stable),
 		cmocka_unit_test(test_project_pattern),
+		cmocka_unit_test(test_reported),
+		cmocka_unit_test(test_where),
 	};
 	return cmocka_run_group_tests_name("message", tests, NULL, NULL);
 }

@@ -7,7 +7,7 @@
  * RANGE`; run each `run RUN ARGS...` line as `PATH -C DIR/NAME ARGS...` (no
  * shell; outputs kept in DIR/NAME.{stats,fixes,run-RUN}.{out,err}) and
  * check every expectation of the file.  A command expected to fail must
- * also fail as the README promises: nothing on stdout, one line on stderr
+ * also fail as doc/usage.md promises: nothing on stdout, one line on stderr
  * starting "regtrace: ".  Prints "ok NAME", or "FAIL NAME" and one indented
  * line per failed expectation, then "N passed, M failed".
  * Exit status: 0 when every scenario passed, 1 otherwise, 2 on a usage error.
@@ -279,7 +279,7 @@ static void run_cmd(const struct options *o, const char *repo,
 	free(base);
 }
 
-/* An error as the README promises it: nothing on stdout, one line on
+/* An error as doc/usage.md promises it: nothing on stdout, one line on
  * stderr starting "regtrace: ". */
 static void check_error_shape(struct check *c, const struct run *r)
 {

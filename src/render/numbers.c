@@ -1,0 +1,131 @@
+/* numbers.c — see numbers.h. */
+#include "render/numbers.h"
+
+#include <math.h>
+
+double number_rate(size_t x, size_t y)
+{
+	return y ? (double)x / (double)y : -1.0;
+}
+
+int number_asked(const struct number *nb, const struct series *s)
+{
+	return !isnan(nb->value(s));
+}
+
+/* stats --at-age and --projected (core/age.h); NaN when not asked for. */
+#define AT_AGE(name, expr) \
+	static double name(const struct series *s) \
+	{ return s->age && s->age->at_age ? (double)(expr) : NAN; }
+AT_AGE(age_days, s->age->days)
+AT_AGE(age_releases, s->age->releases)
+AT_AGE(younger, s->age->younger)
+#undef AT_AGE
+#define PROJECTED(name, expr) \
+	static double name(const struct series *s) \
+	{ return s->age && s->age->projected ? (double)(expr) : NAN; }
+PROJECTED(found_share, s->age->share)
+PROJECTED(projected_visible, s->age->visible)
+PROJECTED(projected_low_rate, s->age->low_rate)
+PROJECTED(projected_high_rate, s->age->high_rate)
+PROJECTED(curve_sources, s->age->nsources)
+#undef PROJECTED
+
+#define CENSUS(name) \
+	static double name(const struct series *s) { return (double)s->census.name; }
+CENSUS(commits)
+CENSUS(tagged)
+CENSUS(fixes)
+CENSUS(reverts)
+CENSUS(same_release)
+CENSUS(visible)
+CENSUS(pairs)
+CENSUS(regressions)
+CENSUS(duplicates)
+CENSUS(reapplies)
+CENSUS(ambiguous)
+CENSUS(preemptive)
+CENSUS(fixes_outside)
+CENSUS(nonsha_fixes_lines)
+CENSUS(reported)
+#undef CENSUS
+
+#define LIFETIME(name) \
+	static double name(const struct series *s) { return (double)s->lifetimes.name; }
+LIFETIME(median_days)
+LIFETIME(p90_days)
+LIFETIME(median_releases)
+LIFETIME(p90_releases)
+#undef LIFETIME
+
+static double tagged_share(const struct series *s)
+{
+	return number_rate(s->census.tagged, s->census.commits);
+}
+
+static double low_rate(const struct series *s)
+{
+	return number_rate(s->census.visible, s->census.commits);
+}
+
+static double high_rate(const struct series *s)
+{
+	return number_rate(s->census.visible, s->census.tagged);
+}
+
+static double sagas(const struct series *s)
+{
+	return (double)s->sagas.n;
+}
+
+static double open_count(const struct series *s)
+{
+	return (double)s->open;
+}
+
+static double no_value(const struct series *s)
+{
+	(void)s;
+	return 0;
+}
+
+const struct number numbers[] = {
+	{ "commits", "Commits", NUM_COUNT, IN_ALL, commits },
+	{ "tagged", "Tags", NUM_COUNT, IN_ALL, tagged },
+	{ NULL, "% tagged", NUM_RATE, IN_TEXT | IN_HTML, tagged_share },
+	{ "fixes", "Fixes", NUM_COUNT, IN_ALL, fixes },
+	{ "reverts", "Reverts", NUM_COUNT, IN_ALL, reverts },
+	{ "same_release", "Same release", NUM_COUNT, IN_ALL, same_release },
+	{ "visible", "Visible", NUM_COUNT, IN_ALL, visible },
+	{ "low_rate", "Low rate", NUM_RATE, IN_ALL, low_rate },
+	{ "high_rate", "High rate", NUM_RATE, IN_ALL, high_rate },
+	{ "reported", "Reported", NUM_COUNT, IN_TEXT | IN_DATA, reported },	/* report: the facts line */
+	{ "pairs", NULL, NUM_COUNT, IN_DATA, pairs },
+	{ "regressions", NULL, NUM_COUNT, IN_DATA, regressions },
+	{ "duplicates", NULL, NUM_COUNT, IN_DATA, duplicates },
+	{ "reapplies", NULL, NUM_COUNT, IN_DATA, reapplies },
+	{ "ambiguous", NULL, NUM_COUNT, IN_DATA, ambiguous },
+	{ "preemptive", NULL, NUM_COUNT, IN_DATA, preemptive },
+	{ "fixes_outside", NULL, NUM_COUNT, IN_DATA, fixes_outside },
+	{ "nonsha_fixes_lines", NULL, NUM_COUNT, IN_DATA, nonsha_fixes_lines },
+	{ "sagas", NULL, NUM_COUNT, IN_DATA, sagas },
+	{ "open", "Open", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, open_count },
+	{ "by", NULL, NUM_GROUPS, IN_JSON, no_value },
+	{ "age_days", "Days", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, age_days },
+	{ "age_releases", "Releases", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, age_releases },
+	{ "younger", "Younger", NUM_FLAG, IN_TEXT | IN_JSON | IN_CSV, younger },
+	{ "found_share", "Found", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV, found_share },
+	{ "projected_visible", "Proj. visible", NUM_REAL, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_visible },
+	{ "projected_low_rate", "Proj. low", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_low_rate },
+	{ "projected_high_rate", "Proj. high", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV,
+	  projected_high_rate },
+	{ "curve_sources", NULL, NUM_SOURCES, IN_JSON | IN_CSV, curve_sources },
+	{ "median_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_days },
+	{ "p90_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, p90_days },
+	{ "median_lifetime_releases", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_releases },
+	{ "p90_lifetime_releases", NULL, NUM_MAYBE, IN_JSON | IN_SQL, p90_releases },
+};
+
+const size_t nnumbers = sizeof(numbers) / sizeof(numbers[0]);

@@ -1,0 +1,321 @@
+/*
+ * render_explain.c — `explain`: one commit, why it counts as it does, as
+ * text and as JSON (doc/explain-regressions.md gives the JSON's keys).
+ */
+#include "render/render.h"
+#include "render/json_parts.h"
+#include "core/explain.h"
+#include "core/lifetime.h"
+
+#include <jansson.h>
+
+static const char *ref_kind_name(enum msg_ref_kind k)
+{
+	return k == MSG_REF_FIXES ? "fixes" : "revert";
+}
+
+/* ---- text ---- */
+
+static void short_commit(FILE *out, const struct series *s, uint32_t c)
+{
+	fprintf(out, "%.12s %s", s->g.c[c].id, series_release(s, c));
+}
+
+static void copies_text(FILE *out, const struct series *s, const struct copy_seen *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs("      ", out);
+		short_commit(out, s, v[i].commit);
+		fprintf(out, "  %s\n", !v[i].ancestor ? "not an ancestor" :
+			v[i].live ? "ancestor, live" : "ancestor, reverted");
+	}
+}
+
+static void ids_text(FILE *out, const struct series *s, const struct u32s *v)
+{
+	if (!v->n)
+		fputs(" nothing", out);
+	for (size_t i = 0; i < v->n; i++)
+		fprintf(out, "%s %.12s", i ? "," : "", s->g.c[v->v[i]].id);
+}
+
+static void where_text(FILE *out, const struct msg_line *l)
+{
+	if (l)
+		fprintf(out, "line %u: %s", l->no, l->text);
+	else
+		fputs("line unknown", out);
+}
+
+static void upstream_text(FILE *out, const struct series *s, const struct explanation *e)
+{
+	const struct msg_facts *f = &s->g.c[e->commit].facts;
+	const struct census_trace *t = &e->trace;
+
+	fputs("\nupstream ids:", out);
+	if (!f->naliases)
+		fputs(" none (no line of the message names one)\n", out);
+	else
+		fputc('\n', out);
+	for (size_t a = 0; a < f->naliases; a++) {
+		fprintf(out, "  %s  from the %s, ", f->aliases[a],
+			explain_alias_source(s, e->commit, a));
+		where_text(out, e->where.naliases ? &e->where.aliases[a] : NULL);
+		fputc('\n', out);
+		if (a >= t->naliases || !t->ncopies[a]) {
+			fputs("    no other copy in the series\n", out);
+			continue;
+		}
+		fputs("    other copies:\n", out);
+		copies_text(out, s, t->copies[a], t->ncopies[a]);
+		for (size_t k = 0; k < t->ncopies[a]; k++)
+			if (t->copies[a][k].commit == t->duplicate_of) {
+				fprintf(out, "    %s: of ", census_rule_name(RULE_DUPLICATE));
+				short_commit(out, s, t->duplicate_of);
+				fputs(", an earlier copy live here\n", out);
+			}
+	}
+}
+
+static void link_text(FILE *out, const struct series *s, uint32_t f, const struct ref_trace *rt)
+{
+	fprintf(out, "    link: %s", link_kind_name(rt->kind));
+	if (rt->target != LINK_NO_TARGET) {
+		fputs(" -> ", out);
+		short_commit(out, s, rt->target);
+		if (link_is_regression_fix(rt->kind))
+			fputs(s->g.c[f].release == s->g.c[rt->target].release ?
+			      " (same release: counted, not visible)" :
+			      " (later release: counted, visible)", out);
+		else
+			fputs(" (not a fix)", out);
+	} else {
+		fputs(" (not a fix)", out);
+	}
+	if (rt->joined)
+		fprintf(out, "; %s: an earlier reference made it", census_rule_name(RULE_ONE_LINK));
+	fputc('\n', out);
+}
+
+static void reference_text(FILE *out, const struct series *s, const struct explanation *e,
+			   size_t i)
+{
+	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
+	const struct ref_trace *rt = &e->trace.refs[i];
+
+	fprintf(out, "  %s %s, ", ref_kind_name(ref->kind), ref->id);
+	where_text(out, e->where.nrefs ? &e->where.refs[i] : NULL);
+	fprintf(out, "\n    matches:");
+	ids_text(out, s, &rt->matched);
+	if (rt->nupstream)
+		fprintf(out, " (copies of %zu upstream commit%s)", rt->nupstream,
+			rt->nupstream == 1 ? "" : "s");
+	fputc('\n', out);
+	for (size_t k = 0; k < rt->nsteps; k++) {
+		enum census_rule r = rt->steps[k].rule;
+		if (r == RULE_ONE_LINK)
+			continue;	/* said with the link */
+		if (rt->ncopies && (r == RULE_LIVE_COPY || r == RULE_REVERTED_COPY ||
+				    r == RULE_PREEMPTIVE)) {	/* the copies it weighed */
+			fputs("    copies:\n", out);
+			copies_text(out, s, rt->copies, rt->ncopies);
+		}
+		fprintf(out, "    %s:", census_rule_name(rt->steps[k].rule));
+		if (rt->steps[k].rule == RULE_OUTSIDE)
+			fputs(" no commit of the series matches (counted in fixes_outside)", out);
+		else if (!rt->steps[k].kept.n)
+			fputs(" nothing left", out);
+		else
+			ids_text(out, s, &rt->steps[k].kept);
+		fputc('\n', out);
+	}
+	if (rt->linked)
+		link_text(out, s, e->commit, rt);
+	else
+		fputs("    no link\n", out);
+}
+
+static void links_text(FILE *out, const struct series *s, const struct u32s *v,
+		       const char *what)
+{
+	fprintf(out, "\n%s:%s\n", what, v->n ? "" : " none");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct link *l = &s->census.links[v->v[i]];
+		fprintf(out, "  %s  ", link_kind_name(l->kind));
+		short_commit(out, s, l->fix);
+		if (l->target != LINK_NO_TARGET) {
+			fputs(" -> ", out);
+			short_commit(out, s, l->target);
+			fputs(l->same_release ? "  same release" : "  later release", out);
+		} else {
+			fputs(" -> undecided:", out);
+			ids_text(out, s, &l->candidates);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void series_text(FILE *out, const struct series *s, const char *const *holding,
+			size_t n)
+{
+	fprintf(out, "series %s", s->name);
+	if (n > 1) {
+		fprintf(out, " (the newest of the %zu series holding it:", n);
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, "%s %s", i ? "," : "", holding[i]);
+		fputc(')', out);
+	}
+	fputc('\n', out);
+}
+
+int render_explain_text(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding)
+{
+	const struct graph_commit *gc = &s->g.c[e->commit];
+
+	fprintf(out, "commit %s  %s  %s\n", gc->id, series_release(s, e->commit),
+		gc->facts.subject);
+	series_text(out, s, holding, nholding);
+	if (gc->is_merge) {
+		fputs("\na merge: the rules neither read its message nor match it\n", out);
+		return ferror(out) ? -1 : 0;
+	}
+	upstream_text(out, s, e);
+	fprintf(out, "\nreferences:%s\n", gc->facts.nrefs ? "" : " none");
+	for (size_t i = 0; i < gc->facts.nrefs; i++)
+		reference_text(out, s, e, i);
+	links_text(out, s, &e->from, "links it makes");
+	links_text(out, s, &e->to, "links pointing at it");
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- JSON ---- */
+
+static json_t *ids_json(const struct series *s, const struct u32s *v)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < v->n; i++)
+		json_array_append_new(a, json_string(s->g.c[v->v[i]].id));
+	return a;
+}
+
+static json_t *copies_json(const struct series *s, const struct copy_seen *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:b}", "id",
+						   s->g.c[v[i].commit].id, "release",
+						   series_release(s, v[i].commit), "ancestor",
+						   v[i].ancestor, "live", v[i].live));
+	return a;
+}
+
+static void where_json(json_t *o, const struct msg_line *l)
+{
+	json_object_set_new(o, "line", l ? json_integer(l->no) : json_null());
+	json_object_set_new(o, "text", l ? json_string(l->text) : json_null());
+}
+
+static json_t *upstream_json(const struct series *s, const struct explanation *e)
+{
+	const struct msg_facts *f = &s->g.c[e->commit].facts;
+	const struct census_trace *t = &e->trace;
+	json_t *arr = json_array();
+
+	for (size_t a = 0; a < f->naliases; a++) {
+		json_t *o = json_object();
+		int dup = 0;
+		for (size_t k = 0; a < t->naliases && k < t->ncopies[a]; k++)
+			dup |= t->copies[a][k].commit == t->duplicate_of;
+		json_object_set_new(o, "id", json_string(f->aliases[a]));
+		json_object_set_new(o, "source", json_string(explain_alias_source(s, e->commit, a)));
+		where_json(o, e->where.naliases ? &e->where.aliases[a] : NULL);
+		json_object_set_new(o, "copies", a < t->naliases ?
+				    copies_json(s, t->copies[a], t->ncopies[a]) : json_array());
+		json_object_set_new(o, "rule", dup ? json_string(census_rule_name(RULE_DUPLICATE)) :
+				    json_null());
+		json_object_set_new(o, "duplicate_of", dup ? json_string(s->g.c[t->duplicate_of].id) :
+				    json_null());
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *ref_link_json(const struct series *s, uint32_t f, const struct ref_trace *rt)
+{
+	json_t *o = json_object(), *cands = json_array();
+	int target = rt->target != LINK_NO_TARGET;
+
+	json_object_set_new(o, "kind", json_string(link_kind_name(rt->kind)));
+	json_object_set_new(o, "target", target ? json_commit_object(s, rt->target) : json_null());
+	for (size_t i = 0; i < rt->candidates.n; i++)
+		json_array_append_new(cands, json_commit_object(s, rt->candidates.v[i]));
+	json_object_set_new(o, "candidates", cands);
+	json_object_set_new(o, "same_release", target ? json_boolean(s->g.c[f].release ==
+				    s->g.c[rt->target].release) : json_null());
+	json_object_set_new(o, "counted", json_boolean(link_is_regression_fix(rt->kind)));
+	return o;
+}
+
+static json_t *reference_json(const struct series *s, const struct explanation *e, size_t i)
+{
+	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
+	const struct ref_trace *rt = &e->trace.refs[i];
+	json_t *o = json_object(), *steps = json_array();
+
+	json_object_set_new(o, "kind", json_string(ref_kind_name(ref->kind)));
+	json_object_set_new(o, "id", json_string(ref->id));
+	where_json(o, e->where.nrefs ? &e->where.refs[i] : NULL);
+	json_object_set_new(o, "subject", ref->subject ? json_string(ref->subject) : json_null());
+	json_object_set_new(o, "matches", ids_json(s, &rt->matched));
+	json_object_set_new(o, "upstream_commits", json_integer((json_int_t)rt->nupstream));
+	for (size_t k = 0; k < rt->nsteps; k++)
+		json_array_append_new(steps, json_pack("{s:s, s:o}", "rule",
+				      census_rule_name(rt->steps[k].rule), "kept",
+				      ids_json(s, &rt->steps[k].kept)));
+	json_object_set_new(o, "steps", steps);
+	json_object_set_new(o, "copies", copies_json(s, rt->copies, rt->ncopies));
+	/* the rule that decided: the last, unless that only joined a link */
+	size_t last = rt->nsteps;
+	while (last && rt->steps[last - 1].rule == RULE_ONE_LINK)
+		last--;
+	json_object_set_new(o, "rule", last ? json_string(census_rule_name(rt->steps[last - 1].rule))
+					    : json_null());
+	json_object_set_new(o, "link", rt->linked ? ref_link_json(s, e->commit, rt) : json_null());
+	json_object_set_new(o, "link_rule", rt->joined ?
+			    json_string(census_rule_name(RULE_ONE_LINK)) : json_null());
+	return o;
+}
+
+static json_t *links_json(const struct series *s, const struct u32s *v)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < v->n; i++)
+		json_array_append_new(a, json_link_object(s, &s->census.links[v->v[i]]));
+	return a;
+}
+
+int render_explain_json(FILE *out, const struct series *s, const struct explanation *e,
+			const char *const *holding, size_t nholding)
+{
+	const struct graph_commit *gc = &s->g.c[e->commit];
+	json_t *root = json_object(), *commit = json_commit_object(s, e->commit);
+	json_t *refs = json_array(), *hold = json_array();
+
+	json_object_set_new(commit, "merge", json_boolean(gc->is_merge));
+	json_object_set_new(root, "commit", commit);
+	json_object_set_new(root, "series", json_string(s->name));
+	for (size_t i = 0; i < nholding; i++)
+		json_array_append_new(hold, json_string(holding[i]));
+	json_object_set_new(root, "series_holding", hold);
+	json_object_set_new(root, "upstream", gc->is_merge ? json_array() : upstream_json(s, e));
+	for (size_t i = 0; !gc->is_merge && i < gc->facts.nrefs; i++)
+		json_array_append_new(refs, reference_json(s, e, i));
+	json_object_set_new(root, "references", refs);
+	json_object_set_new(root, "links", links_json(s, &e->from));
+	json_object_set_new(root, "linked_by", links_json(s, &e->to));
+	return json_dump_root(out, root);
+}
