@@ -55,7 +55,13 @@ struct walker {
 	size_t tcap;		/* power of two */
 	uint32_t *heap;
 	size_t hn, hcap;
-	size_t queued_interesting;	/* queued commits not painted */
+	struct range_state {
+		size_t queued;		/* queued commits in this range (so far) */
+		int64_t min_time;	/* the oldest commit read as in it */
+		uint32_t min_gen;	/* its lowest generation (0: some unknown) */
+	} *rs;				/* per range */
+	uint64_t *live;			/* words: the ranges whose walk is not settled */
+	size_t nlive;
 	size_t queued_no_gen;		/* queued commits without a generation */
 	uint32_t *gheap;		/* max-heap by generation of the queued commits
 					   that have one; popped ones are dropped lazily */
@@ -73,8 +79,6 @@ struct walker {
 	size_t bitcap;			/* nodes bits has room for */
 	uint32_t *stack;		/* spread()'s */
 	size_t stackcap;
-	int64_t min_time;		/* the oldest commit read as interesting */
-	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
 	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
@@ -169,6 +173,16 @@ static void gheap_pop(struct walker *w)
 		w->gheap[i] = x;
 }
 
+/* Add d to the queued count of each range in which node x is (now). */
+static void count_queued(struct walker *w, uint32_t x, int d)
+{
+	const uint64_t *b = w->bits + (size_t)x * 2 * w->words;
+
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = b[k] & ~b[w->words + k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued += (size_t)d;
+}
+
 /* The highest generation queued (the queue holds no commit without one). */
 static uint32_t queued_max_gen(struct walker *w)
 {
@@ -182,7 +196,8 @@ static void heap_push(struct walker *w, uint32_t x)
 	struct node *n = &w->nodes[x];
 
 	n->flags |= F_QUEUED;
-	w->queued_interesting += !(n->flags & F_UNINTERESTING);
+	if (!(n->flags & F_UNINTERESTING))
+		count_queued(w, x, 1);
 	if (n->gen)
 		gheap_push(w, x);
 	else
@@ -203,7 +218,8 @@ static uint32_t heap_pop(struct walker *w)
 	size_t i = 0;
 
 	n->flags &= ~F_QUEUED;
-	w->queued_interesting -= !(n->flags & F_UNINTERESTING);
+	if (!(n->flags & F_UNINTERESTING))
+		count_queued(w, top, -1);
 	w->queued_no_gen -= !n->gen;
 	for (;;) {
 		size_t c = 2 * i + 1;
@@ -386,50 +402,75 @@ static int hidden_any(const struct walker *w, const uint64_t *b)
 	return 0;
 }
 
-/* A read commit counts for the stop test once interesting. */
-static void note_interesting(struct walker *w, uint32_t i)
+/* A read commit counts for the stop test of the ranges it is in, from
+ * when it is in them (mask: those ranges, per word). */
+static void note_in(struct walker *w, uint32_t i, const uint64_t *mask)
 {
-	if (w->nodes[i].time < w->min_time)
-		w->min_time = w->nodes[i].time;
-	if (w->nodes[i].gen < w->min_gen)
-		w->min_gen = w->nodes[i].gen;
+	const struct node *n = &w->nodes[i];
+
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = mask[k]; m; m &= m - 1) {
+			struct range_state *r = &w->rs[k * 64 + (size_t)__builtin_ctzll(m)];
+			if (n->time < r->min_time)
+				r->min_time = n->time;
+			if (n->gen < r->min_gen)
+				r->min_gen = n->gen;
+		}
 }
 
-/* The flag and the queue's count follow the bits. */
-static void restate(struct walker *w, uint32_t i)
+/* A queued commit leaves or joins ranges: their queued counts follow. */
+static void requeue(struct walker *w, const uint64_t *was, const uint64_t *now)
 {
-	struct node *n = &w->nodes[i];
-	int now = interesting(w, bits_of(w, i)), was = !(n->flags & F_UNINTERESTING);
-
-	if (now == was)
-		return;
-	if (now) {
-		n->flags &= ~F_UNINTERESTING;
-		w->queued_interesting += !!(n->flags & F_QUEUED);
-		if (n->flags & F_SEEN)
-			note_interesting(w, i);
-	} else {
-		n->flags |= F_UNINTERESTING;
-		w->queued_interesting -= !!(n->flags & F_QUEUED);
+	for (size_t k = 0; k < w->words; k++) {
+		for (uint64_t m = now[k] & ~was[k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued++;
+		for (uint64_t m = was[k] & ~now[k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued--;
 	}
 }
 
-/* OR node src's bits into node p's; 1 when any was new. */
+/* OR node src's bits into node p's; 1 when any was new.  The flag, the
+ * queued counts and the ranges' oldest commits follow. */
 static int merge(struct walker *w, uint32_t p, uint32_t src)
 {
-	uint64_t *d = bits_of(w, p);
+	uint64_t *d = bits_of(w, p), was[4], now[4], *wasp = was, *nowp = now;
 	const uint64_t *s = bits_of(w, src);
+	struct node *n = &w->nodes[p];
 	int changed = 0;
 
-	for (size_t k = 0; k < 2 * w->words; k++) {
-		if (s[k] & ~d[k]) {
-			d[k] |= s[k];
-			changed = 1;
-		}
+	for (size_t k = 0; k < 2 * w->words; k++)
+		changed |= (s[k] & ~d[k]) != 0;
+	if (!changed)
+		return 0;
+	if (w->words > 4) {
+		wasp = xmalloc(w->words * sizeof(uint64_t));
+		nowp = xmalloc(w->words * sizeof(uint64_t));
 	}
-	if (changed)
-		restate(w, p);
-	return changed;
+	for (size_t k = 0; k < w->words; k++)
+		wasp[k] = d[k] & ~d[w->words + k];
+	for (size_t k = 0; k < 2 * w->words; k++)
+		d[k] |= s[k];
+	int any = 0;
+	for (size_t k = 0; k < w->words; k++) {
+		nowp[k] = d[k] & ~d[w->words + k];
+		any |= nowp[k] != 0;
+	}
+	if (n->flags & F_QUEUED)
+		requeue(w, wasp, nowp);
+	if (n->flags & F_SEEN) {	/* read: counts where it newly is */
+		for (size_t k = 0; k < w->words; k++)
+			wasp[k] = nowp[k] & ~wasp[k];
+		note_in(w, p, wasp);
+	}
+	if (any)
+		n->flags &= ~F_UNINTERESTING;
+	else
+		n->flags |= F_UNINTERESTING;
+	if (wasp != was) {
+		free(wasp);
+		free(nowp);
+	}
+	return 1;
 }
 
 /*
@@ -468,35 +509,73 @@ static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
 		if (rc)
 			return rc;
 	}
-	if (!(w->nodes[p].flags & F_UNINTERESTING))
-		note_interesting(w, p);
+	if (!(w->nodes[p].flags & F_UNINTERESTING)) {
+		const uint64_t *b = bits_of(w, p);
+		uint64_t in[4], *inp = w->words > 4 ? xmalloc(w->words * 8) : in;
+		for (size_t k = 0; k < w->words; k++)
+			inp[k] = b[k] & ~b[w->words + k];
+		note_in(w, p, inp);
+		if (inp != in)
+			free(inp);
+	}
 	heap_push(w, p);
 	return RT_OK;
 }
 
 /*
- * Can a queued (uninteresting) commit still reach a commit read as
- * interesting?  Not when its generation is at most theirs; without
- * generation numbers, not when it is older than all of them by more than
- * the clock skew seen on the way (a day at least).  O(1) per call, but for
- * dropping popped commits from the generation heap (each once).
+ * Can a queued commit still reach a commit read as in range r?  Not when
+ * none of r's is queued and every queued commit's generation is at most
+ * theirs; without generation numbers, not when every queued commit is older
+ * than all of them by more than the clock skew seen on the way (a day at
+ * least).  O(1), but for dropping popped commits from the generation heap
+ * (each once).
  */
-static int settled(struct walker *w)
+static int settled(struct walker *w, size_t r)
 {
-	if (w->queued_interesting)
+	const struct range_state *x = &w->rs[r];
+
+	if (x->queued)
 		return 0;
-	if (w->min_gen && !w->queued_no_gen)
-		return queued_max_gen(w) <= w->min_gen;
+	if (x->min_gen && !w->queued_no_gen)
+		return queued_max_gen(w) <= x->min_gen;
 	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
-	return w->nodes[w->heap[0]].time < w->min_time - margin;
+	return w->nodes[w->heap[0]].time < x->min_time - margin;
+}
+
+/* Settle the ranges that can be: their walk is over.  With one range this
+ * is git's stop test; with several each stops on its own, and a commit
+ * that only settled ranges reach or hide is no longer followed. */
+static void settle(struct walker *w)
+{
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = w->live[k]; m; m &= m - 1) {
+			size_t r = k * 64 + (size_t)__builtin_ctzll(m);
+			if (settled(w, r)) {
+				w->live[k] &= ~((uint64_t)1 << (r % 64));
+				w->nlive--;
+			}
+		}
+}
+
+/* Does a live range reach or hide node i? */
+static int followed(const struct walker *w, uint32_t i)
+{
+	const uint64_t *b = bits_of(w, i);
+
+	for (size_t k = 0; k < w->words; k++)
+		if ((b[k] | b[w->words + k]) & w->live[k])
+			return 1;
+	return 0;
 }
 
 static int run_walk(struct walker *w, char *err, size_t errlen)
 {
 	int rc;
 
-	while (w->hn && !settled(w)) {
+	while (w->hn && (settle(w), w->nlive)) {
 		uint32_t i = heap_pop(w);
+		if (!followed(w, i))
+			continue;
 		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
 			uint32_t p = w->nodes[i].parents[k];
 			spread(w, i, p);
@@ -802,6 +881,8 @@ static void walker_release(struct walker *w)
 	free(w->gheap);
 	free(w->bits);
 	free(w->stack);
+	free(w->rs);
+	free(w->live);
 	unmap_all(w);
 	git_odb_free(w->odb);
 }
@@ -870,7 +951,10 @@ static void results(struct walker *w, const struct walk_spec *specs, size_t n,
 static void set_bit(struct walker *w, uint32_t i, size_t word, size_t r)
 {
 	bits_of(w, i)[word + r / 64] |= (uint64_t)1 << (r % 64);
-	restate(w, i);
+	if (interesting(w, bits_of(w, i)))	/* (nothing is read or queued yet) */
+		w->nodes[i].flags &= ~F_UNINTERESTING;
+	else
+		w->nodes[i].flags |= F_UNINTERESTING;
 }
 
 int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
@@ -896,8 +980,13 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 		return RT_EFAIL;
 	}
 	load_graph(&w, repo);
-	w.min_time = INT64_MAX;
-	w.min_gen = UINT32_MAX;
+	w.rs = xmalloc((n + 1) * sizeof(*w.rs));
+	w.live = xcalloc(w.words, sizeof(uint64_t));
+	for (size_t r = 0; r < n; r++) {
+		w.rs[r] = (struct range_state){ 0, INT64_MAX, UINT32_MAX };
+		w.live[r / 64] |= (uint64_t)1 << (r % 64);
+	}
+	w.nlive = n;
 	for (size_t r = 0; r < n; r++) {
 		tips[r] = node_of(&w, specs[r].tip->id);
 		hides[r] = xmalloc((specs[r].nhides + 1) * sizeof(uint32_t));
