@@ -75,7 +75,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sectio
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 3, 4);	/* cache.c's FORMAT */
+	put(b, &n, 4, 4);	/* cache.c's FORMAT */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;
@@ -119,7 +119,8 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b)
 	if (strcmp(a->subject, b->subject) || a->naliases != b->naliases || a->nrefs != b->nrefs ||
 	    a->fixes_lines != b->fixes_lines || a->nonsha_fixes_lines != b->nonsha_fixes_lines ||
 	    a->is_revert != b->is_revert || a->cc_stable != b->cc_stable ||
-	    a->autosel_form != b->autosel_form || a->reported != b->reported)
+	    a->autosel_form != b->autosel_form || a->reported != b->reported ||
+	    a->channels != b->channels)
 		return 0;
 	for (size_t i = 0; i < a->naliases; i++)
 		if (strcmp(a->aliases[i], b->aliases[i]))
@@ -200,6 +201,7 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 		oid[i] = (uint8_t)(hash >> (i % 8 * 8)) ^ (uint8_t)i;
 	memset(parents, 0xab, sizeof(parents));
 	msg_parse((const char *)data, size, &f);
+	f.channels = (uint32_t)hash;	/* what a project's channel patterns add */
 	cache_init(&c, FP);
 	struct commit_meta meta = { 0, (int64_t)size * 7,
 		graph_author_make((const char *)data, size / 2, (const char *)data + size / 2,

@@ -20,6 +20,9 @@
  *  - with project patterns (msg_parse_with), the references and counts are
  *    the same and the aliases a superset, each still 7..40 lower-case hex
  *    found in the input;
+ *  - with fix-line and channel patterns, every id is still clean and a word
+ *    of the input, and only the bits of the channel patterns given are set
+ *    (none without them);
  *  - msg_parse_where gives the same facts and one line per alias and
  *    reference, numbered within the message, whose text names the id;
  *  - msg_clean_text gives clean text and is idempotent; msg_subject_equal is
@@ -233,7 +236,17 @@ static const char *const patterns[] = {
 };
 #define NPATTERNS (sizeof(patterns) / sizeof(*patterns))
 static regex_t compiled[NPATTERNS];
-static struct msg_rules rules = { compiled, NPATTERNS };
+static struct msg_rules rules = { .upstream = compiled, .nupstream = NPATTERNS };
+
+/* Fix-line and channel patterns, as systemd's or a bot's might be. */
+static const char *const fix_patterns[] = {
+	"^Follow-up (for|to):? ([0-9a-f]+)",
+	"[Rr]efs? ([0-9A-Fa-f]+)",
+};
+static const char *const channel_patterns[] = { "^Cc:", "stable" };
+static regex_t fix_compiled[2], channel_compiled[2];
+static struct msg_rules fix_rules = { .fixes = fix_compiled, .nfixes = 2,
+				      .channels = channel_compiled, .nchannels = 2 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -241,6 +254,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	for (size_t i = 0; i < NPATTERNS; i++)
 		if (regcomp(&compiled[i], patterns[i], REG_EXTENDED))
+			abort();
+	for (size_t i = 0; i < 2; i++)
+		if (regcomp(&fix_compiled[i], fix_patterns[i], REG_EXTENDED) ||
+		    regcomp(&channel_compiled[i], channel_patterns[i], REG_EXTENDED))
 			abort();
 	return 0;
 }
@@ -307,6 +324,14 @@ static void check_parser(const uint8_t *data, size_t size)
 			found = !strcmp(f.aliases[i], g.aliases[j]);
 		CHECK(found, "alias '%s' lost with project patterns", f.aliases[i]);
 	}
+	msg_facts_release(&g);
+
+	/* Fix-line and channel patterns: clean ids, words of the input; only
+	 * the channel bits given. */
+	CHECK(f.channels == 0, "channels without patterns");
+	msg_parse_with(msg, size, &fix_rules, &g);
+	check_facts(data, size, &g, 1);
+	CHECK(!(g.channels & ~UINT32_C(3)), "channel bits %x of 2 patterns", g.channels);
 	msg_facts_release(&g);
 	msg_facts_release(&f);
 	CHECK(f.subject == NULL && f.nrefs == 0, "release does not reset");

@@ -20,8 +20,11 @@
  *    as group 1 and a valid N as group 2;
  *  - release_find_series: bases distinct, base and tip are tags of the
  *    list, tip != base, the base's matcher (as `regtrace stats BASE` would
- *    build it) takes the tip with N == top and no tag with a higher N, and
- *    the list is sorted newest first by release_version_cmp.
+ *    build it) takes the tip with N == top, and every tag it takes with a
+ *    higher N is the base of another series found or a snapshot (a jump
+ *    release_is_snapshot calls one lies between top and it), and the list
+ *    is sorted newest first by release_version_cmp; without a pattern, no
+ *    base is a pre-release and no base or tip has a '/'.
  */
 #include <limits.h>
 #include <regex.h>
@@ -53,6 +56,8 @@
 void nocov_release_matcher_init(struct release_matcher *m, const char *base, const regex_t *re,
 				char *const *tags, size_t ntags);
 int nocov_release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
+int nocov_release_is_snapshot(unsigned long prev, unsigned long n);
+int nocov_release_is_prerelease(const char *tag);
 void nocov_release_matcher_release(struct release_matcher *m);
 
 #define MAX_TAGS 64
@@ -272,11 +277,39 @@ static int mixed_form(const char *base, const char *tip, unsigned long top, char
 	return mixed;
 }
 
+static int cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Is some found series based on tag? */
+static int is_found_base(const struct series_name *s, size_t ns, const char *tag)
+{
+	for (size_t i = 0; i < ns; i++)
+		if (streq(s[i].base, tag))
+			return 1;
+	return 0;
+}
+
+/* Between top and num (both among the sorted nums), a jump that makes a
+ * snapshot: every number from it on is no release. */
+static int snapshot_between(const unsigned long *nums, size_t k, unsigned long top,
+			    unsigned long num)
+{
+	for (size_t i = 1; i < k; i++)
+		if (nums[i - 1] >= top && nums[i] <= num && nums[i - 1] != nums[i] &&
+		    nocov_release_is_snapshot(nums[i - 1], nums[i]))
+			return 1;
+	return 0;
+}
+
 static void check_series(const regex_t *re, char **tags, size_t n)
 {
 	struct series_name *s = (struct series_name *)1;
 	size_t ns = 99;
-	unsigned long num;
+	unsigned long num, nums[MAX_TAGS];
 
 	release_find_series(tags, n, re, &s, &ns);
 	CHECK(ns <= n, "%zu series of %zu tags", ns, n);
@@ -285,6 +318,9 @@ static void check_series(const regex_t *re, char **tags, size_t n)
 		CHECK(in_list(tags, n, s[i].base) && in_list(tags, n, s[i].tip),
 		      "series %s..%s not made of tags", s[i].base, s[i].tip);
 		CHECK(strcmp(s[i].base, s[i].tip), "series %s..%s", s[i].base, s[i].tip);
+		CHECK(re || (!strchr(s[i].base, '/') && !strchr(s[i].tip, '/') &&
+			     !nocov_release_is_prerelease(s[i].base)),
+		      "series %s..%s: a namespace or a pre-release", s[i].base, s[i].tip);
 		for (size_t j = 0; j < i; j++)
 			CHECK(!streq(s[i].base, s[j].base), "base %s twice", s[i].base);
 		if (i)
@@ -306,10 +342,17 @@ static void check_series(const regex_t *re, char **tags, size_t n)
 		 * tag without the key in it is skipped here rather than put through
 		 * regexec: the code under test makes series x tags regexec calls
 		 * itself, and this loop made as many again. */
+		size_t k = 0;
+		for (size_t t = 0; t < n; t++)
+			if ((!re || strstr(tags[t], m.key)) && nocov_release_match(&m, tags[t], &num))
+				nums[k++] = num;
+		qsort(nums, k, sizeof(*nums), cmp_ulong);
 		for (size_t t = 0; t < n; t++)
 			CHECK((re && !strstr(tags[t], m.key)) || !nocov_release_match(&m, tags[t], &num) ||
-			      num <= s[i].top, "series %s..%s: %s is higher", s[i].base, s[i].tip,
-			      tags[t]);
+			      num <= s[i].top ||
+			      (!re && (is_found_base(s, ns, tags[t]) ||
+				       snapshot_between(nums, k, s[i].top, num))),
+			      "series %s..%s: %s is higher", s[i].base, s[i].tip, tags[t]);
 		nocov_release_matcher_release(&m);
 	}
 	release_series_names_free(s, ns);

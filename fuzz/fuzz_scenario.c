@@ -10,7 +10,8 @@
  *    *out, or succeeds with: a range or runs; commit labels well-formed
  *    ([A-Za-z0-9_-]+, not "-") and unique; commit numbers 0..n-1 in file
  *    order with commit_ops pointing back at them; parents earlier commits,
- *    distinct; tags, branch tips and expectation labels naming existing
+ *    distinct; an author email without blanks or angle brackets, a change
+ *    name well-formed as a label; tags, branch tips and expectation labels naming existing
  *    commits (a tag or expected commit no later than the file says); tag
  *    and branch names unique; every message free of NUL, each line ended by
  *    '\n', and expandable (every placeholder names an earlier commit);
@@ -397,6 +398,9 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 			      "message length");
 			CHECK(op->message_len == 0 || op->message[op->message_len - 1] == '\n',
 			      "message end");
+			CHECK(!op->change || is_label(op->change), "change '%s'", op->change);
+			CHECK(!op->author || (*op->author && !strpbrk(op->author, " \t<>")),
+			      "author '%s'", op->author);
 			struct lookup_ctx x = { s, op->commit, "" };
 			check_expand(op->message, op->message_len, scenario_lookup, &x, 1);
 			ncommit_ops++;
@@ -475,6 +479,9 @@ static void check_parsed(const struct scenario *s, size_t nlines)
 		case SCENARIO_EXPECT_STDERR_RUN:
 			CHECK(e->run < s->nruns && e->text, "expect-text/stderr-run");
 			CHECK(strlen(e->text) == e->text_len && e->text_len > 0, "text length");
+			break;
+		case SCENARIO_EXPECT_QUIET_RUN:
+			CHECK(e->run < s->nruns, "expect-quiet-run");
 			break;
 		case SCENARIO_EXPECT_EXIT_RUN:
 			CHECK(e->run < s->nruns && e->ival >= 0 && e->ival <= 255 &&

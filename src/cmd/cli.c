@@ -128,6 +128,17 @@ const struct cli_option_row cli_options[] = {
 	  "(repeatable) a line naming the upstream\n"
 	  "commit, group 1 the id (added to\n"
 	  "regtrace.upstreamPattern: git config, .regtrace)" },
+	{ "fixes-pattern", 0, "RE", REPO_CMDS, 0, STORE_LIST, AT(fixes_patterns), NULL,
+	  "(repeatable) a line naming a commit it fixes,\n"
+	  "the last group the id, counted as a Fixes:\n"
+	  "line (added to regtrace.fixesPattern: git\n"
+	  "config, .regtrace)" },
+	{ "no-infer", 0, NULL, REPO_CMDS, 0, STORE_FLAG, AT(no_infer), NULL,
+	  "no upstream id from the mainline for commits\n"
+	  "whose message names none (same author and\n"
+	  "subject on the mainline)" },
+	{ "quiet", 'q', NULL, REPO_CMDS, 0, STORE_FLAG, AT(quiet), NULL,
+	  "no warnings on stderr" },
 	{ "output", 'o', "FILE", ON(REPORT), 0, STORE_STRING, AT(output), NULL,
 	  "where to write (default regtrace-report.html)" },
 	{ "commit-url", 0, "TEMPLATE", ON(REPORT), 0, STORE_STRING, AT(commit_url), NULL,

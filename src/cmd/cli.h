@@ -54,7 +54,10 @@ struct cli {
 	const char *by;			/* stats, export --by: "channel" or "path" */
 	const char *series_pattern;	/* --series-pattern REGEX */
 	struct cli_words upstream_patterns;	/* --upstream-pattern REGEX... */
+	struct cli_words fixes_patterns;	/* --fixes-pattern REGEX... */
 	int by_depth;			/* --by path:N, default 2 */
+	int no_infer;			/* --no-infer: no upstream ids from the mainline */
+	int quiet;			/* -q, --quiet: no warnings on stderr */
 	const char *at_age;		/* stats --at-age N|Nr, parsed into age */
 	struct age_spec age;
 	int projected;			/* stats --projected */

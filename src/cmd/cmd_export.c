@@ -34,8 +34,11 @@ static int read_mainline(const struct cli *c, struct run *run, struct series_set
 {
 	struct unfixed_set us = { 0 };
 	const char **bases = xcalloc(set->n + 1, sizeof(char *));
-	char *ref = mainline_ref(run, c->mainline, err, errlen);
-	int rc = ref ? unfixed_for_set(run, ref, set->s, set->n, &us, err, errlen) : RT_EFAIL;
+	const char *ref = set->ml->ref;	/* read by series_set_load */
+	int rc = RT_OK;
+
+	(void)c;
+	unfixed_for_set(run, set->ml, set->s, set->n, &us);
 
 	e->carried = xcalloc(set->n + 1, sizeof(*e->carried));
 	for (size_t i = 0; !rc && i < set->n; i++) {
@@ -49,7 +52,6 @@ static int read_mainline(const struct cli *c, struct run *run, struct series_set
 		rc = mainline_dates_read(run->repo, ref, bases, set->n, &e->dates, err, errlen);
 	unfixed_set_release(&us);
 	free(bases);
-	free(ref);
 	return rc;
 }
 

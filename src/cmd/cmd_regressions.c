@@ -18,22 +18,19 @@ static int carried_commits(const struct cli *c, struct run *run, struct series_s
 			   struct u32s **out, char *err, size_t errlen)
 {
 	struct unfixed_set us = { 0 };
-	char *ref;
-	int rc;
 
+	(void)err, (void)errlen;
 	*out = NULL;
 	if (!c->mainline)
 		return RT_OK;
-	if (!(ref = mainline_ref(run, c->mainline, err, errlen)))
-		return RT_EFAIL;
-	rc = unfixed_for_set(run, ref, set->s, set->n, &us, err, errlen);
+	/* the mainline series_set_load read (series_set_needs_mainline) */
+	unfixed_for_set(run, set->ml, set->s, set->n, &us);
 	*out = xcalloc(set->n + 1, sizeof(**out));
-	for (size_t i = 0; !rc && i < set->n; i++)
+	for (size_t i = 0; i < set->n; i++)
 		for (size_t k = 0; k < us.u[i].n; k++)
 			u32s_push(&(*out)[i], us.u[i].v[k].commit);
 	unfixed_set_release(&us);
-	free(ref);
-	return rc;
+	return RT_OK;
 }
 
 static int render(const struct cli *c, const struct series_set *set,

@@ -13,17 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --mainline: the open count of every series, one mainline read. */
-static int count_open(const struct cli *c, struct run *run, struct series_set *set,
-		      char *err, size_t errlen)
+/* --mainline: the open count of every series against the mainline that
+ * loading read once for all (series_set.h). */
+static void count_open(struct run *run, struct series_set *set)
 {
 	struct unfixed_set us = { 0 };
-	char *ref = mainline_ref(run, c->mainline, err, errlen);
-	int rc = ref ? unfixed_for_set(run, ref, set->s, set->n, &us, err, errlen) : RT_EFAIL;
 
+	unfixed_for_set(run, set->ml, set->s, set->n, &us);
 	unfixed_set_release(&us);
-	free(ref);
-	return rc;
 }
 
 int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
@@ -34,7 +31,7 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	if (!rc && (c->at_age || c->projected))
 		rc = age_set_apply(c, run, &set, err, errlen);
 	if (!rc && c->mainline)
-		rc = count_open(c, run, &set, err, errlen);
+		count_open(run, &set);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)
 			rc = render_stats_json(stdout, set.s, set.n);

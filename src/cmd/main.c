@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "cmd/cli.h"
 #include "cmd/commands.h"
+#include "cmd/series_set.h"
 #include "git/cache.h"
 #include "git/config.h"
 #include "git/repo.h"
@@ -71,11 +72,11 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 {
 	char ignored[256];
 	pthread_t tid;
-	int reads_mainline = c->cmd == CMD_UNFIXED || (c->mainline && (c->cmd == CMD_STATS ||
-				c->cmd == CMD_REGRESSIONS || c->cmd == CMD_EXPORT));
+	/* the mainline is read to compare with, or to infer upstream ids on */
+	int reads_mainline = series_set_needs_mainline(c) || !c->no_infer;
 
-	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->upstream_sources,
-						  cfg->rules.nupstream));
+	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->sources,
+						  cfg->nsources));
 	segcache_init(&k->mainline);
 	k->path = git_file(repo, "regtrace-cache");
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
@@ -94,7 +95,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	git_repository *repo = NULL;
 	struct project_config cfg = { 0 };
 	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
-				      c->upstream_patterns.n };
+				      c->upstream_patterns.n, c->fixes_patterns.v,
+				      c->fixes_patterns.n };
 	struct caches k = { 0 };
 	struct run run = { 0 };
 	char ignored[256];
@@ -104,6 +106,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 		rc = config_load(repo, &words, &cfg, err, errlen);
 	run.repo = repo;
 	run.project = &cfg;
+	run.quiet = c->quiet;
 	if (!rc && !getenv("REGTRACE_NO_CACHE"))
 		open_caches(repo, &cfg, c, &run, &k);
 	if (!rc && !handlers[c->cmd])
@@ -114,7 +117,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
-	if (!rc)
+	if (!rc && !c->quiet)
 		warn_print(&run.warnings, stderr);
 	warn_release(&run.warnings);
 	free(k.path);

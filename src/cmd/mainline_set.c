@@ -3,12 +3,104 @@
 #include "cmd/progress_line.h"
 #include "base/error.h"
 #include "base/util.h"
-#include "git/mainline_read.h"
 #include "git/parallel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+char *mainline_ref(struct run *run, const char *given, char *err, size_t errlen)
+{
+	return mainline_default_ref(run->repo, given, err, errlen);
+}
+
+/* REF's whole history, for a series whose REF ^BASE is empty. */
+static int read_whole(struct run *run, struct mainline_set *ms, char *err, size_t errlen)
+{
+	size_t ncommits;
+	int rc;
+
+	ms->whole = xcalloc(1, sizeof(*ms->whole));
+	ms->whole->want = ms->want;
+	ms->whole->nwant = ms->nwant;
+	rc = mainline_read(run->repo, ms->ref, NULL, ms->whole, &ncommits, err, errlen);
+	mainline_index(ms->whole);
+	return rc;
+}
+
+int mainline_set_read(struct run *run, char *ref, const char *const *bases, size_t n,
+		      uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
+		      size_t errlen)
+{
+	git_repository *repo = run->repo;
+	struct progress_line line;
+	int rc;
+
+	out->ref = ref;
+	out->want = want;
+	out->nwant = nwant;
+	out->n = n;
+	out->shared = xcalloc(1, sizeof(*out->shared));
+	out->shared->want = want;
+	out->shared->nwant = nwant;
+	out->m = xcalloc(n + 1, sizeof(*out->m));
+	out->from = xcalloc(n + 1, sizeof(*out->from));
+	progress_line_begin(&line, run->quiet, "reading the mainline", "segments", 0);
+	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, out->from,
+			       &line.cb, err, errlen);
+	progress_line_end(&line);
+	if (!rc)
+		mainline_index(out->shared);
+	for (size_t i = 0; i < n && !rc; i++) {
+		out->m[i] = out->shared;
+		if (out->from[i].fix != SIZE_MAX)
+			continue;
+		/* no mainline tag: this base alone */
+		out->m[i] = xcalloc(1, sizeof(*out->m[i]));
+		out->m[i]->want = want;
+		out->m[i]->nwant = nwant;
+		out->from[i] = (struct mainline_from){ 0, 0, 0 };
+		rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits, err,
+				   errlen);
+		mainline_index(out->m[i]);
+	}
+	for (size_t i = 0; i < n && !rc && nwant && !out->whole; i++)
+		if (!out->from[i].commits)
+			rc = read_whole(run, out, err, errlen);
+	return rc;
+}
+
+void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
+				const struct mainline **m, size_t *from)
+{
+	if (!ms->from[i].commits && ms->whole) {
+		*m = ms->whole;
+		*from = 0;
+	} else {
+		*m = ms->m[i];
+		*from = ms->from[i].ident;
+	}
+}
+
+void mainline_set_release(struct mainline_set *ms)
+{
+	for (size_t i = 0; ms->m && i < ms->n; i++)
+		if (ms->m[i] && ms->m[i] != ms->shared) {
+			mainline_release(ms->m[i]);
+			free(ms->m[i]);
+		}
+	if (ms->shared)
+		mainline_release(ms->shared);
+	if (ms->whole)
+		mainline_release(ms->whole);
+	free(ms->shared);
+	free(ms->whole);
+	free(ms->m);
+	free(ms->from);
+	free(ms->want);
+	free(ms->ref);
+	memset(ms, 0, sizeof(*ms));
+}
 
 /* Series i's rows against m, from its first mainline commit on. */
 static void compute_one(struct series *s, const struct mainline *m, size_t from,
@@ -25,77 +117,35 @@ static void compute_one(struct series *s, const struct mainline *m, size_t from,
 struct computing {
 	struct series *s;
 	struct unfixed_set *out;
-	const size_t *from;
 };
 
 /* Series i's rows (parallel.h; pure work, the handle is not used). */
 static int compute_at(void *ctx, git_repository *repo, size_t i)
 {
 	struct computing *c = ctx;
+	const struct mainline_set *ms = c->out->ms;
 
 	(void)repo;
-	compute_one(&c->s[i], c->out->m[i], c->from[i], &c->out->u[i]);
+	compute_one(&c->s[i], ms->m[i], ms->from[i].fix, &c->out->u[i]);
 	return 0;
 }
 
-char *mainline_ref(struct run *run, const char *given, char *err, size_t errlen)
+void unfixed_for_set(struct run *run, const struct mainline_set *ms, struct series *s, size_t n,
+		     struct unfixed_set *out)
 {
-	return mainline_default_ref(run->repo, given, err, errlen);
-}
+	struct computing c = { s, out };
 
-int unfixed_for_set(struct run *run, const char *ref, struct series *s, size_t n,
-		    struct unfixed_set *out, char *err, size_t errlen)
-{
-	git_repository *repo = run->repo;
-	const char **bases = xmalloc((n + 1) * sizeof(char *));
-	size_t *from = xmalloc((n + 1) * sizeof(size_t));
-	struct computing c = { s, out, from };
-	struct progress_line line;
-	int rc;
-
+	out->ms = ms;
 	out->n = n;
-	out->shared = xcalloc(1, sizeof(*out->shared));
-	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->u = xcalloc(n + 1, sizeof(*out->u));
-	for (size_t i = 0; i < n; i++)
-		bases[i] = s[i].base;
-	progress_line_begin(&line, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, from,
-			       &line.cb, err, errlen);
-	progress_line_end(&line);
-	if (!rc)
-		mainline_index(out->shared);
-	for (size_t i = 0; i < n && !rc; i++) {
-		out->m[i] = out->shared;
-		if (from[i] == SIZE_MAX) {	/* no mainline tag: this base alone */
-			out->m[i] = xcalloc(1, sizeof(*out->m[i]));
-			from[i] = 0;
-			if ((rc = mainline_read(repo, ref, s[i].base, out->m[i], err, errlen)))
-				break;
-			mainline_index(out->m[i]);
-		}
-	}
-	if (!rc)	/* every series against its mainline, several at once */
-		parallel_run(repo, n, compute_at, &c);
-	free(bases);
-	free(from);
-	return rc;
+	/* every series against its mainline, several at once */
+	parallel_run(run->repo, n, compute_at, &c);
 }
 
 void unfixed_set_release(struct unfixed_set *set)
 {
-	for (size_t i = 0; i < set->n; i++) {
+	for (size_t i = 0; set->u && i < set->n; i++)
 		unfixed_release(&set->u[i]);
-		if (set->m[i] && set->m[i] != set->shared) {
-			mainline_release(set->m[i]);
-			free(set->m[i]);
-		}
-	}
-	if (set->shared)
-		mainline_release(set->shared);
-	free(set->shared);
-	free(set->m);
 	free(set->u);
 	memset(set, 0, sizeof(*set));
 }
-

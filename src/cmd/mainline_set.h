@@ -1,25 +1,34 @@
 /*
- * mainline_set.h — the series of a command against the mainline: read the
- * mainline once for every series (git/mainline_read.h, with the mainline
- * cache), then compare each series with it (core/unfixed.h) in parallel.
- * Used by `unfixed` and by `stats --mainline` (the open count).
+ * mainline_set.h — the mainline of a run, read once for every series
+ * (git/mainline_read.h, with the mainline cache): what `unfixed` and
+ * `stats --mainline` compare each series with (core/unfixed.h), and where
+ * the upstream ids of commits whose message names none are looked for
+ * (git/infer.h).  series_set_load() reads it when a command needs it or a
+ * series has such commits (series_set.h).
  */
 #ifndef REGTRACE_MAINLINE_SET_H
 #define REGTRACE_MAINLINE_SET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cmd/commands.h"
 #include "core/series.h"
 #include "core/unfixed.h"
+#include "git/mainline_read.h"
 
-/* What `unfixed` found for each of n series: series i's rows u[i] point
- * into the mainline m[i] (shared by the series whose base is a mainline
- * tag; read alone for the others). */
-struct unfixed_set {
+/* Series i's mainline REF ^BASE is m[i] from from[i] on: the shared read
+ * for the series whose base is a mainline tag, its own read for the others;
+ * whole is REF's whole history, read when some series' REF ^BASE is empty
+ * and it has commits to infer upstream ids for (infer.h), else NULL. */
+struct mainline_set {
+	char *ref;
 	struct mainline *shared;
 	struct mainline **m;
-	struct unfixed *u;
+	struct mainline_from *from;	/* .fix is 0 for a series read alone */
+	struct mainline *whole;
+	uint32_t *want;			/* the identity keys kept, sorted, owned */
+	size_t nwant;
 	size_t n;
 };
 
@@ -27,9 +36,27 @@ struct unfixed_set {
  * (git/mainline_read.h); a name to free, or NULL with err set. */
 char *mainline_ref(struct run *run, const char *given, char *err, size_t errlen);
 
-/* Fill out (zeroed) for s[0..n) against mainline ref and set each s[i].open. */
-int unfixed_for_set(struct run *run, const char *ref, struct series *s, size_t n,
-		    struct unfixed_set *out, char *err, size_t errlen);
+/* Read ref's mainline for the n bases (out zeroed; it takes ref and want,
+ * n keys sorted and distinct, over). */
+int mainline_set_read(struct run *run, char *ref, const char *const *bases, size_t n,
+		      uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
+		      size_t errlen);
+/* Series i's mainline for inferring upstream ids: *m and where it starts. */
+void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
+				const struct mainline **m, size_t *from);
+void mainline_set_release(struct mainline_set *ms);
+
+/* What `unfixed` found for each of n series: u[i]'s rows point into
+ * ms->m[i]. */
+struct unfixed_set {
+	const struct mainline_set *ms;
+	struct unfixed *u;
+	size_t n;
+};
+
+/* Fill out (zeroed) for s[0..n) against ms and set each s[i].open. */
+void unfixed_for_set(struct run *run, const struct mainline_set *ms, struct series *s, size_t n,
+		     struct unfixed_set *out);
 void unfixed_set_release(struct unfixed_set *set);
 
 #endif

@@ -51,7 +51,7 @@ static void done(void *ctx, size_t n)
 	pthread_mutex_unlock(&p->lock);
 }
 
-void progress_line_begin(struct progress_line *p, const char *what, const char *unit,
+void progress_line_begin(struct progress_line *p, int quiet, const char *what, const char *unit,
 			 size_t total)
 {
 	p->what = what;
@@ -59,7 +59,7 @@ void progress_line_begin(struct progress_line *p, const char *what, const char *
 	p->done = 0;
 	p->total = total;
 	p->shown = 0;
-	p->tty = isatty(STDERR_FILENO);
+	p->tty = !quiet && isatty(STDERR_FILENO);
 	pthread_mutex_init(&p->lock, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &p->start);
 	p->cb = (struct progress){ p->tty ? more : NULL, p->tty ? done : NULL, p };

@@ -7,7 +7,10 @@
 #include "base/util.h"
 #include "core/analyze.h"
 #include "git/config.h"
+#include "git/infer.h"
+#include "git/outside.h"
 #include "git/parallel.h"
+#include "git/probe.h"
 #include "git/repo.h"
 
 #include <errno.h>
@@ -20,10 +23,14 @@
 struct loader {
 	struct read_options read;
 	struct rules rules;
+	struct channel_rules channels;	/* --by channel */
+	int infer;		/* look for upstream ids on the mainline */
 	struct series_set *set;
+	struct history *h;	/* one per range */
+	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct range_reading *readings;	/* one per range */
 	size_t *first;		/* group g: readings[first[g]..first[g + 1]) */
-	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
+	int quiet;		/* no progress line */
 	struct progress_line line;
 };
 
@@ -38,71 +45,228 @@ static int walk_group(void *ctx, git_repository *repo, size_t g)
 	return 0;
 }
 
-/* Range i: its history (git layer), then analysed (core). */
-static int load_one(void *ctx, git_repository *repo, size_t i)
+/* Range i: its history (git layer) from what its walk read. */
+static int read_one(void *ctx, git_repository *repo, size_t i)
 {
 	struct loader *l = ctx;
 	struct load_error *e = &l->errs[i];
-	struct history h;
+	struct history *h = &l->h[i];
 
-	history_init(&h);
-	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, &h, e->msg, sizeof(e->msg));
+	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, h, e->msg, sizeof(e->msg));
 	range_reading_release(&l->readings[i]);
-	if (!e->rc)
-		e->rc = analyze(&h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
-	else	/* what the series shows of a range it could not read */
-		l->set->s[i].name = msg_clean_text(h.name, strlen(h.name), 4096);
-	history_release(&h);
+	if (e->rc)	/* what the series shows of a range it could not read */
+		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	return e->rc;
 }
 
-/*
- * The ranges' commits are read in a few groups of consecutive ranges (which
- * share the most history), one walk and one thread each; then each range is
- * made into a history and analysed, several at once (parallel.h).  No
- * threads within threads.
- */
-static int load_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
+
+
+/* Range i: upstream ids inferred, ids outside it looked up (git layer),
+ * then analysed (core). */
+static int analyze_one(void *ctx, git_repository *repo, size_t i)
 {
-	struct series_set *set = l->set;
-	size_t n = set->ranges.n, groups = thread_count(n);
+	struct loader *l = ctx;
+	struct load_error *e = &l->errs[i];
+	struct history *h = &l->h[i];
+	const struct mainline *m;
+	size_t from;
+
+	e->rc = RT_OK;
+	if (l->infer && l->set->ml) {
+		mainline_set_for_inference(l->set->ml, i, &m, &from);
+		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
+	}
+	if (!e->rc)
+		e->rc = outside_read(repo, l->read.msg_rules, h, e->msg, sizeof(e->msg));
+	if (!e->rc)
+		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
+	else
+		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
+	history_release(h);
+	return e->rc;
+}
+
+/* Every range through fn, several at once (parallel.h); ranges never taken
+ * stay as they were; every range before a failed one was taken, so the
+ * first failure in range order is the one reported, whatever the threads'
+ * timing. */
+static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, char *err,
+		      size_t errlen)
+{
+	size_t n = l->set->ranges.n;
 	int rc = RT_OK;
+
+	for (size_t i = 0; i < n; i++)
+		l->errs[i].rc = RT_OK;
+	parallel_run(repo, n, fn, l);
+	for (size_t i = 0; i < n && !rc; i++)
+		if ((rc = l->errs[i].rc))
+			snprintf(err, errlen, "%s", l->errs[i].msg);
+	return rc;
+}
+
+/*
+ * The ranges' commits, read in a few groups of consecutive ranges (which
+ * share the most history), one walk and one thread each; then each range
+ * made into a history, several at once.  No threads within threads.
+ */
+static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
+{
+	size_t n = l->set->ranges.n, groups = thread_count(n);
+	int rc;
 
 	if (groups > 1)
 		l->read.threads = 1;
-	l->errs = xcalloc(n + 1, sizeof(*l->errs));
 	l->readings = xcalloc(n + 1, sizeof(*l->readings));
 	l->first = xmalloc((groups + 1) * sizeof(size_t));
 	for (size_t i = 0; i < n; i++)
-		l->readings[i].rg = &set->ranges.v[i];
+		l->readings[i].rg = &l->set->ranges.v[i];
 	for (size_t g = 0; g <= groups; g++)
 		l->first[g] = n * g / groups;
-	progress_line_begin(&l->line, "reading", "ranges", n);
+	progress_line_begin(&l->line, l->quiet, "reading", "ranges", n);
 	parallel_run(repo, groups, walk_group, l);
 	progress_line_end(&l->line);
 	if (l->read.paths_depth > 0) {	/* --by path: the files each commit changes */
 		size_t commits = 0;
 		for (size_t i = 0; i < n; i++)
 			commits += range_reading_commits(&l->readings[i]);
-		progress_line_begin(&l->line, "reading the files changed", "commits", commits);
+		progress_line_begin(&l->line, l->quiet, "reading the files changed", "commits",
+				    commits);
 		l->read.paths_progress = &l->line.cb;
 	}
-	parallel_run(repo, n, load_one, l);
-	if (l->read.paths_depth > 0)
+	rc = each_range(repo, l, read_one, err, errlen);
+	if (l->read.paths_depth > 0) {
 		progress_line_end(&l->line);
-	/* ranges never taken stay zeroed (releasing them is harmless); every
-	 * range before a failed one was taken, so the first failure in range
-	 * order is the one reported, whatever the threads' timing */
-	set->n = n;
-	for (size_t i = 0; i < set->n && !rc; i++)
-		if ((rc = l->errs[i].rc))
-			snprintf(err, errlen, "%s", l->errs[i].msg);
-	for (size_t i = 0; i < n; i++)
+		l->read.paths_progress = NULL;
+	}
+	for (size_t i = 0; i < n; i++)	/* (those never taken) */
 		range_reading_release(&l->readings[i]);
 	free(l->readings);
 	free(l->first);
+	return rc;
+}
+
+int series_set_needs_mainline(const struct cli *c)
+{
+	return c->cmd == CMD_UNFIXED ||
+	       (c->mainline && (c->cmd == CMD_STATS || c->cmd == CMD_REGRESSIONS ||
+				c->cmd == CMD_EXPORT));
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The identity keys of every commit to infer an upstream id for, sorted. */
+static uint32_t *wanted_keys(const struct loader *l, size_t *n)
+{
+	uint32_t *keys = NULL;
+	size_t cap = 0, k = 0;
+
+	*n = 0;
+	for (size_t i = 0; l->infer && i < l->set->ranges.n; i++)
+		infer_wanted(&l->h[i], &keys, n, &cap);
+	if (*n)
+		qsort(keys, *n, sizeof(*keys), cmp_u32);
+	for (size_t i = 0; i < *n; i++)
+		if (!k || keys[k - 1] != keys[i])
+			keys[k++] = keys[i];
+	*n = k;
+	return keys;
+}
+
+/* The mainline, when the command compares with it or there are upstream
+ * ids to infer and a mainline branch to look on (none: no inference). */
+static int read_mainline(const struct cli *c, struct run *run, struct loader *l, char *err,
+			 size_t errlen)
+{
+	struct series_set *set = l->set;
+	size_t nwant, n = set->ranges.n;
+	uint32_t *want = wanted_keys(l, &nwant);
+	int needed = series_set_needs_mainline(c), rc;
+	char *ref = needed || nwant ? mainline_ref(run, c->mainline, err, errlen) : NULL;
+
+	if (!ref) {
+		free(want);
+		return needed ? RT_EFAIL : RT_OK;
+	}
+	const char **bases = xmalloc((n + 1) * sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		bases[i] = l->h[i].base;
+	set->ml = xcalloc(1, sizeof(*set->ml));
+	rc = mainline_set_read(run, ref, bases, n, want, nwant, set->ml, err, errlen);
+	free(bases);
+	return rc;
+}
+
+/* --by channel: the project's channels, and the Linux rules on a Linux
+ * tree (git/probe.h: the first range's TIP) unless the project says. */
+static void channel_rules_of(struct run *run, struct loader *l)
+{
+	const struct project_config *p = run->project;
+	const struct graph *g = &l->h[0].g;
+
+	l->channels.names = p ? p->channel_names : NULL;
+	l->channels.n = p ? p->rules.nchannels : 0;
+	if (p && p->linux_channels >= 0)
+		l->channels.linux_rules = p->linux_channels;
+	else
+		l->channels.linux_rules = probe_is_linux(run->repo, g->n ? g->c[g->n - 1].id : NULL);
+	l->rules.channels = &l->channels;
+}
+
+/* Read every range, then the mainline, then analyse each; a failure to
+ * read the mainline is reported after the ranges' own failures (as when
+ * the mainline was read after them). */
+static int load_ranges(const struct cli *c, struct run *run, struct loader *l, char *err,
+		       size_t errlen)
+{
+	struct series_set *set = l->set;
+	char mlerr[1024] = "";
+	int rc, mlrc;
+
+	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
+	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
+	for (size_t i = 0; i < set->ranges.n; i++)
+		history_init(&l->h[i]);
+	rc = read_ranges(run->repo, l, err, errlen);
+	if (!rc)	/* --by channel, and the export's channel of each commit */
+		channel_rules_of(run, l);
+	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
+	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
+		mainline_set_release(set->ml);
+		free(set->ml);
+		set->ml = NULL;
+	}
+	if (!rc)
+		rc = each_range(run->repo, l, analyze_one, err, errlen);
+	if (!rc && mlrc)
+		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
+	/* ranges never taken stay zeroed (releasing them is harmless) */
+	set->n = set->ranges.n;
+	for (size_t i = 0; i < set->ranges.n; i++)
+		history_release(&l->h[i]);
+	free(l->h);
 	free(l->errs);
 	return rc;
+}
+
+/* A series mostly without upstream ids, in text output (--quiet: none). */
+static void warn_blind(const struct cli *c, struct run *run, const struct series *s)
+{
+	const struct census *k = &s->census;
+	size_t known = k->with_upstream + k->inferred_upstream;
+
+	if (c->format != FORMAT_TEXT || c->cmd == CMD_REPORT || c->cmd == CMD_EXPORT ||
+	    !k->commits || known * 2 >= k->commits)
+		return;
+	warn_add(&run->warnings, "%s: %zu of %zu commits (%.1f%%) have an upstream commit id, so "
+		 "fixes naming mainline commits cannot find them: name the mainline branch "
+		 "(--mainline REF) or the project's upstream line (--upstream-pattern RE)",
+		 s->name, known, k->commits, 100.0 * (double)known / (double)k->commits);
 }
 
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
@@ -117,17 +281,21 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	l.rules.by = c->by;	/* stats, report, export (cli.c) */
 	l.read.paths_depth = l.rules.by && !strcmp(l.rules.by, "path") ? c->by_depth : 0;
 	l.rules.series_re = p && p->has_series ? &p->series : NULL;
-	l.read.msg_rules = p && p->rules.nupstream ? &p->rules : NULL;
+	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
+	l.infer = !c->no_infer;
+	l.quiet = c->quiet;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
 			     err, errlen);
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
-		rc = load_ranges(run->repo, &l, err, errlen);
-	for (size_t i = 0; !rc && i < set->n; i++)
+		rc = load_ranges(c, run, &l, err, errlen);
+	for (size_t i = 0; !rc && i < set->n; i++) {
 		if (set->s[i].rels.n == 0)
 			warn_add(&run->warnings, "no release tags in %s: every commit counts as "
 				 "unreleased", set->s[i].name);
+		warn_blind(c, run, &set->s[i]);
+	}
 	return rc;
 }
 
@@ -136,6 +304,9 @@ void series_set_release(struct series_set *set)
 	for (size_t i = 0; i < set->n; i++)
 		series_release_all(&set->s[i]);
 	free(set->s);
+	if (set->ml)
+		mainline_set_release(set->ml);
+	free(set->ml);
 	range_list_release(&set->ranges);
 	memset(set, 0, sizeof(*set));
 }

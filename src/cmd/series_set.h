@@ -4,10 +4,16 @@
  *
  * series_set_load() turns the arguments into ranges (git/discover.h: none
  * = every series of the repository, a bare BASE = BASE..its highest
- * BASE.N), reads each (git/repo.h) and analyses it (core/analyze.h),
- * several at once (git/parallel.h), showing a progress line on a terminal
- * once loading has taken a second (progress_line.h).  Errors as in base/error.h; the set
- * must be released with series_set_release() either way.
+ * BASE.N) and reads them (git/repo.h: those the range cache lacks in a few
+ * groups of consecutive ranges, one walk each, several groups at once:
+ * git/parallel.h), showing a progress line on a terminal once loading has
+ * taken a second (progress_line.h); then reads the mainline once
+ * (mainline_set.h) when the command compares with it or, unless
+ * --no-infer, some commit names no upstream commit and a mainline branch
+ * is there; then, per range, infers upstream ids (git/infer.h), asks the
+ * repository about ids outside the range (git/outside.h) and analyses it
+ * (core/analyze.h).  Errors as in base/error.h; the set must be released
+ * with series_set_release() either way.
  */
 #ifndef REGTRACE_SERIES_SET_H
 #define REGTRACE_SERIES_SET_H
@@ -16,6 +22,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/commands.h"
+#include "cmd/mainline_set.h"
 #include "core/series.h"
 #include "git/discover.h"
 
@@ -23,10 +30,18 @@ struct series_set {
 	struct range_list ranges;
 	struct series *s;	/* ranges.n of them */
 	size_t n;		/* how many are loaded */
+	struct mainline_set *ml;	/* the mainline read, or NULL */
 };
 
+/* Does command c compare the series with the mainline (unfixed; stats,
+ * regressions, export with --mainline)?  Then series_set_load reads it, or
+ * fails. */
+int series_set_needs_mainline(const struct cli *c);
+
 /* The ranges of c, read and analysed with c's options in run; a range
- * with no release tags adds a warning to run (cmd/warnings.h). */
+ * with no release tags adds a warning to run (cmd/warnings.h), and so
+ * does, in text output, a series of which fewer than half of the commits
+ * have an upstream id. */
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);

@@ -52,12 +52,13 @@ static int until_index(const struct series *s, const struct rules *r, int *until
 
 /* --by: the census per channel (read from messages) or per path (paths
  * read by the git layer, taken over). */
-static void break_down(const char *by, struct group_map *paths, struct series *s)
+static void break_down(const struct rules *r, struct group_map *paths, struct series *s)
 {
+	const char *by = r->by;
 	struct group_map map;
 
 	if (!strcmp(by, "channel"))
-		channel_groups(&s->g, &map);
+		channel_groups(&s->g, &s->channels, &map);
 	else if (paths)
 		map = *paths;
 	else
@@ -81,6 +82,10 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	h->base = h->tip = NULL;
 	s->g = h->g;
 	graph_init(&h->g);
+	s->outside = h->outside;
+	outside_init(&h->outside);
+	s->channels = r && r->channels ? *r->channels
+				       : (struct channel_rules){ 1, NULL, 0 };	/* Linux */
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
 	h->paths = NULL;
@@ -89,7 +94,11 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	if ((rc = until_index(s, r, &until, err, errlen)))
 		goto out;
 	resolver_init(&s->r, &s->g);
-	census_compute(&s->g, &s->r, until, &s->census);
+	if (identity_drop_quoted(&s->g, &s->r, &s->outside)) {
+		resolver_release(&s->r);
+		resolver_init(&s->r, &s->g);
+	}
+	census_compute(&s->g, &s->r, &s->outside, until, &s->census);
 	sagas_compute(&s->g, &s->census, &s->r, &s->sagas);
 	timeline_compute(&s->g, &s->rels, &s->census, &s->timeline);
 	s->life = xmalloc((s->census.nlinks + 1) * sizeof(*s->life));
@@ -97,7 +106,7 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
 	lifetime_summarize(&s->g, &s->rels, &s->census, &s->lifetimes);
 	if (r && r->by)
-		break_down(r->by, paths, s);
+		break_down(r, paths, s);
 	else if (paths)
 		group_map_release(paths);
 	free(paths);
@@ -122,6 +131,7 @@ void series_release_all(struct series *s)
 		age_row_release(s->age);
 	free(s->age);
 	census_release(&s->census);
+	outside_release(&s->outside);
 	release_list_release(&s->rels);
 	graph_release(&s->g);
 	free(s->name);

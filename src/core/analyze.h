@@ -3,7 +3,8 @@
  * in, a complete analysed series (series.h) out.
  *
  * analyze() finds the releases among the range's tags (release.h),
- * attributes every commit to the first release containing it, resolves
+ * attributes every commit to the first release containing it, drops the
+ * aliases of reverts that quote what they revert (identity.h), resolves
  * every reference (resolve.h), counts (census.h), groups (saga.h), and
  * computes the timeline, the lifetimes and, when asked, the census per
  * channel or path (breakdown.h).
@@ -17,6 +18,7 @@
 #include <regex.h>
 #include <stddef.h>
 
+#include "core/channel.h"
 #include "core/history.h"
 #include "core/series.h"
 
@@ -25,6 +27,9 @@ struct rules {
 	const char *introduced_until;	/* a release name, or NULL */
 	const char *by;			/* "channel", "path" (the history has its
 					   paths) or NULL: the census per group */
+	const struct channel_rules *channels;	/* how channels are read (channel.h),
+						   kept in the series; NULL: the Linux
+						   rules */
 };
 
 /* s must be zeroed; release it with series_release_all() either way. */

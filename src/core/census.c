@@ -18,6 +18,7 @@
 struct ctx {
 	struct graph *g;
 	struct resolver *r;
+	const struct outside *o;	/* or NULL */
 	struct census *out;
 	struct u32s *reverted_by;	/* per commit: the commits reverting it */
 	struct u32s match, keep;	/* scratch */
@@ -341,6 +342,35 @@ static void note_link(struct ctx *x, enum link_kind kind, uint32_t target, int m
 		step(x, RULE_ONE_LINK, &target, target != LINK_NO_TARGET);
 }
 
+/*
+ * A revert whose id matches no commit of the series but names a commit of
+ * the repository: resolved through that commit's own upstream ids, the
+ * first that gives an answer.
+ */
+static enum outcome resolve_outside(struct ctx *x, uint32_t f, const struct msg_ref *ref,
+				    uint32_t *target)
+{
+	const struct outside_id *e = outside_find(x->o, ref->id);
+	struct msg_ref via = *ref;
+
+	for (size_t a = 0; e && a < e->naliases; a++) {
+		memcpy(via.id, e->aliases[a], MSG_ID_MAX + 1);
+		enum outcome res = resolve_ref(x, f, &via, target);
+		if (res != RES_OUTSIDE && res != RES_IGNORED)
+			return res;
+	}
+	return RES_OUTSIDE;
+}
+
+static void count_outside(struct ctx *x, const struct msg_ref *ref)
+{
+	const struct outside_id *e = outside_find(x->o, ref->id);
+
+	x->out->fixes_outside++;
+	if (e && !e->known)
+		x->out->fixes_outside_mainline++;
+}
+
 static void visit_refs(struct ctx *x, uint32_t f)
 {
 	const struct msg_facts *facts = &x->g->c[f].facts;
@@ -351,11 +381,14 @@ static void visit_refs(struct ctx *x, uint32_t f)
 		uint32_t t = LINK_NO_TARGET;
 		enum link_kind kind;
 		x->cur = x->trace ? &x->trace->refs[i] : NULL;
-		switch (resolve_ref(x, f, ref, &t)) {
+		enum outcome res = resolve_ref(x, f, ref, &t);
+		if (res == RES_OUTSIDE && ref->kind == MSG_REF_REVERT)
+			res = resolve_outside(x, f, ref, &t);
+		switch (res) {
 		case RES_IGNORED:
 			break;
 		case RES_OUTSIDE:
-			x->out->fixes_outside++;
+			count_outside(x, ref);
 			break;
 		case RES_AMBIGUOUS:
 			note_link(x, LINK_AMBIGUOUS, t, record_ambiguous(x, first, f));
@@ -373,21 +406,54 @@ static void visit_refs(struct ctx *x, uint32_t f)
 	x->cur = NULL;
 }
 
-/* A second copy of an upstream commit while an earlier copy is live. */
+/* The earliest copy matching alias a that is an ancestor of f and live
+ * there, or LINK_NO_TARGET. */
+static uint32_t live_earlier_copy(struct ctx *x, uint32_t f, const char *a)
+{
+	resolver_match(x->r, a, &x->match);
+	for (size_t i = 0; i < x->match.n; i++) {
+		uint32_t c = x->match.v[i];
+		if (c != f && graph_is_ancestor(x->g, c, f) && is_live(x, c, f, 0))
+			return c;
+	}
+	return LINK_NO_TARGET;
+}
+
+/* Alias a of f names a commit of the repository whose own upstream ids
+ * include another alias of f: a copy of that upstream commit, not one of
+ * its own (a backport of a backport). */
+static int names_copy_of_other(const struct ctx *x, const struct msg_facts *facts, size_t a)
+{
+	const struct outside_id *e = outside_find(x->o, facts->aliases[a]);
+
+	for (size_t k = 0; e && k < e->naliases; k++)
+		for (size_t b = 0; b < facts->naliases; b++)
+			if (b != a && identity_same_id(e->aliases[k], facts->aliases[b]))
+				return 1;
+	return 0;
+}
+
+/*
+ * A second backport of its upstream commits while an earlier copy is live:
+ * every upstream commit f names needs a live earlier copy (a squashed
+ * backport sharing one of several is no second backport); the target is
+ * the earliest of those copies.
+ */
 static void visit_copies(struct ctx *x, uint32_t f)
 {
 	const struct msg_facts *facts = &x->g->c[f].facts;
 	uint32_t best = LINK_NO_TARGET;
 
 	for (size_t a = 0; a < facts->naliases; a++) {
-		resolver_match(x->r, facts->aliases[a], &x->match);
-		for (size_t i = 0; i < x->match.n; i++) {
-			uint32_t c = x->match.v[i];
-			if (c >= best || c == f || !graph_is_ancestor(x->g, c, f))
-				continue;
-			if (is_live(x, c, f, 0))
-				best = c;
+		uint32_t c = live_earlier_copy(x, f, facts->aliases[a]);
+		if (c == LINK_NO_TARGET && names_copy_of_other(x, facts, a))
+			continue;
+		if (c == LINK_NO_TARGET) {	/* an upstream commit of its own */
+			best = LINK_NO_TARGET;
+			break;
 		}
+		if (c < best)
+			best = c;
 	}
 	if (best != LINK_NO_TARGET)
 		add_link(x, LINK_DUPLICATE, f, best);
@@ -473,9 +539,19 @@ static void count(struct ctx *x)
 	u32s_release(&targets);
 }
 
-void census_compute(struct graph *g, struct resolver *r, int until, struct census *out)
+/* The commit's upstream identity, counted. */
+static void count_upstream(struct census *out, const struct graph_commit *c)
 {
-	struct ctx x = { .g = g, .r = r, .out = out, .until = until };
+	out->with_upstream += c->upstream == UPSTREAM_MESSAGE;
+	out->inferred_upstream += c->upstream == UPSTREAM_INFERRED;
+	out->ambiguous_upstream += c->upstream == UPSTREAM_AMBIGUOUS;
+	out->without_upstream += c->upstream == UPSTREAM_NONE || c->upstream == UPSTREAM_AMBIGUOUS;
+}
+
+void census_compute(struct graph *g, struct resolver *r, const struct outside *o, int until,
+		    struct census *out)
+{
+	struct ctx x = { .g = g, .r = r, .o = o, .out = out, .until = until };
 
 	memset(out, 0, sizeof(*out));
 	out->flags = xcalloc(g->n + 1, 1);
@@ -488,6 +564,7 @@ void census_compute(struct graph *g, struct resolver *r, int until, struct censu
 			out->commits++;
 			out->tagged += c->facts.fixes_lines > 0;
 			out->nonsha_fixes_lines += c->facts.nonsha_fixes_lines;
+			count_upstream(out, c);
 		}
 		visit_refs(&x, f);
 		visit_copies(&x, f);
@@ -517,11 +594,11 @@ void census_release(struct census *c)
  * had found by then are the revert and reapply links of c whose fix is an
  * ancestor of f (is_live reads no other), so all of c's will do.
  */
-void census_trace(struct graph *g, struct resolver *r, const struct census *c, uint32_t f,
-		  struct census_trace *out)
+void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
+		  const struct census *c, uint32_t f, struct census_trace *out)
 {
 	struct census scratch = { 0 };
-	struct ctx x = { .g = g, .r = r, .out = &scratch, .until = -1, .trace = out };
+	struct ctx x = { .g = g, .r = r, .o = o, .out = &scratch, .until = -1, .trace = out };
 
 	memset(out, 0, sizeof(*out));
 	out->commit = f;

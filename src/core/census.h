@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/graph.h"
+#include "core/identity.h"
 #include "core/resolve.h"
 
 enum link_kind {
@@ -43,6 +44,12 @@ struct census {
 	size_t fixes_outside, nonsha_fixes_lines;
 	size_t reported;	/* Visible fixes whose message says someone hit
 				   the regression (msg_facts.reported) */
+	size_t fixes_outside_mainline;	/* of fixes_outside: ids the repository
+					   does not know (identity.h) */
+	size_t with_upstream;		/* commits whose message names an upstream id */
+	size_t inferred_upstream;	/* ... whose upstream id was inferred */
+	size_t ambiguous_upstream;	/* ... for which several mainline commits fit */
+	size_t without_upstream;	/* commits - with - inferred (ambiguous included) */
 	struct link *links;
 	size_t nlinks, links_cap;
 	uint8_t *flags;		/* per commit: CENSUS_* bits of a counted fix */
@@ -66,9 +73,11 @@ int link_is_regression_fix(enum link_kind k);
 /*
  * until: -1 counts everything; a release index counts only commits in
  * releases up to it and links whose target is (--introduced-until).  The
- * links listed are the same either way.
+ * links listed are the same either way.  o: what the repository says of
+ * ids matching no commit of the series (identity.h), or NULL.
  */
-void census_compute(struct graph *g, struct resolver *r, int until, struct census *out);
+void census_compute(struct graph *g, struct resolver *r, const struct outside *o, int until,
+		    struct census *out);
 void census_release(struct census *c);
 
 /*
@@ -135,10 +144,11 @@ struct census_trace {
 /*
  * Run the rules for commit f again, as census_compute did (the same
  * functions, with the reverts c found), recording every decision.  c is the
- * census of g and r; f a commit of g.  Release out with census_trace_release.
+ * census of g, r and o (as census_compute); f a commit of g.  Release out
+ * with census_trace_release.
  */
-void census_trace(struct graph *g, struct resolver *r, const struct census *c, uint32_t f,
-		  struct census_trace *out);
+void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
+		  const struct census *c, uint32_t f, struct census_trace *out);
 void census_trace_release(struct census_trace *t);
 
 /*

@@ -6,8 +6,11 @@
 
 const char *explain_alias_source(const struct series *s, uint32_t c, size_t a)
 {
-	(void)s, (void)c, (void)a;
-	return "message";
+	const struct graph_commit *gc = &s->g.c[c];
+
+	/* an inferred id is the one alias of a commit whose message names none */
+	return gc->upstream == UPSTREAM_INFERRED && a + 1 == gc->facts.naliases ? "inferred"
+										    : "message";
 }
 
 int64_t explain_find(const struct series *s, const char *hex)
@@ -36,7 +39,7 @@ void explain_commit(struct series *s, uint32_t c, struct msg_where *where,
 	} else if (where) {
 		msg_where_release(where);
 	}
-	census_trace(&s->g, &s->r, &s->census, c, &out->trace);
+	census_trace(&s->g, &s->r, &s->outside, &s->census, c, &out->trace);
 	for (size_t i = 0; i < s->census.nlinks; i++) {
 		const struct link *l = &s->census.links[i];
 		if (l->fix == c)

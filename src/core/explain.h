@@ -32,7 +32,8 @@ void explain_commit(struct series *s, uint32_t c, struct msg_where *where,
 		    struct explanation *out);
 void explanation_release(struct explanation *e);
 
-/* Where upstream id a of c came from: "message" (a line of the message). */
+/* Where upstream id a of c came from: "message" (a line of the message) or
+ * "inferred" (from the mainline: core/identity.h). */
 const char *explain_alias_source(const struct series *s, uint32_t c, size_t a);
 
 /* The commit of s whose id is hex (40 digits), or -1. */

@@ -34,6 +34,7 @@ uint32_t graph_add(struct graph *g, const char id[41], int is_merge,
 	c->is_merge = is_merge;
 	c->release = RELEASE_NONE;
 	c->facts = *facts;
+	c->upstream = facts->naliases ? UPSTREAM_MESSAGE : UPSTREAM_NONE;
 	memset(facts, 0, sizeof(*facts));
 	g->has_merges |= is_merge;
 	return (uint32_t)g->n++;

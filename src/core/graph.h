@@ -17,6 +17,17 @@
 
 #define RELEASE_NONE (-1)	/* "unreleased" */
 
+/* Where a commit's upstream identity comes from (core/identity.h). */
+enum upstream_source {
+	UPSTREAM_NONE,		/* no upstream id */
+	UPSTREAM_MESSAGE,	/* its message names one or more (aliases) */
+	UPSTREAM_INFERRED,	/* none written; one mainline commit has its
+				   author and subject: its last alias */
+	UPSTREAM_AMBIGUOUS,	/* none written; several mainline commits have
+				   its author and subject, and no single one
+				   its patch */
+};
+
 /* Who wrote a commit and when (the git layer reads it; unknown: 0 and NULL). */
 struct commit_meta {
 	int64_t commit_time, author_time;	/* seconds since the epoch, UTC */
@@ -29,6 +40,8 @@ struct graph_commit {
 	uint32_t nparents;	/* parents inside the series */
 	int is_merge;		/* two or more parents in the repository */
 	int release;		/* index into the series' releases, or RELEASE_NONE */
+	enum upstream_source upstream;	/* MESSAGE when facts has aliases, else
+					   NONE, until identity.h says more */
 	struct msg_facts facts;
 	struct commit_meta meta;
 };

@@ -8,11 +8,13 @@ void history_init(struct history *h)
 {
 	memset(h, 0, sizeof(*h));
 	graph_init(&h->g);
+	outside_init(&h->outside);
 }
 
 void history_release(struct history *h)
 {
 	graph_release(&h->g);
+	outside_release(&h->outside);
 	free(h->tags);
 	if (h->paths)
 		group_map_release(h->paths);

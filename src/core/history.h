@@ -3,9 +3,11 @@
  * input of the counting rules (analyze.h).
  *
  * The commits reachable from TIP and not from BASE in history order with
- * their parsed messages (graph.h), the tags whose commit is one of them,
- * and the names of every tag of the repository (the release rules need
- * them: release.h).  Pure data: no libgit2.
+ * their parsed messages (graph.h) and upstream identities (identity.h:
+ * the inferred ones), the tags whose commit is one of them, the names of
+ * every tag of the repository (the release rules need them: release.h),
+ * and what the repository says of the ids that name no commit of the
+ * range (identity.h).  Pure data: no libgit2.
  */
 #ifndef REGTRACE_HISTORY_H
 #define REGTRACE_HISTORY_H
@@ -15,6 +17,7 @@
 
 #include "core/breakdown.h"
 #include "core/graph.h"
+#include "core/identity.h"
 
 struct history_tag {
 	const char *name;	/* borrowed from all_tags */
@@ -33,6 +36,7 @@ struct history {
 	char *const *all_tags;	/* every tag naming a commit, sorted; borrowed:
 				   valid while the run's tag table lives */
 	size_t nall_tags;
+	struct outside outside;	/* sorted (outside_sort), owned */
 	struct group_map *paths;	/* when asked (--by path): the subsystems each
 					   commit touches (git/paths.h), owned; or NULL */
 };

@@ -22,6 +22,7 @@ void mainline_strip(struct msg_facts *f)
 	}
 	f->fixes_lines = f->nonsha_fixes_lines = 0;
 	f->is_revert = f->cc_stable = f->autosel_form = f->reported = 0;
+	f->channels = 0;
 }
 
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
@@ -40,6 +41,35 @@ void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts
 	memset(facts, 0, sizeof(*facts));
 }
 
+int mainline_wants(const uint32_t *want, size_t n, uint32_t key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (want[mid] == key)
+			return 1;
+		if (want[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key)
+{
+	if (!mainline_wants(m->want, m->nwant, key))
+		return;
+	if (m->nidents >= m->idents_cap) {
+		m->idents_cap = m->idents_cap ? m->idents_cap * 2 : 64;
+		m->ident_oid = xrealloc(m->ident_oid, m->idents_cap * sizeof(*m->ident_oid));
+		m->ident_key = xrealloc(m->ident_key, m->idents_cap * sizeof(*m->ident_key));
+	}
+	memcpy(m->ident_oid[m->nidents], oid, 8);
+	m->ident_key[m->nidents++] = key;
+}
+
 const char *mainline_tag(struct mainline *m, const char *name)
 {
 	ARRAY_GROW(m->tags, m->ntags, m->tags_cap);
@@ -53,6 +83,8 @@ void mainline_release(struct mainline *m)
 	for (size_t i = 0; i < m->ntags; i++)
 		free(m->tags[i]);
 	free(m->v);
+	free(m->ident_oid);
+	free(m->ident_key);
 	free(m->index);
 	free(m->tags);
 	memset(m, 0, sizeof(*m));

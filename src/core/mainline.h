@@ -2,7 +2,9 @@
  * mainline.h — the mainline commits that name others (Fixes: lines and
  * reverts), as `unfixed` compares them with a series (unfixed.h): kept
  * stripped to their subject and references, with the first mainline tag
- * that contains each, and indexed by the first digits of the ids they name.
+ * that contains each, and indexed by the first digits of the ids they name;
+ * and, for inferring upstream ids (identity.h), the identity key and the
+ * first 8 bytes of the id of every mainline commit whose key was asked for.
  * Pure data: the git layer fills it (git/mainline_read.h).
  */
 #ifndef REGTRACE_MAINLINE_H
@@ -33,6 +35,11 @@ struct mainline {
 	size_t nindex;
 	char **tags;		/* the names release points at */
 	size_t ntags, tags_cap;
+	uint8_t (*ident_oid)[8];	/* per commit kept: its id's first 8 bytes */
+	uint32_t *ident_key;	/* ... its identity key; in history order */
+	size_t nidents, idents_cap;
+	const uint32_t *want;	/* the keys to keep, sorted (borrowed); none: NULL */
+	size_t nwant;
 };
 
 void mainline_init(struct mainline *m);
@@ -41,6 +48,10 @@ void mainline_init(struct mainline *m);
  * or a name from mainline_tag(). */
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
 		  const char *release);
+/* Keep a mainline commit's identity key, if it is one of m->want. */
+void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key);
+/* 1 if key is one of the sorted keys want[0..n). */
+int mainline_wants(const uint32_t *want, size_t n, uint32_t key);
 /* A copy of a tag name, kept as long as m. */
 const char *mainline_tag(struct mainline *m, const char *name);
 /* Index the ids the commits of m name, so that unfixed_compute looks at

@@ -165,24 +165,44 @@ static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 	return trailer_alias(s, id);
 }
 
-/* A project pattern: its first capture group must be an id. */
-static int pattern_alias(struct span s, const struct msg_rules *rules,
-			 char id[MSG_ID_MAX + 1])
+/* The line as a C string in buf (NULL when it is too long or holds a NUL:
+ * no project pattern reads it). */
+static const char *line_string(struct span s, char *buf, size_t cap)
 {
-	char line[4096];
 	size_t n = (size_t)(s.end - s.p);
-	regmatch_t m[2];
 
-	if (!rules || !rules->nupstream || n >= sizeof(line) || memchr(s.p, '\0', n))
-		return 0;
-	memcpy(line, s.p, n);
-	line[n] = '\0';
-	for (size_t i = 0; i < rules->nupstream; i++) {
-		if (regexec(&rules->upstream[i], line, 2, m, 0) || m[1].rm_so < 0)
+	if (n >= cap || memchr(s.p, '\0', n))
+		return NULL;
+	memcpy(buf, s.p, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/*
+ * The first of n patterns whose capture group (the first, or with last the
+ * last one: MSG_PATTERN_GROUPS at most) is, in line, an id and nothing more
+ * (with last, also a word of the line: no letter or digit on either side);
+ * *after is where the group ends in line.  1 if one is.
+ */
+static int pattern_id(const regex_t *re, size_t n, int last, const char *line,
+		      char id[MSG_ID_MAX + 1], size_t *after)
+{
+	regmatch_t m[MSG_PATTERN_GROUPS + 1];
+
+	for (size_t i = 0; line && i < n; i++) {
+		size_t g = last ? re[i].re_nsub : 1;
+		if (g < 1 || g > MSG_PATTERN_GROUPS || regexec(&re[i], line, g + 1, m, 0) ||
+		    m[g].rm_so < 0)
 			continue;
-		struct span t = { line + m[1].rm_so, line + m[1].rm_eo };
-		if (eat_id(&t, id) && t.p == t.end)
+		struct span t = { line + m[g].rm_so, line + m[g].rm_eo };
+		/* a fix line's id is a word of its line, as the built-in forms' are */
+		if (last && ((m[g].rm_so > 0 && is_alnum((unsigned char)line[m[g].rm_so - 1])) ||
+			     is_alnum((unsigned char)line[m[g].rm_eo])))
+			continue;
+		if (eat_id(&t, id) && t.p == t.end) {
+			*after = (size_t)m[g].rm_eo;
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -215,11 +235,29 @@ static int cherry_pick_line(struct span s, char id[MSG_ID_MAX + 1])
 	return s.p == s.end;
 }
 
+/* "This reverts commit[:] <id>": 1 with the id; 2 when the line ends
+ * after "commit" or "commit:" (the id is on the next line); else 0. */
 static int revert_line(struct span s, char id[MSG_ID_MAX + 1])
 {
 	skip_blanks(&s);
-	return eat_word_blank(&s, "this") && eat_word_blank(&s, "reverts") &&
-	       eat_word_blank(&s, "commit") && eat_id(&s, id);
+	if (!eat_word_blank(&s, "this") || !eat_word_blank(&s, "reverts") ||
+	    !eat_word(&s, "commit"))
+		return 0;
+	if (s.p < s.end && *s.p == ':')
+		s.p++;
+	else if (s.p < s.end && !is_blank((unsigned char)*s.p))
+		return 0;	/* "commits", "commitment" */
+	skip_blanks(&s);
+	if (s.p == s.end)
+		return 2;
+	return eat_id(&s, id);
+}
+
+/* The id that starts a line (after blanks), for "This reverts commit:". */
+static int id_line(struct span s, char id[MSG_ID_MAX + 1])
+{
+	skip_blanks(&s);
+	return eat_id(&s, id);
 }
 
 /* 1: a Fixes line with an id (rest of line left in *rest); 0: a Fixes
@@ -356,23 +394,66 @@ static char *revert_subject(const char *subject)
 struct parse_state {
 	const struct msg_rules *rules;
 	int in_revert_paragraph;
+	int revert_id_next;	/* the line before was "This reverts commit:" */
 };
+
+static void add_revert(struct msg_facts *f, const char *id, struct parse_state *st)
+{
+	f->is_revert = 1;
+	st->in_revert_paragraph = 1;
+	add_ref(f, MSG_REF_REVERT, id, revert_subject(f->subject));
+}
+
+/* A line of one of the project's fix forms (msg_rules.fixes). */
+static int pattern_fixes(struct msg_facts *f, struct span line, const char *text,
+			 struct span *msg, const struct msg_rules *rules)
+{
+	char id[MSG_ID_MAX + 1];
+	size_t after;
+
+	if (!rules || !pattern_id(rules->fixes, rules->nfixes, 1, text, id, &after))
+		return 0;
+	f->fixes_lines++;
+	add_ref(f, MSG_REF_FIXES, id, quoted_subject((struct span){ line.p + after, line.end },
+						     msg));
+	return 1;
+}
+
+static void match_channels(struct msg_facts *f, const char *text, const struct msg_rules *rules)
+{
+	for (size_t i = 0; text && rules && i < rules->nchannels && i < MSG_CHANNELS_MAX; i++)
+		if (!(f->channels & (UINT32_C(1) << i)) &&
+		    !regexec(&rules->channels[i], text, 0, NULL, 0))
+			f->channels |= UINT32_C(1) << i;
+}
 
 static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		       struct parse_state *st)
 {
-	char id[MSG_ID_MAX + 1];
+	const struct msg_rules *rules = st->rules;
+	char id[MSG_ID_MAX + 1], buf[4096];
+	const char *text = rules && (rules->nupstream || rules->nfixes || rules->nchannels) ?
+			   line_string(line, buf, sizeof(buf)) : NULL;
 	struct span rest;
-	int fx, bracket;
+	size_t after;
+	int fx, bracket, rv, id_next = st->revert_id_next;
 
+	st->revert_id_next = 0;
 	if (blank_line(line)) {
 		st->in_revert_paragraph = 0;
 		return;
 	}
-	if (revert_line(line, id)) {
-		f->is_revert = 1;
+	match_channels(f, text, rules);
+	if (id_next && id_line(line, id)) {
+		add_revert(f, id, st);
+		return;
+	}
+	if ((rv = revert_line(line, id))) {
+		if (rv == 2)
+			st->revert_id_next = 1;
+		else
+			add_revert(f, id, st);
 		st->in_revert_paragraph = 1;
-		add_ref(f, MSG_REF_REVERT, id, revert_subject(f->subject));
 		return;
 	}
 	if ((fx = fixes_line(line, id, &rest)) >= 0) {
@@ -384,6 +465,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		add_ref(f, MSG_REF_FIXES, id, quoted_subject(rest, msg));
 		return;
 	}
+	if (pattern_fixes(f, line, text, msg, rules))
+		return;
 	f->cc_stable |= cc_stable_line(line);
 	f->reported |= reported_line(line.p, (size_t)(line.end - line.p));
 	if (st->in_revert_paragraph)
@@ -391,7 +474,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	if (alias_line(line, id, &bracket)) {
 		f->autosel_form |= bracket;
 		add_alias(f, id);
-	} else if (cherry_pick_line(line, id) || pattern_alias(line, st->rules, id)) {
+	} else if (cherry_pick_line(line, id) ||
+		   (rules && pattern_id(rules->upstream, rules->nupstream, 0, text, id, &after))) {
 		add_alias(f, id);
 	}
 }
@@ -418,7 +502,7 @@ void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
 		     struct msg_facts *f, struct msg_where *where)
 {
 	struct span all = { msg, msg + len }, line;
-	struct parse_state st = { rules, 0 };
+	struct parse_state st = { rules, 0, 0 };
 	const char *counted = msg;	/* no = 1 + the newlines before counted */
 	unsigned no = 1;
 

@@ -3,8 +3,10 @@
  *
  * msg_parse() reads a raw commit message (any bytes, not NUL-terminated) and
  * returns its facts: the subject (cleaned to printable UTF-8), the upstream
- * ids it names (aliases), its Fixes and revert references, and how many
- * Fixes: lines name no id.  Ids come back as 7..40 lower-case hex digits.
+ * ids it names (aliases), its Fixes and revert references (with a project's
+ * own fix lines: msg_rules), how many Fixes: lines name no id, and which of
+ * the project's channel patterns a line matches.  Ids come back as 7..40
+ * lower-case hex digits.
  * Pure: no libgit2, no I/O.  Memory is bounded by the number of ids found,
  * never by the message's size (the subject is capped at MSG_SUBJECT_MAX).
  *
@@ -17,10 +19,12 @@
 
 #include <regex.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define MSG_ID_MIN 7
 #define MSG_ID_MAX 40
 #define MSG_SUBJECT_MAX 1000
+#define MSG_CHANNELS_MAX 32	/* channel patterns of a project, at most */
 
 enum msg_ref_kind { MSG_REF_FIXES, MSG_REF_REVERT };
 
@@ -36,20 +40,33 @@ struct msg_facts {
 	size_t naliases, aliases_cap;
 	struct msg_ref *refs;	/* in message order, deduplicated per kind */
 	size_t nrefs, refs_cap;
-	unsigned fixes_lines;	/* Fixes: lines naming an id (before dedup) */
+	unsigned fixes_lines;	/* Fixes: lines (and project fix lines) naming
+				   an id (before dedup) */
 	unsigned nonsha_fixes_lines;
 	int is_revert;		/* has a "This reverts commit <id>" line */
 	int cc_stable;		/* has a "Cc:" line naming a stable@ address */
 	int autosel_form;	/* an alias came from "[ Upstream commit <id> ]" */
 	int reported;		/* someone hit what it fixes: Reported-by:, Closes:,
 				   a bug tracker Link:, #regzbot (core/reported.h) */
+	uint32_t channels;	/* bit i: a line matches channel pattern i */
 };
 
-/* A project's own ways of naming the upstream commit: POSIX extended
- * regular expressions with one capture group, the id. */
+/* A project's own forms: POSIX extended regular expressions, each matched
+ * against every line.  A line matching an upstream pattern names the
+ * commit's upstream commit (an alias: capture group 1); one matching a
+ * fixes pattern names a commit it fixes (a Fixes reference, counted as a
+ * Fixes: line: the pattern's last capture group, so that alternatives may
+ * be grouped before it; at most MSG_PATTERN_GROUPS groups).  A line
+ * matching channel pattern i sets bit i of the facts' channels
+ * (i < MSG_CHANNELS_MAX). */
+#define MSG_PATTERN_GROUPS 9
 struct msg_rules {
 	regex_t *upstream;
 	size_t nupstream;
+	regex_t *fixes;
+	size_t nfixes;
+	regex_t *channels;
+	size_t nchannels;
 };
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *out);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 const char *release_base_name(const char *base)
 {
@@ -316,29 +317,192 @@ static void note_release(struct series_name **out, size_t *n, size_t *cap, char 
 	(*n)++;
 }
 
-/* Drop bases that are themselves releases of another base.  Decided on the
- * whole list first: compacting while scanning would read freed entries. */
-static size_t drop_nested(char **sorted, size_t ntags, struct series_name *v, size_t n)
+/* A word of letters in a version (after its first digit) that marks a
+ * pre-release: 4.9.0-rc1, v2.0-beta2, 1.0pre3. */
+int release_is_prerelease(const char *tag)
 {
-	size_t k = 0;
-	unsigned long dummy;
-	char *nested = xcalloc(n + 1, 1);
+	static const char *const marks[] = { "rc", "pre", "alpha", "beta", "dev" };
+	const char *p = tag;
 
-	for (size_t i = 0; i < n; i++) {
-		char *up = base_of(sorted, ntags, v[i].base, &dummy);
-		for (size_t j = 0; up && j < n && !nested[i]; j++)
-			nested[i] = j != i && !strcmp(v[j].base, up);
-		free(up);
+	while (*p && (*p < '0' || *p > '9'))
+		p++;
+	while (*p) {
+		size_t n = 0;
+		while (p[n] && ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'z'))
+			n++;
+		for (size_t k = 0; n && k < sizeof(marks) / sizeof(*marks); k++)
+			if (strlen(marks[k]) == n && !strncasecmp(p, marks[k], n))
+				return 1;
+		p += n ? n : 1;
 	}
+	return 0;
+}
+
+int release_is_snapshot(unsigned long prev, unsigned long n)
+{
+	return prev <= (ULONG_MAX - RELEASE_SNAPSHOT_GAP) / RELEASE_SNAPSHOT_FACTOR &&
+	       n > RELEASE_SNAPSHOT_FACTOR * prev + RELEASE_SNAPSHOT_GAP;
+}
+
+/* One base found among the tags, with its releases. */
+struct found_rel {
+	const char *tag;
+	unsigned long num;
+};
+
+struct found {
+	char *base;
+	struct found_rel *rel;
+	size_t n, cap;
+};
+
+static void add_found(struct found **v, size_t *n, size_t *cap, char *base, const char *tag,
+		      unsigned long num)
+{
+	struct found *f = NULL;
+
+	for (size_t i = 0; i < *n && !f; i++)	/* tags come sorted: the same base is near */
+		if (!strcmp((*v)[*n - 1 - i].base, base))
+			f = &(*v)[*n - 1 - i];
+	if (f) {
+		free(base);
+	} else {
+		ARRAY_GROW(*v, *n, *cap);
+		f = &(*v)[(*n)++];
+		memset(f, 0, sizeof(*f));
+		f->base = base;
+	}
+	ARRAY_GROW(f->rel, f->n, f->cap);
+	f->rel[f->n].tag = tag;
+	f->rel[f->n++].num = num;
+}
+
+static int cmp_num(const void *a, const void *b)
+{
+	const struct found_rel *x = a, *y = b;
+
+	if (x->num != y->num)
+		return x->num < y->num ? -1 : 1;
+	return strcmp(x->tag, y->tag);
+}
+
+/* The key release_matcher_init gives base (the X.Y.0 form's rule), by
+ * binary search in the sorted tags rather than a scan. */
+static char *matcher_key(char **sorted, size_t n, const char *base)
+{
+	size_t len = strlen(base);
+	char *key = xstrdup(base);
+
+	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
+	    !has_release(sorted, n, base)) {
+		key[len - 2] = '\0';
+		if (!has_release(sorted, n, key))
+			key[len - 2] = '.';
+	}
+	return key;
+}
+
+/* Keep the releases that counting takes too (release_match with the
+ * matcher of BASE), in number order, without the snapshots. */
+static void drop_snapshots(struct found *f, char **sorted, size_t ntags)
+{
+	char *key = matcher_key(sorted, ntags, f->base);
+	unsigned long num;
+	size_t k = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (release_number(key, f->rel[i].tag, &num))
+			f->rel[k++] = f->rel[i];
+	f->n = k;
+	free(key);
+	if (f->n)
+		qsort(f->rel, f->n, sizeof(*f->rel), cmp_num);
+	for (size_t i = 1; i < f->n; i++)
+		if (release_is_snapshot(f->rel[i - 1].num, f->rel[i].num)) {
+			f->n = i;
+			break;
+		}
+}
+
+/* A base's releases are decided before it: they are longer names, or, in
+ * the X.Y.0 form (v8.0.0 -> v8.0.1), as long and greater. */
+static int cmp_found_len(const void *a, const void *b)
+{
+	const char *x = ((const struct found *)a)->base, *y = ((const struct found *)b)->base;
+	size_t lx = strlen(x), ly = strlen(y);
+
+	if (lx != ly)
+		return lx > ly ? -1 : 1;
+	return -strcmp(x, y);
+}
+
+static int is_series_base(const struct series_name *out, size_t k, const char *tag)
+{
+	for (size_t i = 0; i < k; i++)
+		if (!strcmp(out[i].base, tag))
+			return 1;
+	return 0;
+}
+
+/* Into out: each base with its highest release that is not itself the base
+ * of a series (such a release belongs to its own series). */
+static size_t series_of(struct found *v, size_t n, struct series_name **out)
+{
+	size_t k = 0, cap = 0;
+
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_found_len);
+	*out = NULL;
 	for (size_t i = 0; i < n; i++) {
-		if (nested[i]) {
-			free(v[i].base);
-			free(v[i].tip);
-		} else {
+		struct found *f = &v[i];
+		size_t top = f->n;
+		while (top > 0 && is_series_base(*out, k, f->rel[top - 1].tag))
+			top--;
+		if (!top) {
+			free(f->base);
+			continue;
+		}
+		ARRAY_GROW(*out, k, cap);
+		(*out)[k].base = f->base;
+		(*out)[k].tip = xstrdup(f->rel[top - 1].tag);
+		(*out)[k++].top = f->rel[top - 1].num;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].rel);
+	return k;
+}
+
+/* The built-in rules (release.h): bases and their releases, then the
+ * snapshots and the releases that are bases of their own left out. */
+static size_t builtin_series(char **sorted, size_t ntags, struct series_name **out)
+{
+	struct found *v = NULL;
+	size_t n = 0, cap = 0, k;
+	unsigned long num;
+
+	for (size_t i = 0; i < ntags; i++) {
+		if (strchr(sorted[i], '/'))
+			continue;	/* a namespace: only with a pattern */
+		char *base = base_of(sorted, ntags, sorted[i], &num);
+		if (base && release_is_prerelease(base))
+			free(base);
+		else if (base)
+			add_found(&v, &n, &cap, base, sorted[i], num);
+	}
+	for (size_t i = 0; i < n; i++)
+		drop_snapshots(&v[i], sorted, ntags);
+	/* a base whose releases are all snapshots is no base */
+	k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].n) {
 			v[k++] = v[i];
+		} else {
+			free(v[i].base);
+			free(v[i].rel);
 		}
 	}
-	free(nested);
+	k = series_of(v, k, out);
+	free(v);
 	return k;
 }
 
@@ -382,8 +546,7 @@ void release_find_series(char **tags, size_t ntags, const regex_t *re,
 			 struct series_name **out, size_t *nout)
 {
 	char **sorted = xmalloc((ntags + 1) * sizeof(char *));
-	size_t n = 0, cap = 0;
-	unsigned long num;
+	size_t n = 0;
 
 	memcpy(sorted, tags, ntags * sizeof(char *));
 	if (ntags)
@@ -392,12 +555,7 @@ void release_find_series(char **tags, size_t ntags, const regex_t *re,
 	if (re) {
 		n = pattern_series(sorted, ntags, re, out);
 	} else {
-		for (size_t i = 0; i < ntags; i++) {
-			char *base = base_of(sorted, ntags, sorted[i], &num);
-			if (base)
-				note_release(out, &n, &cap, base, sorted[i], num);
-		}
-		n = drop_nested(sorted, ntags, *out, n);
+		n = builtin_series(sorted, ntags, out);
 	}
 	*nout = n;
 	if (n)

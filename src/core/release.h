@@ -79,17 +79,36 @@ struct series_name {
 };
 
 /*
- * The series among tag names: every tag BASE that has at least one tag
- * BASE.N and is not itself a BASE'.N of another such base; every tag P.0
- * with tags P.N but no tag P (the X.Y.0 form); with a pattern, every
- * series key with two or more tags (base: the tag named as the key, else
- * the lowest-numbered one).  Sorted newest first (by version of BASE,
- * descending).  The caller frees with
- * release_series_names_free.
+ * The series among tag names (doc/dialects.md "Series discovery"): every
+ * tag BASE with at least one tag BASE.N, and every tag P.0 with tags P.N
+ * but no tag P (the X.Y.0 form), except that
+ *   - a BASE that is a pre-release (release_is_prerelease) is no base;
+ *   - in number order, a release number N after M with
+ *     release_is_snapshot(M, N) is a snapshot: it and every higher number
+ *     are no releases of BASE (a base left with none is no base);
+ *   - a release that is itself the base of a series belongs to that
+ *     series, not to BASE's: BASE's tip is its highest other release (a
+ *     base left with none is no series);
+ *   - a tag with a '/' (a namespace: docker/frr-8.4) is neither.
+ * With a pattern, every series key with two or more tags (base: the tag
+ * named as the key, else the lowest-numbered one); the pattern decides and
+ * the rules above do not apply.  Sorted newest first (by version of BASE,
+ * descending).  The caller frees with release_series_names_free.
  */
 void release_find_series(char **tags, size_t ntags, const regex_t *re,
 			 struct series_name **out, size_t *nout);
 void release_series_names_free(struct series_name *s, size_t n);
+
+/* A version with a pre-release word (rc, pre, alpha, beta, dev, any case)
+ * among the runs of letters after its first digit: 4.9.0-rc1, v2.0-beta2. */
+int release_is_prerelease(const char *tag);
+
+/* Release number n, after the next lower one prev, is a snapshot when it is
+ * more than RELEASE_SNAPSHOT_FACTOR times prev plus RELEASE_SNAPSHOT_GAP
+ * (0.8.9997 after 0.8.9; never a gap of missing tags, 4.19.35 after 4.19.6). */
+#define RELEASE_SNAPSHOT_FACTOR 10ul
+#define RELEASE_SNAPSHOT_GAP 100ul
+int release_is_snapshot(unsigned long prev, unsigned long n);
 
 /* Compare versions: runs of digits numerically, the rest bytewise. */
 int release_version_cmp(const char *a, const char *b);

@@ -11,8 +11,10 @@
 #include "core/age.h"
 #include "core/breakdown.h"
 #include "core/census.h"
+#include "core/channel.h"
 #include "core/resolve.h"
 #include "core/graph.h"
+#include "core/identity.h"
 #include "core/lifetime.h"
 #include "core/release.h"
 #include "core/saga.h"
@@ -37,9 +39,13 @@ struct series {
 	struct breakdown *by;	/* stats, report, export --by, or NULL */
 	struct age_row *age;	/* stats --at-age, --projected (core/age.h), or NULL */
 	struct resolver r;	/* ids and aliases of g, kept for unfixed */
+	struct outside outside;	/* ids of the repository outside g (identity.h) */
+	struct channel_rules channels;	/* how each commit's channel is read
+					   (channel.h; the names borrowed) */
 };
 
-/* The first 40-hex alias of a commit: its upstream id, or NULL. */
+/* The first 40-hex alias of a commit: its upstream id, or NULL (where it
+ * comes from: g.c[c].upstream). */
 static inline const char *series_upstream(const struct series *s, uint32_t c)
 {
 	const struct msg_facts *f = &s->g.c[c].facts;

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 3u	/* 2: authors and the reported fact; 3: the ranges and paths sections */
+#define FORMAT 4u	/* 2: authors and the reported fact; 3: channel pattern bits,
+			   "This reverts commit:" on two lines (doc/dialects.md); 4: the
+			   ranges and paths sections */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -32,6 +34,7 @@ void cache_put_facts(struct wbuf *w, const struct msg_facts *f)
 		(unsigned)f->autosel_form << 2 | (unsigned)f->reported << 3, 1);
 	wbuf_uint(&r, f->fixes_lines, 4);
 	wbuf_uint(&r, f->nonsha_fixes_lines, 4);
+	wbuf_uint(&r, f->channels, 4);
 	wbuf_str(&r, f->subject);
 	wbuf_uint(&r, f->naliases, 2);
 	for (size_t i = 0; i < f->naliases; i++)
@@ -267,6 +270,7 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f)
 	f->reported = (flags >> 3) & 1;
 	f->fixes_lines = (unsigned)rbuf_uint(r, 4);
 	f->nonsha_fixes_lines = (unsigned)rbuf_uint(r, 4);
+	f->channels = (uint32_t)rbuf_uint(r, 4);
 	if (rbuf_str(r, MSG_SUBJECT_MAX, 0, &f->subject) || decode_aliases(r, f) ||
 	    decode_refs(r, f))
 		return -1;

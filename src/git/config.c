@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, size_t errlen)
 {
@@ -27,17 +28,71 @@ int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, 
 	return 0;
 }
 
+/* "KIND TEXT", kept for the fingerprint of the facts it shapes. */
+static void add_source(struct project_config *p, const char *kind, const char *text)
+{
+	size_t n = strlen(kind) + strlen(text) + 2;
+
+	ARRAY_GROW(p->sources, p->nsources, p->sources_cap);
+	p->sources[p->nsources] = xmalloc(n);
+	snprintf(p->sources[p->nsources++], n, "%s %s", kind, text);
+}
+
+/* Compile pattern into (*v)[*n] (one capture group: the id). */
+static int add_id_pattern(struct project_config *p, regex_t **v, size_t *n, size_t *cap,
+			  const char *kind, const char *pattern, char *err, size_t errlen)
+{
+	ARRAY_GROW(*v, *n, *cap);
+	if (config_compile(&(*v)[*n], pattern, 1, err, errlen))
+		return -1;
+	(*n)++;
+	add_source(p, kind, pattern);
+	return 0;
+}
+
 static int add_upstream(struct project_config *p, const char *pattern, char *err,
 			size_t errlen)
 {
-	size_t cap = p->cap;
+	return add_id_pattern(p, &p->rules.upstream, &p->rules.nupstream, &p->upstream_cap,
+			      "upstream", pattern, err, errlen);
+}
 
-	ARRAY_GROW(p->rules.upstream, p->rules.nupstream, p->cap);
-	if (cap != p->cap)
-		p->upstream_sources = xrealloc(p->upstream_sources, p->cap * sizeof(char *));
-	if (config_compile(&p->rules.upstream[p->rules.nupstream], pattern, 1, err, errlen))
+static int add_fixes(struct project_config *p, const char *pattern, char *err, size_t errlen)
+{
+	regex_t re;
+
+	if (config_compile(&re, pattern, 1, err, errlen))
 		return -1;
-	p->upstream_sources[p->rules.nupstream++] = xstrdup(pattern);
+	size_t groups = re.re_nsub;
+	regfree(&re);
+	if (groups > MSG_PATTERN_GROUPS) {
+		snprintf(err, errlen, "pattern '%s' has more than %d capture groups", pattern,
+			 MSG_PATTERN_GROUPS);
+		return -1;
+	}
+	return add_id_pattern(p, &p->rules.fixes, &p->rules.nfixes, &p->fixes_cap, "fixes",
+			      pattern, err, errlen);
+}
+
+/* A channel pattern named name (no capture group needed). */
+static int add_channel(struct project_config *p, const char *name, const char *pattern,
+		       char *err, size_t errlen)
+{
+	size_t cap = p->channels_cap;
+
+	if (p->rules.nchannels >= MSG_CHANNELS_MAX) {
+		snprintf(err, errlen, "more than %d channel patterns", MSG_CHANNELS_MAX);
+		return -1;
+	}
+	ARRAY_GROW(p->rules.channels, p->rules.nchannels, p->channels_cap);
+	if (cap != p->channels_cap)
+		p->channel_names = xrealloc(p->channel_names,
+					    p->channels_cap * sizeof(char *));
+	if (config_compile(&p->rules.channels[p->rules.nchannels], pattern, 0, err, errlen))
+		return -1;
+	p->channel_names[p->rules.nchannels++] = xstrdup(name);
+	add_source(p, "channel", name);
+	add_source(p, "channel-pattern", pattern);
 	return 0;
 }
 
@@ -55,13 +110,76 @@ struct multivar_ctx {
 	struct project_config *p;
 	char *err;
 	size_t errlen;
+	int (*add)(struct project_config *p, const char *pattern, char *err, size_t errlen);
 };
 
-static int on_upstream(const git_config_entry *e, void *payload)
+static int on_pattern(const git_config_entry *e, void *payload)
 {
 	struct multivar_ctx *x = payload;
 
-	return add_upstream(x->p, e->value, x->err, x->errlen) ? -1 : 0;
+	return x->add(x->p, e->value, x->err, x->errlen) ? -1 : 0;
+}
+
+/* Every value of a multi-valued key. */
+static int read_multi(git_config *cfg, const char *key, struct multivar_ctx *x, char *sub,
+		      size_t sublen)
+{
+	*x->err = '\0';
+	if (git_config_get_multivar_foreach(cfg, key, NULL, on_pattern, x) < 0 && *x->err) {
+		snprintf(sub, sublen, "%s", x->err);
+		return RT_EFAIL;
+	}
+	return RT_OK;
+}
+
+/* "regtrace.channelpattern.NAME", however the subsection is spelt (git
+ * lower-cases the section and the name, not the subsection). */
+static int channel_key(const char *name)
+{
+	static const char prefix[] = "regtrace.channelpattern.";
+
+	return strlen(name) > sizeof(prefix) - 1 &&
+	       !strncasecmp(name, prefix, sizeof(prefix) - 1) &&
+	       !strchr(name + sizeof(prefix) - 1, '.');
+}
+
+/*
+ * Every regtrace.channelPattern.NAME, in the order of the file.  A plain
+ * iterator rather than git_config_foreach_match(), whose regex matching
+ * leaks in libgit2 1.5 (as git/probe.c says).
+ */
+static int read_channels(git_config *cfg, struct project_config *p, char *sub, size_t sublen)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	int rc = RT_OK;
+
+	if (git_config_iterator_new(&it, cfg) < 0)
+		return RT_OK;
+	while (!rc && git_config_next(&e, it) == 0)
+		if (channel_key(e->name) &&
+		    add_channel(p, strrchr(e->name, '.') + 1, e->value ? e->value : "", sub,
+				sublen))
+			rc = RT_EFAIL;
+	git_config_iterator_free(it);
+	return rc;
+}
+
+static int read_linux_channels(git_config *cfg, struct project_config *p, char *sub,
+			       size_t sublen)
+{
+	int v, rc;
+
+	if (p->linux_channels >= 0)
+		return RT_OK;
+	rc = git_config_get_bool(&v, cfg, "regtrace.linuxChannels");
+	if (rc == 0)
+		p->linux_channels = v;
+	else if (rc != GIT_ENOTFOUND) {
+		snprintf(sub, sublen, "regtrace.linuxChannels is not true or false");
+		return RT_EFAIL;
+	}
+	return RT_OK;
 }
 
 /* Read one config source; where names it in errors. */
@@ -69,7 +187,7 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 		       char *err, size_t errlen)
 {
 	git_config_entry *e = NULL;
-	struct multivar_ctx x = { p, err, errlen };
+	struct multivar_ctx x = { p, err, errlen, add_upstream };
 	char sub[512];
 	int rc = RT_OK;
 
@@ -78,11 +196,15 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 			rc = RT_EFAIL;
 		git_config_entry_free(e);
 	}
-	if (!rc && git_config_get_multivar_foreach(cfg, "regtrace.upstreamPattern", NULL,
-						   on_upstream, &x) < 0 && *err) {
-		snprintf(sub, sizeof(sub), "%s", err);
-		rc = RT_EFAIL;
-	}
+	if (!rc)
+		rc = read_multi(cfg, "regtrace.upstreamPattern", &x, sub, sizeof(sub));
+	x.add = add_fixes;
+	if (!rc)
+		rc = read_multi(cfg, "regtrace.fixesPattern", &x, sub, sizeof(sub));
+	if (!rc)
+		rc = read_channels(cfg, p, sub, sizeof(sub));
+	if (!rc)
+		rc = read_linux_channels(cfg, p, sub, sizeof(sub));
 	if (rc)
 		snprintf(err, errlen, "%s: %s", where, sub);
 	return rc;
@@ -120,6 +242,9 @@ static int read_cli(const struct config_words *c, struct project_config *p, char
 	for (size_t i = 0; i < c->nupstream_patterns; i++)
 		if (add_upstream(p, c->upstream_patterns[i], err, errlen))
 			return RT_EUSAGE;
+	for (size_t i = 0; i < c->nfixes_patterns; i++)
+		if (add_fixes(p, c->fixes_patterns[i], err, errlen))
+			return RT_EUSAGE;
 	return RT_OK;
 }
 
@@ -130,6 +255,7 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 	int rc;
 
 	memset(p, 0, sizeof(*p));
+	p->linux_channels = -1;
 	if ((rc = read_cli(c, p, err, errlen)))
 		return rc;
 	if (git_repository_config_snapshot(&cfg, repo) == 0) {
@@ -143,15 +269,31 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 	return read_dotfile(repo, p, err, errlen);
 }
 
+const struct msg_rules *config_msg_rules(const struct project_config *p)
+{
+	if (!p || !(p->rules.nupstream || p->rules.nfixes || p->rules.nchannels))
+		return NULL;
+	return &p->rules;
+}
+
 void config_release(struct project_config *p)
 {
 	if (p->has_series)
 		regfree(&p->series);
-	for (size_t i = 0; i < p->rules.nupstream; i++) {
+	for (size_t i = 0; i < p->rules.nupstream; i++)
 		regfree(&p->rules.upstream[i]);
-		free(p->upstream_sources[i]);
+	for (size_t i = 0; i < p->rules.nfixes; i++)
+		regfree(&p->rules.fixes[i]);
+	for (size_t i = 0; i < p->rules.nchannels; i++) {
+		regfree(&p->rules.channels[i]);
+		free(p->channel_names[i]);
 	}
+	for (size_t i = 0; i < p->nsources; i++)
+		free(p->sources[i]);
 	free(p->rules.upstream);
-	free(p->upstream_sources);
+	free(p->rules.fixes);
+	free(p->rules.channels);
+	free(p->channel_names);
+	free(p->sources);
 	memset(p, 0, sizeof(*p));
 }

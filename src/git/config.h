@@ -1,10 +1,17 @@
 /*
- * config.h — a project's settings: its series pattern and its upstream-id
- * patterns, from the command line, the repository's git config
- * (regtrace.seriesPattern, regtrace.upstreamPattern, multi-valued) and a
- * `.regtrace` file at the top of the work tree (git-config syntax, same
- * keys).  The series pattern is the first of command line, git config,
- * .regtrace; upstream patterns from all three add up.
+ * config.h — a project's settings: its series pattern, its upstream-id
+ * patterns, its fix-line patterns, its channel patterns and whether the
+ * Linux channel rules apply, from the command line, the repository's git
+ * config and a `.regtrace` file at the top of the work tree (git-config
+ * syntax, same keys):
+ *   regtrace.seriesPattern        the first of command line, git config, .regtrace;
+ *   regtrace.upstreamPattern      multi-valued; all three sources add up;
+ *   regtrace.fixesPattern         multi-valued; all three sources add up;
+ *   regtrace.channelPattern.NAME  a channel NAME (git config and .regtrace, in
+ *                                 that order, each in file order);
+ *   regtrace.linuxChannels        true or false: the Linux channel rules on or
+ *                                 off whatever the repository looks like
+ *                                 (git config, else .regtrace).
  */
 #ifndef REGTRACE_CONFIG_H
 #define REGTRACE_CONFIG_H
@@ -19,8 +26,12 @@ struct project_config {
 	regex_t series;
 	int has_series;
 	struct msg_rules rules;
-	size_t cap;
-	char **upstream_sources;	/* the patterns' text, for the cache's fingerprint */
+	size_t upstream_cap, fixes_cap, channels_cap;
+	char **channel_names;	/* one per rules.channels, lower-case */
+	char **sources;		/* every pattern that shapes the facts of a message,
+				   tagged with its kind: the cache's fingerprint */
+	size_t nsources, sources_cap;
+	int linux_channels;	/* -1 not set (the repository decides), 0, 1 */
 };
 
 /* The patterns given on the command line. */
@@ -28,12 +39,17 @@ struct config_words {
 	const char *series_pattern;	/* or NULL */
 	const char *const *upstream_patterns;
 	size_t nupstream_patterns;
+	const char *const *fixes_patterns;
+	size_t nfixes_patterns;
 };
 
 /* RT_OK, RT_EUSAGE (a bad command-line pattern) or RT_EFAIL. */
 int config_load(git_repository *repo, const struct config_words *c, struct project_config *out,
 		char *err, size_t errlen);
 void config_release(struct project_config *p);
+
+/* The project's message rules, or NULL when it has no pattern of its own. */
+const struct msg_rules *config_msg_rules(const struct project_config *p);
 
 /* Compile a pattern needing at least ngroups capture groups (pure). */
 int config_compile(regex_t *re, const char *pattern, size_t ngroups, char *err, size_t errlen);

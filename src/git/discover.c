@@ -39,14 +39,37 @@ static void push(struct range_list *l, struct range r)
 	l->v[l->n++] = r;
 }
 
-/* BASE..(highest BASE.N); 0, or -1 when BASE has no release tags. */
+/* The tip series discovery gives base (release.h: no snapshot, no release
+ * that is a base of its own), or NULL when it finds no series of base. */
+static char *discovered_tip(const git_strarray *tags, const char *base)
+{
+	struct series_name *s;
+	size_t n;
+	char *tip = NULL;
+
+	release_find_series(tags->strings, tags->count, NULL, &s, &n);
+	for (size_t i = 0; i < n && !tip; i++)
+		if (!strcmp(s[i].base, base))
+			tip = xstrdup(s[i].tip);
+	release_series_names_free(s, n);
+	return tip;
+}
+
+/* BASE..(highest BASE.N, by the rules of discovery where they find a
+ * series of BASE); 0, or -1 when BASE has no release tags. */
 static int expand_base(const git_strarray *tags, const char *arg, const regex_t *re,
 		       struct range *out)
 {
 	struct release_matcher m;
 	const char *best = NULL, *base = release_base_name(arg);
 	unsigned long top = 0, n;
+	char *tip = re ? NULL : discovered_tip(tags, base);
 
+	if (tip) {
+		*out = make_range(arg, tip);
+		free(tip);
+		return 0;
+	}
 	release_matcher_init(&m, base, re, tags->strings, tags->count);
 	for (size_t i = 0; i < tags->count; i++) {
 		if (strcmp(tags->strings[i], base) && release_match(&m, tags->strings[i], &n) &&

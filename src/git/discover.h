@@ -4,7 +4,9 @@
  *
  * No argument: every stable series of the repository (release.h's
  * release_find_series), newest first.  A bare BASE (no ".."): BASE..its
- * highest release (release.h's release_matcher); "no tag 'BASE'" (with the
+ * highest release: the tip discovery gives BASE's series (no snapshot, no
+ * release that is a base of its own), else, and with a series pattern, the
+ * highest tag release.h's release_matcher takes; "no tag 'BASE'" (with the
  * tags that look close: core/close_tags.h) when there is no such tag.
  * BASE..TIP is kept as given.  Errors as in repo.h.
  */

@@ -5,6 +5,7 @@
  */
 #include "git/mainline_read.h"
 #include "base/error.h"
+#include "core/identity.h"
 #include "base/threads.h"
 #include "git/walk.h"
 #include "git/parallel.h"
@@ -210,21 +211,42 @@ static int naming_others(struct msg_facts *f)
 	return 1;
 }
 
+/* The identity key of a commit as read (core/identity.h): its author's
+ * email and its subject. */
+static uint32_t identity_of(const struct msg_facts *f, const struct commit_meta *m)
+{
+	const char *email = "";
+
+	if (m && m->author)
+		email = m->author + strlen(m->author) + 1;
+	return identity_key(email, f->subject);
+}
+
+/* A walked commit's meta, not kept (its key was taken). */
+static void drop_meta(struct walk_commit *c)
+{
+	if (c->meta)
+		free(c->meta->author);
+	free(c->meta);
+	c->meta = NULL;
+}
+
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  struct mainline *out, char *err, size_t errlen)
+		  struct mainline *out, size_t *ncommits, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
+	/* authors: identity keys; only the facts of commits naming others kept */
+	struct walk_options wo = { .meta = 1, .sift = naming_others, .keyof = identity_of };
 	int rc;
 
 	if (!t)
 		return RT_EFAIL;
-	struct walk_options wo = { .sift = naming_others };
 	if ((rc = oid_of(repo, ref, &tip, err, errlen)) ||
-	    (rc = oid_of(repo, base, &hide, err, errlen)) ||
-	    (rc = walk_range(repo, &hide, &tip, &wo, &w, err, errlen)))
+	    (base && (rc = oid_of(repo, base, &hide, err, errlen))) ||
+	    (rc = walk_range(repo, base ? &hide : NULL, &tip, &wo, &w, err, errlen)))
 		return rc;
 	const char **tag = xmalloc((t->n + 1) * sizeof(char *));
 	uint32_t *at = xmalloc((t->n + 1) * sizeof(uint32_t));
@@ -232,6 +254,8 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	const char **kept = xcalloc(t->n + 1, sizeof(char *));
 	for (size_t i = 0; i < w.n; i++) {
 		const char *release = NULL;
+		mainline_add_ident(out, w.v[i].oid, w.v[i].key);
+		drop_meta(&w.v[i]);
 		if (!w.v[i].facts)
 			continue;	/* names no other commit */
 		if (rel[i] >= 0)
@@ -242,6 +266,7 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
 	}
+	*ncommits = w.n;
 	free(kept);
 	free(rel);
 	free(at);
@@ -267,12 +292,18 @@ struct grouping {
 	size_t *first;
 };
 
-/* Segment i from its walk: the commits that name others; the chain check. */
+/* Segment i from its walk: every commit's identity, the commits that name
+ * others; the chain check. */
 static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
 {
 	struct segment *s = &rd->own[i];
 
+	s->ident_oid = xmalloc((w->n + 1) * sizeof(*s->ident_oid));
+	s->ident_key = xmalloc((w->n + 1) * sizeof(*s->ident_key));
 	for (size_t k = 0; k < w->n; k++) {
+		memcpy(s->ident_oid[k], w->v[k].oid, 8);
+		s->ident_key[k] = w->v[k].key;
+		drop_meta(&w->v[k]);
 		if (!rd->errs[i].rc && w->v[k].facts) {
 			ARRAY_GROW(s->v, s->n, s->cap);
 			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
@@ -297,7 +328,8 @@ static int read_group(void *ctx, git_repository *repo, size_t g)
 	struct grouping *x = ctx;
 	struct reading *rd = x->rd;
 	size_t from = x->first[g], n = x->first[g + 1] - from;
-	struct walk_options wo = { .threads = 1, .sift = naming_others };
+	struct walk_options wo = { .threads = 1, .meta = 1, .sift = naming_others,
+				   .keyof = identity_of };
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends));
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -401,9 +433,10 @@ static size_t place_bases(git_repository *repo, const char *const *bases, size_t
 }
 
 /* Move the segments' commits into out, in chain order (the cache is saved
- * already); start[k] is where segment k begins. */
+ * already); start[k] is where segment k begins in out->v, istart[k] in its
+ * identities, count[k] the commits from segment k on. */
 static void gather(const struct reading *rd, const struct chain_tag *chain, size_t first,
-		   struct mainline *out, size_t *start)
+		   struct mainline *out, size_t *start, size_t *istart, size_t *count)
 {
 	char hex[41];
 
@@ -412,17 +445,25 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 		const char *release = k + 1 < rd->n ? mainline_tag(out, chain[first + k + 1].name)
 						    : NULL;
 		start[k] = out->n;
+		istart[k] = out->nidents;
 		for (size_t i = 0; i < s->n; i++) {
 			hex_of(s->v[i].oid, hex);
 			mainline_add(out, hex, &s->v[i].facts, release);
 		}
+		for (size_t i = 0; s->ident_oid && i < s->ncommits; i++)
+			mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
 	}
 	start[rd->n] = out->n;
+	istart[rd->n] = out->nidents;
+	count[rd->n] = 0;
+	for (size_t k = rd->n; k-- > 0;)
+		count[k] = count[k + 1] + rd->seg[k]->ncommits;
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, struct segcache *kept, struct mainline *out, size_t *from,
-		      const struct progress *progress, char *err, size_t errlen)
+		      size_t nbases, struct segcache *kept, struct mainline *out,
+		      struct mainline_from *from, const struct progress *progress, char *err,
+		      size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
@@ -433,7 +474,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	int rc;
 
 	for (size_t i = 0; i < nbases; i++)
-		from[i] = SIZE_MAX;
+		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0 };
 	segcache_init(&none);
 	if (!t) {
 		rc = RT_EFAIL;
@@ -457,14 +498,17 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0)
 		rc = RT_OK;	/* no chain: the caller reads each base alone */
 	else if (!rc) {
-		size_t *start = xmalloc((rd.n + 1) * sizeof(size_t));
+		size_t *start = xmalloc((rd.n + 1) * 3 * sizeof(size_t));
+		size_t *istart = start + rd.n + 1, *count = istart + rd.n + 1;
 		if (kept && kept->path)
 			segcache_save(kept, kept->path, err, errlen);	/* only costs time */
 		err[0] = '\0';
-		gather(&rd, chain, first, out, start);
+		gather(&rd, chain, first, out, start, istart, count);
 		for (size_t i = 0; i < nbases; i++)
 			if (at[i] != SIZE_MAX)
-				from[i] = start[at[i] - first];
+				from[i] = (struct mainline_from){ start[at[i] - first],
+								  istart[at[i] - first],
+								  count[at[i] - first] };
 		free(start);
 	}
 out:

@@ -18,12 +18,22 @@
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
 
 /*
- * Read REF ^BASE (walk.h: commit-graph and threads, no cache): keep every
- * commit that names others (mainline_add), each with the first mainline tag
- * that contains it (tags in version order claim their history in turn).
+ * Read REF ^BASE (walk.h: commit-graph and threads, no cache; base NULL:
+ * all of REF's history): keep every commit that names others
+ * (mainline_add), each with the first mainline tag that contains it (tags
+ * in version order claim their history in turn), and the identity key of
+ * every commit whose key out->want holds (mainline_add_ident); *ncommits is
+ * how many commits the range has.
  */
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  struct mainline *out, char *err, size_t errlen);
+		  struct mainline *out, size_t *ncommits, char *err, size_t errlen);
+
+/* Where one base's mainline starts in a mainline read for several. */
+struct mainline_from {
+	size_t fix;		/* in out->v; SIZE_MAX: no place (read it alone) */
+	size_t ident;		/* in out->ident_* */
+	size_t commits;		/* how many commits REF ^BASE has */
+};
 
 /*
  * The same for several bases at once, reading REF ^(the earliest base) once:
@@ -31,15 +41,17 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
  * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel; with a
  * mainline cache (segcache.h: loaded; NULL for none), the segments it holds
  * are taken from it and the others added to it and saved (its segments'
- * facts are moved into out: it serves one call).  from[i] is where base
- * i's mainline starts in out->v (unfixed.h), or SIZE_MAX when base i is no
- * mainline tag or the tags are no chain (each an ancestor of the next, the
- * last of REF): then read that base alone with mainline_read().  progress
- * (may be NULL) hears of the segments to read and of each one read.
+ * facts are moved into out: it serves one call).  from[i] says where base
+ * i's mainline starts in out (unfixed.h; the identities of the keys
+ * out->want holds), with from[i].fix SIZE_MAX when base i is no mainline
+ * tag or the tags are no chain (each an ancestor of the next, the last of
+ * REF): then read that base alone with mainline_read().  progress (may be
+ * NULL) hears of the segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, struct segcache *cache, struct mainline *out, size_t *from,
-		      const struct progress *progress, char *err, size_t errlen);
+		      size_t nbases, struct segcache *cache, struct mainline *out,
+		      struct mainline_from *from, const struct progress *progress, char *err,
+		      size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);

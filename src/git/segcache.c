@@ -11,7 +11,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 2u	/* 2: the facts' reported flag */
+#define FORMAT 3u	/* 2: the facts' reported flag; 3: every commit's identity key,
+			   the facts' channel bits (doc/dialects.md) */
 
 void segcache_init(struct segcache *c)
 {
@@ -23,6 +24,8 @@ void segment_release(struct segment *s)
 	for (size_t i = 0; i < s->n; i++)
 		msg_facts_release(&s->v[i].facts);
 	free(s->v);
+	free(s->ident_oid);
+	free(s->ident_key);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -73,10 +76,36 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 			wbuf_bytes(&w, s->v[k].oid, 20);
 			cache_put_facts(&w, &s->v[k].facts);
 		}
+		for (size_t k = 0; s->ident_oid && k < s->ncommits; k++) {
+			wbuf_bytes(&w, s->ident_oid[k], 8);
+			wbuf_uint(&w, s->ident_key[k], 4);
+		}
+		for (size_t k = 0; !s->ident_oid && k < s->ncommits; k++) {
+			wbuf_uint(&w, 0, 8);	/* none known: zeros */
+			wbuf_uint(&w, 0, 4);
+		}
 	}
 	wbuf_seal(&w);
 	*len = w.len;
 	return w.b;
+}
+
+/* Every commit's id head and identity key, 12 bytes each. */
+static int decode_idents(struct rbuf *r, struct segment *s)
+{
+	const uint8_t *p;
+
+	if (s->ncommits > (size_t)(r->end - r->p) / 12)
+		return -1;
+	s->ident_oid = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_oid));
+	s->ident_key = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_key));
+	for (uint32_t k = 0; k < s->ncommits; k++) {
+		if (!(p = rbuf_take(r, 8)))
+			return -1;
+		memcpy(s->ident_oid[k], p, 8);
+		s->ident_key[k] = (uint32_t)rbuf_uint(r, 4);
+	}
+	return r->bad ? -1 : 0;
 }
 
 /* One segment; 0, or -1 (then s holds what was read, to release). */
@@ -103,7 +132,7 @@ static int decode_segment(struct rbuf *r, struct segment *s)
 		}
 		memcpy(s->v[s->n].oid, oid, 20);
 	}
-	return r->bad ? -1 : 0;
+	return r->bad ? -1 : decode_idents(r, s);
 }
 
 static void reject(struct segcache *c, const char *why)

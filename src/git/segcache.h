@@ -4,9 +4,11 @@
  * only the mainline commits of segments they have not seen.
  *
  * A segment is the history TO ^FROM (TO a mainline tag, or the branch tip
- * for the tail after the last tag): how many commits it has and the
- * commits that name others (their facts, as unfixed.h keeps them), in walk
- * order.  The file (`regtrace-mainline-cache` in the git directory) holds a
+ * for the tail after the last tag): how many commits it has, the commits
+ * that name others (their facts, as unfixed.h keeps them), in walk order,
+ * and for every commit, in walk order, the first 8 bytes of its id and its
+ * identity key (core/identity.h: author and subject, for inferring upstream
+ * ids) — 12 bytes a commit.  The file (`regtrace-mainline-cache` in the git directory) holds a
  * magic line, the format and tool versions, the segments, and a checksum
  * of all that precedes it (codec.h); a file that fails any check is ignored
  * whole, never half trusted.  A tail segment replaces the older tail that
@@ -32,6 +34,8 @@ struct segment {
 	uint32_t ncommits;
 	struct seg_fix *v;
 	size_t n, cap;
+	uint8_t (*ident_oid)[8];	/* ncommits of them, or NULL when none */
+	uint32_t *ident_key;
 };
 
 struct segcache {

@@ -45,6 +45,7 @@ struct node {
 	unsigned all_parents;
 	struct msg_facts *data;
 	struct commit_meta *meta;	/* with data, when the walk reads them */
+	uint32_t key;			/* walk_options.keyof's */
 };
 
 struct walker {
@@ -73,6 +74,7 @@ struct walker {
 	unsigned threads;		/* 0: as many as worth it */
 	int parent_ids;			/* keep every parent's id in the result */
 	int (*sift)(struct msg_facts *f);
+	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
 	size_t nranges, words;		/* ranges walked at once; 64-bit words per bit set */
 	uint64_t *bits;			/* per node 2 * words: reach (from range r's TIP),
 					   then hide (from one of range r's hidden commits) */
@@ -306,16 +308,23 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-/* Keep n->data unless walk_options.sift drops it; 1 when kept. */
-static int sifted(const struct walker *w, struct node *n)
+/* The key of n (walk_options.keyof), then n's facts and meta dropped
+ * unless walk_options.sift keeps them. */
+static void sift(const struct walker *w, struct node *n)
 {
+	if (w->keyof)
+		n->key = w->keyof(n->data, n->meta);
 	if (!w->sift || w->sift(n->data))
-		return 1;
+		return;
 	msg_facts_release(n->data);
 	free(n->data);
 	n->data = NULL;
+	if (n->meta) {
+		free(n->meta->author);
+		free(n->meta);
+		n->meta = NULL;
+	}
 	n->flags |= F_SIFTED;
-	return 0;
 }
 
 /* The facts of a commit read from its object (and its meta, when asked). */
@@ -323,13 +332,14 @@ static void parse(const struct walker *w, struct node *n, const struct raw_commi
 {
 	n->data = xmalloc(sizeof(*n->data));
 	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
-	if (!sifted(w, n) || !w->meta)
-		return;
-	n->meta = xmalloc(sizeof(*n->meta));
-	n->meta->commit_time = rc->time;
-	n->meta->author_time = rc->author_time;
-	n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
-					    rc->author_email, rc->author_email_len);
+	if (w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		n->meta->commit_time = rc->time;
+		n->meta->author_time = rc->author_time;
+		n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
+						    rc->author_email, rc->author_email_len);
+	}
+	sift(w, n);
 }
 
 /* The facts (and meta, when asked) of a cached commit. */
@@ -337,10 +347,11 @@ static void from_hit(const struct walker *w, struct node *n, const struct cache_
 {
 	n->data = xmalloc(sizeof(*n->data));
 	cache_facts(h, n->data);
-	if (sifted(w, n) && w->meta) {
+	if (w->meta) {
 		n->meta = xmalloc(sizeof(*n->meta));
 		cache_meta(h, n->meta);
 	}
+	sift(w, n);
 }
 
 /* Everything from the cache; 0, or -1 when it lacks i. */
@@ -678,9 +689,10 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
+		if (r->w->meta) {	/* the commit-graph's date is the committer's */
+			rc.time = n->time;
+		}
 		parse(r->w, n, &rc);
-		if (n->meta)	/* the commit-graph's date is the committer's */
-			n->meta->commit_time = n->time;
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -832,6 +844,7 @@ static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_r
 		memcpy(c->oid, n->oid, 20);
 		c->time = n->time;
 		c->all_parents = n->all_parents;
+		c->key = n->key;
 		if (--uses[i]) {	/* other ranges take it too: the last takes it over */
 			c->facts = n->data ? facts_copy(n->data) : NULL;
 			c->meta = n->meta ? meta_copy(n->meta) : NULL;
@@ -963,6 +976,7 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0,
 			    .parent_ids = opt ? opt->parent_ids : 0, .sift = opt ? opt->sift : NULL,
+			    .keyof = opt ? opt->keyof : NULL,
 			    .meta = opt && (opt->meta || opt->cache),
 			    .headers_only = opt && opt->headers_only && !opt->cache,
 			    .nranges = n, .words = (n + 63) / 64 };

@@ -33,6 +33,7 @@ struct walk_commit {
 					   when walk_options.sift dropped them */
 	struct commit_meta *meta;	/* dates and author (walk_options.meta), or
 					   NULL; owned by the caller after the walk */
+	uint32_t key;		/* walk_options.keyof's, of facts and meta as read */
 	uint8_t (*parent_ids)[20];	/* with walk_options.parent_ids: every parent
 					   read (in range or not), in order */
 	unsigned nparent_ids;
@@ -57,8 +58,13 @@ struct walk_options {
 	int parent_ids;			/* fill walk_commit.parent_ids */
 	int (*sift)(struct msg_facts *f);	/* or NULL: called on each commit's facts
 					   as read (from any thread); 0 drops them
-					   (walk_commit.facts NULL), so a long
-					   history keeps only what its reader needs */
+					   and its meta (walk_commit.facts NULL), so
+					   a long history keeps only what its
+					   reader needs */
+	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
+					/* or NULL: walk_commit.key, from each
+					   commit's facts and meta (NULL without
+					   meta) as read, before sift */
 	int meta;			/* also read each commit's dates and author
 					   (always with a cache, which keeps them) */
 	int headers_only;		/* read no message: facts stay NULL (no cache) */

@@ -275,7 +275,7 @@ static int commit_row(struct db *d, const struct series *s, long long id, uint32
 	put_text(&r, gc->meta.author ? graph_author_email(gc) : NULL);
 	put_date(&r, gc->meta.author ? gc->meta.author_time : -1);
 	put_date(&r, gc->meta.author ? gc->meta.commit_time : -1);
-	put_text(&r, channel_name(channel_of(&gc->facts)));
+	put_text(&r, channel_of(&gc->facts, &s->channels));
 	put_int(&r, gc->facts.reported);
 	return row_end(&r) ? -1 : alias_rows(d, s, id, c);
 }

@@ -22,9 +22,11 @@
 #include "core/series.h"
 #include "core/upstream_dates.h"
 
-#define EXPORT_SQLITE_VERSION 3	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+#define EXPORT_SQLITE_VERSION 4	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
 				   3: authors, dates, channel, reported, alias sources and
-				   mainline dates, commit_paths, regressions */
+				   mainline dates, commit_paths, regressions;
+				   4: series gains fixes_outside_mainline and the upstream
+				   counts, alias sources say "inferred" (doc/dialects.md) */
 
 /* What a command computed besides the series (each may be NULL). */
 struct export_extra {

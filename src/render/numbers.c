@@ -48,6 +48,11 @@ CENSUS(preemptive)
 CENSUS(fixes_outside)
 CENSUS(nonsha_fixes_lines)
 CENSUS(reported)
+CENSUS(fixes_outside_mainline)
+CENSUS(with_upstream)
+CENSUS(inferred_upstream)
+CENSUS(ambiguous_upstream)
+CENSUS(without_upstream)
 #undef CENSUS
 
 #define LIFETIME(name) \
@@ -71,6 +76,13 @@ static double low_rate(const struct series *s)
 static double high_rate(const struct series *s)
 {
 	return number_rate(s->census.visible, s->census.tagged);
+}
+
+/* Commits with an upstream id, written or inferred (doc/dialects.md). */
+static double upstream_share(const struct series *s)
+{
+	return number_rate(s->census.with_upstream + s->census.inferred_upstream,
+			   s->census.commits);
 }
 
 static double sagas(const struct series *s)
@@ -108,6 +120,12 @@ const struct number numbers[] = {
 	{ "preemptive", NULL, NUM_COUNT, IN_DATA, preemptive },
 	{ "fixes_outside", NULL, NUM_COUNT, IN_DATA, fixes_outside },
 	{ "nonsha_fixes_lines", NULL, NUM_COUNT, IN_DATA, nonsha_fixes_lines },
+	{ "fixes_outside_mainline", NULL, NUM_COUNT, IN_DATA, fixes_outside_mainline },
+	{ "with_upstream", NULL, NUM_COUNT, IN_DATA, with_upstream },
+	{ "inferred_upstream", NULL, NUM_COUNT, IN_DATA, inferred_upstream },
+	{ "ambiguous_upstream", NULL, NUM_COUNT, IN_DATA, ambiguous_upstream },
+	{ "without_upstream", NULL, NUM_COUNT, IN_DATA, without_upstream },
+	{ NULL, "% upstream", NUM_RATE, IN_HTML, upstream_share },
 	{ "sagas", NULL, NUM_COUNT, IN_DATA, sagas },
 	{ "open", "Open", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, open_count },
 	{ "by", NULL, NUM_GROUPS, IN_JSON, no_value },

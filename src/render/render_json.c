@@ -127,21 +127,34 @@ json_t *json_commit_object(const struct series *s, uint32_t c)
 	return o;
 }
 
+/* A side of a link: the commit, and where its upstream id comes from
+ * ("message", "inferred" from the mainline, or null: none). */
+static json_t *side_object(const struct series *s, uint32_t c)
+{
+	json_t *o = json_commit_object(s, c);
+	enum upstream_source u = s->g.c[c].upstream;
+
+	json_object_set_new(o, "upstream_source",
+			    u == UPSTREAM_MESSAGE ? json_string("message") :
+			    u == UPSTREAM_INFERRED ? json_string("inferred") : json_null());
+	return o;
+}
+
 json_t *json_link_object(const struct series *s, const struct link *l)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "kind", json_string(link_kind_name(l->kind)));
-	json_object_set_new(o, "fix", json_commit_object(s, l->fix));
+	json_object_set_new(o, "fix", side_object(s, l->fix));
 	if (l->target == LINK_NO_TARGET) {
 		json_t *cands = json_array();
 		json_object_set_new(o, "target", json_null());
 		for (size_t k = 0; k < l->candidates.n; k++)
-			json_array_append_new(cands, json_commit_object(s, l->candidates.v[k]));
+			json_array_append_new(cands, side_object(s, l->candidates.v[k]));
 		json_object_set_new(o, "candidates", cands);
 		json_object_set_new(o, "same_release", json_false());
 	} else {
-		json_object_set_new(o, "target", json_commit_object(s, l->target));
+		json_object_set_new(o, "target", side_object(s, l->target));
 		json_object_set_new(o, "same_release", json_boolean(l->same_release));
 	}
 	struct lifetime t = series_lifetime(s, l);

@@ -52,7 +52,11 @@ for repo in "$work"/*/; do
 			[ ! -s "$repo/.git/regtrace-cache" ]; then
 			ok=0	# the cold run must have written it
 		fi
-		case "$mode $name $cmds" in	# (*no-chain*: read alone, not kept)
+		# a mainline read alone is not kept: *no-chain*, or a BASE that is no mainline
+		# tag (vX, vX.Y, -rcN)
+		kept=$name
+		[[ ${range%%..*} =~ ^v[0-9]+(\.[0-9]+)?(-rc[0-9]+)?$ ]] || kept=no-chain
+		case "$mode $kept $cmds" in	# (*no-chain*: read alone, not kept)
 		"warm-cache "*no-chain*) ;;
 		"warm-cache "*unfixed*)
 			[ "${without##*exit }" != 0 ] || [ -s "$repo/.git/regtrace-mainline-cache" ] ||

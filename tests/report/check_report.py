@@ -22,10 +22,13 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 XSS = "<script>alert(1)</script> \"double\" & 'single' quotes"
 
 SUMMARY_HEAD = ["Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
-                "Same release", "Visible", "Low rate", "High rate"]
+                "Same release", "Visible", "Low rate", "High rate", "% upstream"]
+# % upstream (doc/dialects.md): commits with an upstream id, written or inferred, of all.
 SUMMARY_ROWS = {
-    "v5.10..v5.10.2": ["5.10.2", "4", "2", "50.0%", "1", "0", "0", "1", "25.0%", "50.0%"],
-    "v5.4..v5.4.3": ["5.4.3", "4", "1", "25.0%", "2", "1", "1", "1", "25.0%", "100.0%"],
+    "v5.10..v5.10.2": ["5.10.2", "4", "2", "50.0%", "1", "0", "0", "1", "25.0%", "50.0%",
+                       "100.0%"],
+    "v5.4..v5.4.3": ["5.4.3", "4", "1", "25.0%", "2", "1", "1", "1", "25.0%", "100.0%",
+                     "75.0%"],
 }
 # Per series, in order: kind, fix (release, subject), target (release, subject) or the
 # candidates' subjects, same release, lifetime.

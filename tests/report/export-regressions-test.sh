@@ -26,7 +26,7 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 3
+check "user_version" "$(q 'PRAGMA user_version')" 4
 check "authors: the scenario's one author" \
 	"$(q "SELECT DISTINCT author_name || ' <' || author_email || '>' FROM commits")" \
 	"Scenario Author <author@example.org>"
@@ -36,9 +36,20 @@ check "dates: author and committer dates of commit n, bp1 = commit 5 of the file
 check "dates: in history order, commits 3..11 of the file" \
 	"$(q "SELECT group_concat((commit_date_epoch - 1500000000) / 86400, ' ') FROM
 	(SELECT commit_date_epoch FROM commits ORDER BY position)")" "3 4 5 6 7 8 9 10 11"
+# the scenario's tree is no Linux tree (doc/dialects.md "Channels"): every channel unknown
+check "channels: no Linux tree, no channel pattern: unknown" \
+	"$(q "SELECT group_concat(channel, ' ') FROM (SELECT channel FROM commits ORDER BY position)")" \
+	"unknown unknown unknown unknown unknown unknown unknown unknown unknown"
+# ... unless the repository asks for the Linux rules
+git -C "$WORK/acpica" config regtrace.linuxChannels true
+run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$WORK/acpica-linux.db"
+check_run "export acpica, Linux channels" 0 "wrote $WORK/acpica-linux.db" ""
+DB=$WORK/acpica-linux.db
 check "channels: f1, f4, fix carry a Fixes: id (no stable Cc, no [ Upstream commit ]); the rest other" \
 	"$(q "SELECT group_concat(channel, ' ') FROM (SELECT channel FROM commits ORDER BY position)")" \
 	"fixes-only other other other other other fixes-only fixes-only other"
+DB=$WORK/acpica.db
+git -C "$WORK/acpica" config --unset regtrace.linuxChannels
 check "reported: bp1, bp1rev (quoted), bp2, fix, dup have a bugzilla Link: line" \
 	"$(q "SELECT group_concat(reported, '') FROM (SELECT reported FROM commits ORDER BY position)")" \
 	"001101011"	# f1 f2 bp1 bp1rev f3 bp2 f4 fix dup

@@ -154,11 +154,11 @@ static int make_repo(struct builder *b, const char *dir)
 	return 0;
 }
 
-static int signature(git_signature **sig, size_t n)
+static int signature(git_signature **sig, size_t n, const char *email)
 {
 	git_time_t when = EPOCH + (git_time_t)n * DAY;
 
-	return git_signature_new(sig, AUTHOR_NAME, AUTHOR_EMAIL, when, 0);
+	return git_signature_new(sig, AUTHOR_NAME, email ? email : AUTHOR_EMAIL, when, 0);
 }
 
 /* The "files" tree of base, or NULL. */
@@ -239,7 +239,7 @@ static int make_commit(struct builder *b, const struct scenario_op *op)
 {
 	git_commit **parents = calloc(op->nparents + 1, sizeof *parents);
 	git_tree *base = NULL, *tree = NULL;
-	git_signature *sig = NULL;
+	git_signature *sig = NULL, *committer = NULL;
 	git_oid tree_id;
 	char *msg = NULL;
 	size_t i;
@@ -254,10 +254,11 @@ static int make_commit(struct builder *b, const struct scenario_op *op)
 				      &b->oids[op->parents[i]]) < 0)
 			goto out;
 	if ((op->nparents && git_commit_tree(&base, parents[0]) < 0) ||
-	    make_tree(b, op->name, base, &tree_id) < 0 ||
+	    make_tree(b, op->change ? op->change : op->name, base, &tree_id) < 0 ||
 	    git_tree_lookup(&tree, b->repo, &tree_id) < 0 ||
-	    signature(&sig, op->commit) < 0 || expand_message(b, op, &msg) < 0 ||
-	    git_commit_create(&b->oids[op->commit], b->repo, NULL, sig, sig,
+	    signature(&sig, op->commit, op->author) < 0 ||
+	    signature(&committer, op->commit, NULL) < 0 || expand_message(b, op, &msg) < 0 ||
+	    git_commit_create(&b->oids[op->commit], b->repo, NULL, sig, committer,
 			      NULL, msg, tree, op->nparents,
 			      (const git_commit **)parents) < 0)
 		goto out;
@@ -271,6 +272,7 @@ out:
 	git_tree_free(base);
 	git_tree_free(tree);
 	git_signature_free(sig);
+	git_signature_free(committer);
 	free(msg);
 	return r;
 }
@@ -291,7 +293,7 @@ static int annotate(struct builder *b, const struct scenario_op *op,
 	}
 	memcpy(msg, op->name, n);
 	memcpy(msg + n, "\n", 2);
-	if (signature(&sig, op->commit) < 0)
+	if (signature(&sig, op->commit, NULL) < 0)
 		goto out;
 	r = git_tag_create(&id, b->repo, op->name, target, sig, msg, 0);
 out:

@@ -919,6 +919,11 @@ static void check_named_run(const struct options *o, struct check *c,
 			continue;
 		if (e->kind == SCENARIO_EXPECT_STDERR_RUN)
 			check_text(c, &r, e, base);
+		else if (e->kind == SCENARIO_EXPECT_QUIET_RUN && r.errlen) {
+			char snip[SNIPPET + 4];
+			say(c, e, "%s: expected nothing on stderr, got '%s' (all in %s.err)",
+			    r.cmd, first_line(r.err, snip), base);
+		}
 		else if (ok && e->kind == SCENARIO_EXPECT_TEXT)
 			check_text(c, &r, e, base);
 		else if (ok && e->kind == SCENARIO_EXPECT_JSON) {

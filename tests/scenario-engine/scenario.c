@@ -612,21 +612,63 @@ static int push_parent(struct parser *p, struct scenario_op *op, size_t c)
 	return 0;
 }
 
+/* An email for 'author': no blank, '<', '>' or control character. */
+static int is_email(const char *s, size_t n)
+{
+	if (!n || n > 200)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] <= ' ' || s[i] == '<' || s[i] == '>' || s[i] == 0x7f)
+			return 0;
+	return 1;
+}
+
+/* 'author EMAIL' or 'change NAME' after a commit's label: 1 if kw was one
+ * (and its word was good), 0 if kw is neither, -1 on an error. */
+static int commit_option(struct parser *p, struct scenario_op *op, struct toks *t,
+			 const char *kw, size_t kn)
+{
+	char q[QUOTE_BUF];
+	const char *w;
+	size_t wn;
+	int author = eq(kw, kn, "author");
+
+	if (!author && !eq(kw, kn, "change"))
+		return 0;
+	if (author ? op->author != NULL : op->change != NULL)
+		return fail(p, "'%s' is given twice", author ? "author" : "change");
+	if (!tok_next(t, &w, &wn))
+		return fail(p, "'%s' wants %s", author ? "author" : "change",
+			    author ? "an EMAIL" : "a NAME");
+	if (author ? !is_email(w, wn) : !is_label(w, wn))
+		return fail(p, "bad %s '%s'", author ? "email" : "change name",
+			    quote(w, wn, q));
+	if (!(*(author ? &op->author : &op->change) = dupn(w, wn)))
+		return oom(p);
+	return 1;
+}
+
 static int commit_parents(struct parser *p, struct scenario_op *op,
 			  struct toks *t)
 {
 	char q[QUOTE_BUF];
 	const char *kw, *ref;
 	size_t kn, rn, c, tip = p->s->branches[p->cur].tip;
-	int rep;
+	int rep, opt;
 
 	if (tip != SCENARIO_NONE && push_parent(p, op, tip))
 		return -1;
-	if (!tok_next(t, &kw, &kn))
-		return 0;
+	for (;;) {
+		if (!tok_next(t, &kw, &kn))
+			return 0;
+		if ((opt = commit_option(p, op, t, kw, kn)) < 0)
+			return -1;
+		if (!opt)
+			break;
+	}
 	if (!eq(kw, kn, "merge"))
-		return fail(p, "expected 'merge REF...' after the label, not '%s'",
-			    quote(kw, kn, q));
+		return fail(p, "expected 'author EMAIL', 'change NAME' or 'merge REF...' after "
+			    "the label, not '%s'", quote(kw, kn, q));
 	if (!tok_next(t, &ref, &rn))
 		return fail(p, "'merge' wants at least one REF");
 	do {
@@ -1353,6 +1395,20 @@ static int parse_expect_exit_run(struct parser *p, struct toks *t,
 	return 0;
 }
 
+static int parse_expect_quiet_run(struct parser *p, struct toks *t,
+				  const char *com, size_t clen)
+{
+	const char *name;
+	size_t nn;
+
+	if (want_run_name(p, t, "expect-quiet-run", &name, &nn))
+		return -1;
+	if (end_of_line(p, t) ||
+	    !run_expect(p, SCENARIO_EXPECT_QUIET_RUN, name, nn, com, clen))
+		return -1;
+	return 0;
+}
+
 /* A relative path of printable words: no empty, '.', '..' or '.git' part. */
 static int is_file_path(const char *s, size_t n)
 {
@@ -1482,6 +1538,7 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		{ "expect-json", parse_expect_json, 1 },
 		{ "expect-text", parse_expect_text, 1 },
 		{ "expect-exit-run", parse_expect_exit_run, 0 },
+		{ "expect-quiet-run", parse_expect_quiet_run, 0 },
 		{ "expect-stderr-run", parse_expect_stderr_run, 1 },
 		{ "file", parse_file, 0 },
 		{ "git-config", parse_git_config, 1 },
@@ -1700,6 +1757,8 @@ void scenario_release(struct scenario *s)
 		free(s->ops[i].name);
 		free(s->ops[i].parents);
 		free(s->ops[i].message);
+		free(s->ops[i].author);
+		free(s->ops[i].change);
 	}
 	for (i = 0; i < s->nbranches; i++)
 		free(s->branches[i].name);

@@ -43,6 +43,10 @@ struct scenario_op {
 	char *message;		/* COMMIT: placeholders unexpanded; each line
 				 * ends in '\n'; no NUL inside */
 	size_t message_len;
+	char *author;		/* COMMIT: the author's email (author EMAIL),
+				 * or NULL for the default one */
+	char *change;		/* COMMIT: the file it adds (change NAME), or
+				 * NULL for its label */
 };
 
 /* A branch as it stands after the whole file. */
@@ -85,6 +89,8 @@ enum scenario_expect_kind {
 	SCENARIO_EXPECT_STDERR_RUN,	/* expect-stderr-run NAME TEXT */
 	SCENARIO_EXPECT_EXIT_RUN,	/* expect-exit-run NAME N (also copied
 					 * into the run's expect_exit) */
+	SCENARIO_EXPECT_QUIET_RUN,	/* expect-quiet-run NAME: nothing on
+					 * its stderr */
 };
 
 enum scenario_value_kind { SCENARIO_VALUE_INT, SCENARIO_VALUE_DECIMAL,
@@ -123,7 +129,7 @@ struct scenario_expect {
 	/* STDERR, STDERR_RUN, TEXT: the text; JSON STRING: the string */
 	char *text;
 	size_t text_len;
-	/* JSON, TEXT, STDERR_RUN, EXIT_RUN: index in runs */
+	/* JSON, TEXT, STDERR_RUN, EXIT_RUN, QUIET_RUN: index in runs */
 	size_t run;
 	/* JSON: the path (key holds it as written, value the VALUE as
 	 * written); len_of: compare the size of what PATH names; ID: the

@@ -325,7 +325,9 @@ static void test_help_synopsis(void **state)
 	text = help_of(CMD_EXPORT);	/* what it needs first and bare, the rest in brackets */
 	assert_non_null(strstr(text, "usage: regtrace [-C DIR] export --sqlite FILE "
 				     "[--mainline REF]\n"));
-	assert_non_null(strstr(text, "[--upstream-pattern RE]... [RANGE...]\n"));
+	assert_non_null(strstr(text, "[--upstream-pattern RE]...\n"));
+	assert_non_null(strstr(text, "[--fixes-pattern RE]... [--no-infer] [-q]\n"));
+	assert_non_null(strstr(text, "[RANGE...]\n"));
 	free(text);
 	text = help_of(CMD_FIXES);
 	assert_non_null(strstr(text, "usage: regtrace [-C DIR] fixes [--json] [--csv]"));

@@ -61,10 +61,10 @@ static void trace(struct fx *x, uint32_t f)
 	if (!x->r.cls) {
 		release_attribute(&x->rels, &x->g);
 		resolver_init(&x->r, &x->g);
-		census_compute(&x->g, &x->r, -1, &x->c);
+		census_compute(&x->g, &x->r, NULL, -1, &x->c);
 	}
 	census_trace_release(&x->t);
-	census_trace(&x->g, &x->r, &x->c, f, &x->t);
+	census_trace(&x->g, &x->r, NULL, &x->c, f, &x->t);
 }
 
 static void assert_step(const struct ref_trace *rt, size_t k, enum census_rule rule,
@@ -227,7 +227,7 @@ static void test_explain_links(void **state)
 	s.g = x->g;
 	graph_init(&x->g);
 	resolver_init(&s.r, &s.g);
-	census_compute(&s.g, &s.r, -1, &s.census);
+	census_compute(&s.g, &s.r, NULL, -1, &s.census);
 	explain_commit(&s, a, NULL, &e);
 	assert_int_equal(e.from.n, 0);
 	assert_int_equal(e.to.n, 1);

@@ -59,7 +59,7 @@ static inline void th_census(struct graph *g, struct release_list *rels, struct 
 
 	release_attribute(rels, g);
 	resolver_init(&r, g);
-	census_compute(g, &r, -1, c);
+	census_compute(g, &r, NULL, -1, c);
 	resolver_release(&r);
 }
 

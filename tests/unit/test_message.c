@@ -231,7 +231,7 @@ static void test_project_pattern(void **state)
 {
 	(void)state;
 	regex_t re;
-	struct msg_rules rules = { &re, 1 };
+	struct msg_rules rules = { .upstream = &re, .nupstream = 1 };
 	struct msg_facts f;
 	const char *m = "s\n\nOriginal-Change: " ID40 "\nOriginal-Change: nothex\n";
 
@@ -244,6 +244,107 @@ static void test_project_pattern(void **state)
 	assert_int_equal(f.naliases, 0);
 	msg_facts_release(&f);
 	regfree(&re);
+}
+
+/* "This reverts commit:" with the id on the next line (issue 11, part 2). */
+static void test_revert_colon_next_line(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("Revert \"net/foo: fix bar\"\n\nThis reverts commit:\n"
+				   "    " ID40 ".\n[ upstream commit " ID40B " ]\n");
+	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(f.refs[0].kind, MSG_REF_REVERT);
+	assert_string_equal(f.refs[0].id, ID40);
+	assert_string_equal(f.refs[0].subject, "net/foo: fix bar");
+	assert_true(f.is_revert);
+	assert_int_equal(f.naliases, 0);	/* the rest of the revert's paragraph */
+	msg_facts_release(&f);
+
+	f = parse("s\n\nThis reverts commit: " ID40 "\n");	/* a colon, the id on the line */
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].id, ID40);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nThis reverts commit\n" ID40B "\n");	/* no colon, id below */
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].id, ID40B);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nThis reverts commit:\n\n" ID40 "\n");	/* a blank line between */
+	assert_int_equal(f.nrefs, 0);
+	assert_false(f.is_revert);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nThis reverts commit:\nthe one before " ID40 "\n");	/* not first */
+	assert_int_equal(f.nrefs, 0);
+	msg_facts_release(&f);
+
+	f = parse("s\n\nThis reverts commits " ID40 " and more\n");	/* "commits" */
+	assert_int_equal(f.nrefs, 0);
+	msg_facts_release(&f);
+}
+
+/* --fixes-pattern: the last capture group is the id; counted as a Fixes: line. */
+static void test_fixes_pattern(void **state)
+{
+	(void)state;
+	regex_t re;
+	struct msg_rules rules = { 0 };
+	struct msg_facts f;
+	const char *m = "s\n\nFollow-up for " ID40 "\nFollow-up to: 1234567 (\"a subject\")\n"
+			"Follow-up for nothing\nA Follow-up for " ID40B "\n";
+
+	assert_int_equal(regcomp(&re, "^Follow-up (for|to):? ([0-9a-f]+)", REG_EXTENDED), 0);
+	rules.fixes = &re;
+	rules.nfixes = 1;
+	msg_parse_with(m, strlen(m), &rules, &f);
+	assert_int_equal(f.nrefs, 2);
+	assert_int_equal(f.refs[0].kind, MSG_REF_FIXES);
+	assert_string_equal(f.refs[0].id, ID40);
+	assert_null(f.refs[0].subject);
+	assert_string_equal(f.refs[1].id, "1234567");
+	assert_string_equal(f.refs[1].subject, "a subject");
+	assert_int_equal(f.fixes_lines, 2);
+	assert_int_equal(f.nonsha_fixes_lines, 0);
+	assert_int_equal(f.naliases, 0);
+	msg_facts_release(&f);
+	msg_parse(m, strlen(m), &f);	/* without the pattern: nothing */
+	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(f.fixes_lines, 0);
+	msg_facts_release(&f);
+	regfree(&re);
+
+	/* the id must be a word of the line, as in the built-in forms */
+	assert_int_equal(regcomp(&re, "[Rr]efs ([0-9a-f]+)", REG_EXTENDED), 0);
+	m = "s\n\nRefs 1234567g\nRefs x1234567\nRefs 89abcdef.\n";
+	msg_parse_with(m, strlen(m), &rules, &f);
+	assert_int_equal(f.nrefs, 1);
+	assert_string_equal(f.refs[0].id, "89abcdef");
+	msg_facts_release(&f);
+	regfree(&re);
+}
+
+/* Channel patterns: bit i for a line matching pattern i. */
+static void test_channel_patterns(void **state)
+{
+	(void)state;
+	regex_t re[2];
+	struct msg_rules rules = { 0 };
+	struct msg_facts f;
+	const char *m = "s\n\nbody\nBackported-by: bot\n";
+
+	assert_int_equal(regcomp(&re[0], "^Requested-by:", REG_EXTENDED), 0);
+	assert_int_equal(regcomp(&re[1], "^Backported-by: bot$", REG_EXTENDED), 0);
+	rules.channels = re;
+	rules.nchannels = 2;
+	msg_parse_with(m, strlen(m), &rules, &f);
+	assert_int_equal(f.channels, 2);
+	msg_facts_release(&f);
+	msg_parse(m, strlen(m), &f);
+	assert_int_equal(f.channels, 0);
+	msg_facts_release(&f);
+	regfree(&re[0]);
+	regfree(&re[1]);
 }
 
 static int reported(const char *m)
@@ -338,6 +439,9 @@ int main(void)
 		cmocka_unit_test(test_extended_alias_forms),
 		cmocka_unit_test(test_cc_stable),
 		cmocka_unit_test(test_project_pattern),
+		cmocka_unit_test(test_revert_colon_next_line),
+		cmocka_unit_test(test_fixes_pattern),
+		cmocka_unit_test(test_channel_patterns),
 		cmocka_unit_test(test_reported),
 		cmocka_unit_test(test_where),
 	};

@@ -20,13 +20,21 @@ static void oid(uint8_t out[20], int n)
 	out[19] = (uint8_t)(n * 7);
 }
 
-/* A segment FROM=from TO=to with nfix commits naming others. */
+/* A segment FROM=from TO=to with nfix commits naming others, and every
+ * commit's identity (id head k, key 1000 + k). */
 static struct segment make(int from, int to, int tail, unsigned nfix)
 {
 	struct segment s = { .tail = tail, .ncommits = nfix + 10 };
 
 	oid(s.from, from);
 	oid(s.to, to);
+	s.ident_oid = xcalloc(s.ncommits, sizeof(*s.ident_oid));
+	s.ident_key = xcalloc(s.ncommits, sizeof(*s.ident_key));
+	for (uint32_t k = 0; k < s.ncommits; k++) {
+		s.ident_oid[k][0] = (uint8_t)k;
+		s.ident_oid[k][7] = 0xee;
+		s.ident_key[k] = 1000 + k;
+	}
 	s.v = xcalloc(nfix + 1, sizeof(*s.v));
 	for (s.n = 0; s.n < nfix; s.n++) {
 		struct seg_fix *f = &s.v[s.n];
@@ -76,6 +84,11 @@ static void test_round_trip(void **state)
 	assert_string_equal(s->v[0].facts.refs[0].id, "abcdef012345");
 	assert_int_equal(s->v[1].facts.refs[0].kind, MSG_REF_REVERT);
 	assert_int_equal(s->v[1].oid[0], 101);
+	assert_non_null(s->ident_oid);	/* every commit's identity */
+	assert_int_equal(s->ident_oid[11][0], 11);
+	assert_int_equal(s->ident_oid[11][7], 0xee);
+	assert_int_equal(s->ident_key[11], 1011);
+	assert_int_equal(s->ident_key[0], 1000);
 	oid(from, 2);
 	oid(to, 3);
 	assert_non_null(s = segcache_find(&d, from, to));
@@ -155,7 +168,9 @@ static void test_rejected(void **state)
 	reseal(bad, len);
 	expect_rejected(bad, len, "another version");
 	memcpy(bad, buf, len);
-	bad[len - 9] ^= 0x40;	/* inside the last record, sealed again */
+	/* inside the last record (before the last segment's 11 identities of
+	 * 12 bytes: the length of its subject), sealed again */
+	bad[len - 9 - 11 * 12] ^= 0x40;
 	reseal(bad, len);
 	expect_rejected(bad, len, "corrupt segment");
 	expect_rejected((const uint8_t *)"", 0, "not a regtrace mainline cache");

@@ -1,0 +1,32 @@
+/*
+ * infer.h — an upstream id for each commit of a range whose message names
+ * none (doc/dialects.md, "Upstream identity when the message names none"):
+ * the mainline commit with the same author email and the same subject
+ * (ASCII case and white space folded); when several have them, the one
+ * whose patch has the same patch-id (git_diff_patchid); when none or
+ * several of those, the commit is left without one (identity_ambiguous).
+ * A mainline commit that is itself a commit of the range is no candidate.
+ *
+ * The mainline is the identities m->ident_*[from..] (mainline.h: only the
+ * keys asked for are there, so each candidate is read to check its author
+ * and subject).  What is found goes into h's graph (identity_infer).
+ * Errors: RT_EFAIL with a one-line message (an unreadable patch).
+ */
+#ifndef REGTRACE_INFER_H
+#define REGTRACE_INFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <git2.h>
+
+#include "core/history.h"
+#include "core/mainline.h"
+
+int infer_upstream(git_repository *repo, struct history *h, const struct mainline *m,
+		   size_t from, char *err, size_t errlen);
+
+/* The identity keys of the commits of h that infer_upstream would look
+ * for, appended to *keys (grown with ARRAY_GROW). */
+void infer_wanted(const struct history *h, uint32_t **keys, size_t *n, size_t *cap);
+
+#endif
