@@ -34,7 +34,7 @@ check() {	# NAME WANT GOT
 run() {	# REPO ARGS...: output and status
 	local repo=$1
 	shift
-	REGTRACE_NO_COMMIT_GRAPH=${NOGRAPH:-} "$regtrace" -C "$repo" "$@" 2>&1
+	env ${NOGRAPH:+REGTRACE_NO_COMMIT_GRAPH=1} "$regtrace" -C "$repo" "$@" 2>&1
 	echo "exit $?"
 }
 plain() { REGTRACE_NO_CACHE=1 REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$@" 2>&1; echo "exit $?"; }
