@@ -100,6 +100,8 @@ unit: $(UNIT:%=$(B)/%)
 e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
+	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
+	tests/paths/blobless.sh $(B)/regtrace
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
 # big, so it is installed only here (install-deps.sh --browser).
@@ -151,11 +153,12 @@ FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern)
 FUZZ_OBJ_release  = $(call fz,core/release base/util base/pattern) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
-FUZZ_OBJ_cache    = $(call fz,git/cache base/codec base/blobfile core/message core/reported \
-                      core/graph base/util base/atomic_file base/error base/pattern) \
-                    $(FUZZ_B)/nocov/git/cache.o
-FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache base/codec base/blobfile core/message \
-                      core/reported core/graph base/util base/atomic_file base/error base/pattern)
+FUZZ_OBJ_cache    = $(call fz,git/cache git/cache_ranges git/cache_paths base/codec base/blobfile \
+                      core/message core/reported core/graph base/util base/atomic_file base/error \
+                      base/pattern) $(FUZZ_B)/nocov/git/cache.o
+FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_paths base/codec \
+                      base/blobfile core/message core/reported core/graph base/util \
+                      base/atomic_file base/error base/pattern)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)

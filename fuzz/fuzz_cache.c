@@ -64,15 +64,18 @@ static void put(uint8_t *b, size_t *n, uint64_t v, size_t k)
 		b[(*n)++] = (uint8_t)(v >> (8 * i));
 }
 
-/* A well-formed file around body, with count records claimed. */
-static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, size_t *outlen)
+/* A well-formed file around body, with count records claimed (the body
+ * holds the records; empty range and path sections follow them unless the
+ * body carries its own: sections set). */
+static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sections,
+		     size_t *outlen)
 {
 	size_t vl = strlen(REGTRACE_VERSION), n = 0;
-	uint8_t *b = malloc(15 + 4 + 4 + vl + 8 + 8 + len + 8);
+	uint8_t *b = malloc(15 + 4 + 4 + vl + 8 + 8 + len + 16 + 8);
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 3, 4);	/* cache.c's FORMAT */
+	put(b, &n, 4, 4);	/* cache.c's FORMAT */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;
@@ -80,6 +83,11 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, size_t *ou
 	put(b, &n, count, 8);
 	memcpy(b + n, body, len);
 	n += len;
+	if (!sections) {
+		put(b, &n, 0, 8);	/* saves */
+		put(b, &n, 0, 4);	/* no range */
+		put(b, &n, 0, 4);	/* no paths */
+	}
 	put(b, &n, fnv(b, n), 8);
 	*outlen = n;
 	return b;
@@ -154,7 +162,9 @@ static void raw_mode(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return;
-	uint8_t *file = seal(data + 2, size - 2, (uint64_t)data[0] | (uint64_t)data[1] << 8, &len);
+	/* the count's top bit: the input carries its own sections after the records */
+	uint8_t *file = seal(data + 2, size - 2, (uint64_t)data[0] | (uint64_t)(data[1] & 0x7f) << 8,
+			     data[1] >> 7, &len);
 	cache_init(&c, FP);
 	cache_load_buffer(&c, file, len);
 	if (!c.buf) {

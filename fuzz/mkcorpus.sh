@@ -10,7 +10,8 @@
 #   commit/    raw commit objects (git cat-file commit) of the built repositories
 #   cgraph/    their commit-graph files (git commit-graph write --reachable), a few
 #   cache/     the records of their .git/regtrace-cache (regtrace stats run once), as
-#              fuzz_cache reads them: 2 bytes of record count, then the records
+#              fuzz_cache reads them: 2 bytes of record count (top bit: sections follow),
+#              then the records and the range and path sections
 #
 # usage: fuzz/mkcorpus.sh [MKSCENARIO [REGTRACE]]   (defaults build/mkscenario, build/regtrace)
 set -euo pipefail
@@ -45,7 +46,7 @@ for f in tests/scenarios/*.scenario; do
 b = open(sys.argv[1], "rb").read()
 n = 15 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
 count = struct.unpack_from("<Q", b, n)[0]; n += 8
-sys.stdout.buffer.write(struct.pack("<H", min(count, 65535)) + b[n:-8])' \
+sys.stdout.buffer.write(struct.pack("<H", min(count, 32767) | 0x8000) + b[n:-8])' \
 			"$repo/.git/regtrace-cache" >"$out/cache/$name"
 	fi
 	if [ $ngraph -lt 8 ] && git -C "$repo" commit-graph write --reachable 2>/dev/null &&

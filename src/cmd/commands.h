@@ -26,6 +26,7 @@ struct run {
 	struct segcache *mainline_cache;	/* the mainline cache when the command
 						   reads the mainline, or NULL */
 	struct warnings warnings;	/* printed by main when the command succeeds */
+	int quiet;			/* --quiet: no warning, no progress line */
 };
 
 typedef int command_fn(const struct cli *c, struct run *run, char *err, size_t errlen);

@@ -117,6 +117,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 		rc = config_load(repo, &words, &cfg, err, errlen);
 	run.repo = repo;
 	run.project = &cfg;
+	run.quiet = c->quiet;
 	if (!rc && !getenv("REGTRACE_NO_CACHE"))
 		open_caches(repo, &cfg, c, &run, &k);
 	if (!rc && !handlers[c->cmd])
@@ -171,10 +172,11 @@ int main(int argc, char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	/* reading only: checking each object's hash again doubles the cost */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* pack windows: small, few, so that reading a big pack keeps little of it
-	 * mapped (mapped pages count as the process's memory) */
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)8 << 20);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)32 << 20);
+	/* pack windows: libgit2's defaults, git's own (1 GiB windows on 64-bit
+	 * systems).  Small windows kept fewer pages of a big pack mapped, but
+	 * those are the page cache's, shared, not memory regtrace allocates;
+	 * they cost a map and unmap storm (11,000 munmaps, 10% more CPU on the
+	 * merge-heavy bench: doc/performance-speed.md) */
 	rc = run_command(&c, err, sizeof(err));
 	git_libgit2_shutdown();
 	cli_release(&c);

@@ -1,5 +1,6 @@
 /* mainline_set.c — see mainline_set.h. */
 #include "cmd/mainline_set.h"
+#include "cmd/progress_line.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "git/parallel.h"
@@ -32,6 +33,7 @@ int mainline_set_read(struct run *run, char *ref, const char *const *bases, size
 		      size_t errlen)
 {
 	git_repository *repo = run->repo;
+	struct progress_line line;
 	int rc;
 
 	out->ref = ref;
@@ -43,8 +45,10 @@ int mainline_set_read(struct run *run, char *ref, const char *const *bases, size
 	out->shared->nwant = nwant;
 	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->from = xcalloc(n + 1, sizeof(*out->from));
+	progress_line_begin(&line, run->quiet, "reading the mainline", "segments", 0);
 	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, out->from,
-			       err, errlen);
+			       &line.cb, err, errlen);
+	progress_line_end(&line);
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {

@@ -1,6 +1,6 @@
 /* series_set.c — see series_set.h. */
 #include "cmd/series_set.h"
-#include "cmd/say.h"
+#include "cmd/progress_line.h"
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -19,24 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-/* A progress line on a terminal, once a run has taken a second (start 0:
- * never, --quiet). */
-static void progress(time_t start, size_t i, size_t n, const char *range)
-{
-	char name[512];
-
-	if (!start || !isatty(STDERR_FILENO) || time(NULL) - start < 1)
-		return;
-	if (i < n) {
-		say_escape(name, sizeof(name), range);	/* a name is no control sequence */
-		fprintf(stderr, "\rregtrace: reading %s (%zu/%zu)\033[K", name, i + 1, n);
-	} else {
-		fputs("\r\033[K", stderr);
-	}
-}
 
 struct loader {
 	struct read_options read;
@@ -46,26 +28,38 @@ struct loader {
 	struct series_set *set;
 	struct history *h;	/* one per range */
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
-	pthread_mutex_t lock;	/* the progress line */
-	time_t start;
+	struct range_reading *readings;	/* one per range */
+	size_t *first;		/* group g: readings[first[g]..first[g + 1]) */
+	int quiet;		/* no progress line */
+	struct progress_line line;
 };
 
-/* Range i read (git layer). */
+/* Group g's ranges: their commits read together (repo.h: each commit once). */
+static int walk_group(void *ctx, git_repository *repo, size_t g)
+{
+	struct loader *l = ctx;
+	size_t from = l->first[g], n = l->first[g + 1] - from;
+
+	repo_walk_ranges(repo, l->readings + from, n, &l->read);
+	progress_done(&l->line.cb, n);
+	return 0;
+}
+
+/* Range i: its history (git layer) from what its walk read. */
 static int read_one(void *ctx, git_repository *repo, size_t i)
 {
 	struct loader *l = ctx;
 	struct load_error *e = &l->errs[i];
 	struct history *h = &l->h[i];
 
-	pthread_mutex_lock(&l->lock);
-	progress(l->start, i, l->set->ranges.n, l->set->ranges.v[i].name);
-	pthread_mutex_unlock(&l->lock);
-	e->rc = repo_read_range(repo, &l->set->ranges.v[i], &l->read, h, e->msg,
-				sizeof(e->msg));
+	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, h, e->msg, sizeof(e->msg));
+	range_reading_release(&l->readings[i]);
 	if (e->rc)	/* what the series shows of a range it could not read */
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	return e->rc;
 }
+
+
 
 /* Range i: upstream ids inferred, ids outside it looked up (git layer),
  * then analysed (core). */
@@ -108,6 +102,47 @@ static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, c
 	for (size_t i = 0; i < n && !rc; i++)
 		if ((rc = l->errs[i].rc))
 			snprintf(err, errlen, "%s", l->errs[i].msg);
+	return rc;
+}
+
+/*
+ * The ranges' commits, read in a few groups of consecutive ranges (which
+ * share the most history), one walk and one thread each; then each range
+ * made into a history, several at once.  No threads within threads.
+ */
+static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
+{
+	size_t n = l->set->ranges.n, groups = thread_count(n);
+	int rc;
+
+	if (groups > 1)
+		l->read.threads = 1;
+	l->readings = xcalloc(n + 1, sizeof(*l->readings));
+	l->first = xmalloc((groups + 1) * sizeof(size_t));
+	for (size_t i = 0; i < n; i++)
+		l->readings[i].rg = &l->set->ranges.v[i];
+	for (size_t g = 0; g <= groups; g++)
+		l->first[g] = n * g / groups;
+	progress_line_begin(&l->line, l->quiet, "reading", "ranges", n);
+	parallel_run(repo, groups, walk_group, l);
+	progress_line_end(&l->line);
+	if (l->read.paths_depth > 0) {	/* --by path: the files each commit changes */
+		size_t commits = 0;
+		for (size_t i = 0; i < n; i++)
+			commits += range_reading_commits(&l->readings[i]);
+		progress_line_begin(&l->line, l->quiet, "reading the files changed", "commits",
+				    commits);
+		l->read.paths_progress = &l->line.cb;
+	}
+	rc = each_range(repo, l, read_one, err, errlen);
+	if (l->read.paths_depth > 0) {
+		progress_line_end(&l->line);
+		l->read.paths_progress = NULL;
+	}
+	for (size_t i = 0; i < n; i++)	/* (those never taken) */
+		range_reading_release(&l->readings[i]);
+	free(l->readings);
+	free(l->first);
 	return rc;
 }
 
@@ -193,14 +228,11 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 	char mlerr[1024] = "";
 	int rc, mlrc;
 
-	if (thread_count(set->ranges.n) > 1)
-		l->read.threads = 1;
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_init(&l->h[i]);
-	rc = each_range(run->repo, l, read_one, err, errlen);
-	progress(l->start, set->ranges.n, set->ranges.n, NULL);
+	rc = read_ranges(run->repo, l, err, errlen);
 	if (!rc)	/* --by channel, and the export's channel of each commit */
 		channel_rules_of(run, l);
 	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
@@ -241,7 +273,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 		    char *err, size_t errlen)
 {
 	const struct project_config *p = run->project;
-	struct loader l = { .set = set, .lock = PTHREAD_MUTEX_INITIALIZER, .start = time(NULL) };
+	struct loader l = { .set = set };
 	int rc;
 
 	memset(set, 0, sizeof(*set));
@@ -252,8 +284,7 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
 	l.infer = !c->no_infer;
-	if (c->quiet)
-		l.start = 0;
+	l.quiet = c->quiet;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
 			     err, errlen);
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));

@@ -4,15 +4,16 @@
  *
  * series_set_load() turns the arguments into ranges (git/discover.h: none
  * = every series of the repository, a bare BASE = BASE..its highest
- * BASE.N) and reads each (git/repo.h), several at once (git/parallel.h),
- * showing a progress line on a terminal once loading has taken a second;
- * then reads the mainline once (mainline_set.h) when the command compares
- * with it or, unless --no-infer, some commit names no upstream commit and
- * a mainline branch is there; then, per range, infers upstream ids
- * (git/infer.h), asks the repository about ids outside the range
- * (git/outside.h) and analyses it (core/analyze.h).  Errors as in
- * base/error.h; the set must be released with series_set_release() either
- * way.
+ * BASE.N) and reads them (git/repo.h: those the range cache lacks in a few
+ * groups of consecutive ranges, one walk each, several groups at once:
+ * git/parallel.h), showing a progress line on a terminal once loading has
+ * taken a second (progress_line.h); then reads the mainline once
+ * (mainline_set.h) when the command compares with it or, unless
+ * --no-infer, some commit names no upstream commit and a mainline branch
+ * is there; then, per range, infers upstream ids (git/infer.h), asks the
+ * repository about ids outside the range (git/outside.h) and analyses it
+ * (core/analyze.h).  Errors as in base/error.h; the set must be released
+ * with series_set_release() either way.
  */
 #ifndef REGTRACE_SERIES_SET_H
 #define REGTRACE_SERIES_SET_H

@@ -41,13 +41,14 @@ void group_map_release(struct group_map *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* One fix's links (links[from..to)): charge it to its targets' groups. */
+/* One fix's links (links[from..to)): charge it to its targets' groups,
+ * and to the total once when any target is in a group (state[m->n]). */
 static void charge_fix(struct breakdown *b, const struct census *c, size_t from, size_t to,
 		       uint8_t *state)
 {
 	const struct group_map *m = &b->map;
 
-	memset(state, 0, m->n);	/* 0 untouched, 1 same so far, 2 later release */
+	memset(state, 0, m->n + 1);	/* 0 untouched, 1 same so far, 2 later release */
 	for (size_t i = from; i < to; i++) {
 		const struct link *l = &c->links[i];
 		if (!link_is_regression_fix(l->kind))
@@ -56,6 +57,8 @@ static void charge_fix(struct breakdown *b, const struct census *c, size_t from,
 		for (size_t k = 0; k < gs->n; k++)
 			if (state[gs->v[k]] != 2)
 				state[gs->v[k]] = l->same_release ? 1 : 2;
+		if (gs->n && state[m->n] != 2)
+			state[m->n] = l->same_release ? 1 : 2;
 	}
 	for (size_t g = 0; g < m->n; g++) {
 		if (!state[g])
@@ -63,6 +66,20 @@ static void charge_fix(struct breakdown *b, const struct census *c, size_t from,
 		b->rows[g].fixes++;
 		b->rows[g].same_release += state[g] == 1;
 	}
+	if (state[m->n]) {
+		b->total.fixes++;
+		b->total.same_release += state[m->n] == 1;
+	}
+}
+
+/* Most commits first, then by name. */
+static int by_commits(const void *a, const void *b)
+{
+	const struct breakdown_row *x = a, *y = b;
+
+	if (x->commits != y->commits)
+		return x->commits > y->commits ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 void breakdown_compute(const struct graph *g, const struct census *c, const char *kind,
@@ -84,8 +101,12 @@ void breakdown_compute(const struct graph *g, const struct census *c, const char
 			out->rows[gs->v[k]].commits++;
 			out->rows[gs->v[k]].tagged += g->c[i].facts.fixes_lines > 0;
 		}
+		if (gs->n) {
+			out->total.commits++;
+			out->total.tagged += g->c[i].facts.fixes_lines > 0;
+		}
 	}
-	uint8_t *state = xmalloc(out->n + 1);
+	uint8_t *state = xmalloc(out->n + 2);
 	for (size_t i = 0; i < c->nlinks;) {
 		size_t from = i;
 		while (i < c->nlinks && c->links[i].fix == c->links[from].fix)
@@ -95,6 +116,13 @@ void breakdown_compute(const struct graph *g, const struct census *c, const char
 	free(state);
 	for (size_t k = 0; k < out->n; k++)
 		out->rows[k].visible = census_visible(out->rows[k].fixes, out->rows[k].same_release);
+	out->total.name = "total";
+	out->total.visible = census_visible(out->total.fixes, out->total.same_release);
+	if (!strcmp(kind, "path")) {
+		out->has_total = 1;
+		if (out->n)
+			qsort(out->rows, out->n, sizeof(*out->rows), by_commits);
+	}
 }
 
 void breakdown_release(struct breakdown *b)

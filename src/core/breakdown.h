@@ -7,7 +7,14 @@
  * fixes with a target in the group (a fix counts once per group); a fix is
  * same-release for the group when all its targets in the group are in its
  * own release; visible = fixes - same release.  So regressions are charged
- * to the group of the commit that brought them.  Pure: no libgit2, no I/O.
+ * to the group of the commit that brought them.
+ *
+ * Path groups are many (every subsystem): their rows are sorted by commits,
+ * most first (then by name), and have a total: the same numbers for the
+ * commits in any group, each counted once (a commit changing two
+ * subsystems, a fix of two of them, once).  Channel rows keep their fixed
+ * order and have no total (the channels split the census).  Pure: no
+ * libgit2, no I/O.
  */
 #ifndef REGTRACE_BREAKDOWN_H
 #define REGTRACE_BREAKDOWN_H
@@ -29,8 +36,11 @@ struct breakdown_row {
 struct breakdown {
 	const char *kind;	/* "channel" or "path" */
 	struct group_map map;
-	struct breakdown_row *rows;	/* one per group, in map order */
+	struct breakdown_row *rows;	/* one per group: in map order; "path": by
+					   commits, most first, then by name */
 	size_t n;
+	int has_total;		/* "path" */
+	struct breakdown_row total;	/* the commits in any group (name "total") */
 };
 
 void group_map_init(struct group_map *m, size_t ncommits);

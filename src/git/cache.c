@@ -13,7 +13,8 @@
 #define MAGIC "regtrace-cache\n"
 #define FORMAT 4u	/* 2: authors and the reported fact; 3: channel pattern bits,
 			   "This reverts commit:" on two lines (doc/dialects.md); 4: 4-byte counts
-			   of aliases and references, C1 and U+2028/U+2029 cleaned out of subjects */
+			   of aliases and references, C1 and U+2028/U+2029 cleaned out of subjects,
+			   the ranges and paths sections */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -71,19 +72,111 @@ void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned al
 	free(r.b);
 }
 
-uint8_t *cache_encode(const struct cache *c, size_t *len)
+/* A set of commit ids (the commits of the kept ranges). */
+struct oidset {
+	const uint8_t **v;	/* NULL: empty */
+	size_t cap;
+};
+
+static int oidset_add(struct oidset *s, const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, 8);
+	size_t k = h & (s->cap - 1);
+	for (; s->v[k]; k = (k + 1) & (s->cap - 1))
+		if (!memcmp(s->v[k], oid, 20))
+			return 0;
+	s->v[k] = oid;
+	return 1;
+}
+
+static int oidset_has(void *ctx, const uint8_t oid[20])
+{
+	const struct oidset *s = ctx;
+	uint64_t h;
+
+	memcpy(&h, oid, 8);
+	for (size_t k = h & (s->cap - 1); s->v[k]; k = (k + 1) & (s->cap - 1))
+		if (!memcmp(s->v[k], oid, 20))
+			return 1;
+	return 0;
+}
+
+static void oidset_init(struct oidset *s, size_t n)
+{
+	for (s->cap = 1024; s->cap < n * 2 + 2; s->cap *= 2)
+		;
+	s->v = xcalloc(s->cap, sizeof(*s->v));
+}
+
+/* Append the records of body[0..len) that keep accepts (each id once:
+ * seen); how many. */
+static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const struct oidset *keep,
+			  struct oidset *seen)
+{
+	const uint8_t *end;
+	size_t n = 0;
+
+	if (!len)
+		return 0;	/* (p may be NULL) */
+	end = p + len;
+	while (p < end) {
+		size_t rl = 4 + ((size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 |
+				 (size_t)p[3] << 24);
+		if (!keep || (oidset_has((void *)keep, p + 4) && oidset_add(seen, p + 4))) {
+			wbuf_bytes(b, p, rl);
+			n++;
+		}
+		p += rl;
+	}
+	return n;
+}
+
+static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t *len)
 {
 	struct wbuf b = { 0 };
+	struct oidset seen = { 0 };
+	size_t at, n = 0;
 
 	wbuf_head(&b, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
-	wbuf_uint(&b, c->count + c->addcount, 8);
+	at = b.len;
+	wbuf_uint(&b, 0, 8);	/* the count, set below */
+	if (keep)
+		oidset_init(&seen, c->count + c->addcount);
 	if (c->buf)
-		wbuf_bytes(&b, c->buf + c->body, c->body_end - c->body);
-	wbuf_bytes(&b, c->add.b, c->add.len);
+		n += put_records(&b, c->buf + c->body, c->body_end - c->body, keep, &seen);
+	n += put_records(&b, c->add.b, c->add.len, keep, &seen);
+	for (int i = 0; i < 8; i++)
+		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
+	cache_ranges_encode(&c->ranges, &b);
+	cache_paths_encode(&c->paths, &b, keep ? oidset_has : NULL, (void *)keep);
 	wbuf_seal(&b);
+	free(seen.v);
 	*len = b.len;
 	return b.b;
+}
+
+uint8_t *cache_encode(const struct cache *c, size_t *len)
+{
+	return encode(c, NULL, len);
+}
+
+uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
+{
+	struct oidset keep;
+	size_t total = 0;
+
+	for (size_t i = 0; i < c->ranges.n; i++)
+		total += c->ranges.v[i]->n;
+	oidset_init(&keep, total);
+	for (size_t i = 0; i < c->ranges.n; i++)
+		for (uint32_t k = 0; k < c->ranges.v[i]->n; k++)
+			oidset_add(&keep, c->ranges.v[i]->oids + (size_t)k * 20);
+	uint8_t *b = encode(c, &keep, len);
+	free(keep.v);
+	return b;
 }
 
 /* ---- reading ---- */
@@ -239,13 +332,16 @@ static int index_records(struct cache *c, size_t count)
 		table_put(c, off);
 	}
 	c->count = count;
-	return r.p == r.end ? 0 : -1;
+	c->body_end = (size_t)(r.p - c->buf);
+	return 0;
 }
 
 void cache_init(struct cache *c, uint64_t fingerprint)
 {
 	memset(c, 0, sizeof(*c));
 	c->fingerprint = fingerprint;
+	cache_ranges_init(&c->ranges);
+	cache_paths_init(&c->paths);
 }
 
 static void reject(struct cache *c, const char *why)
@@ -256,6 +352,8 @@ static void reject(struct cache *c, const char *why)
 	c->table = NULL;
 	c->count = c->tcap = 0;
 	c->rejected = why;
+	cache_ranges_decode(&c->ranges, &(struct rbuf){ NULL, NULL, 1 });	/* empties them */
+	cache_paths_decode(&c->paths, &(struct rbuf){ NULL, NULL, 1 });
 }
 
 void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
@@ -275,6 +373,10 @@ void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 	c->body_end = len - 8;
 	if (r.bad || index_records(c, (size_t)count) < 0)
 		return reject(c, "corrupt record");
+	struct rbuf sections = { buf + c->body_end, buf + len - 8, 0 };
+	if (cache_ranges_decode(&c->ranges, &sections) < 0 ||
+	    cache_paths_decode(&c->paths, &sections) < 0 || sections.p != sections.end)
+		return reject(c, "corrupt range or paths record");
 }
 
 void cache_load_file(struct cache *c, const char *path)
@@ -362,6 +464,8 @@ static void merge_saved(struct cache *c, const char *path)
 		off += 4 + len;
 	}
 	free(a.slot);
+	cache_ranges_merge(&c->ranges, &d.ranges);
+	cache_paths_merge(&c->paths, &d.paths);
 	cache_release(&d);
 }
 
@@ -372,14 +476,15 @@ int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 	uint8_t *b;
 	int rc, lock;
 
-	if (!c->addcount)
+	if (!c->addcount && !c->ranges.changed && !c->paths.changed)
 		return 0;
 	if ((lock = blobfile_lock(path, 10000)) == -1)
 		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
 	blobfile_stamp(path, &now);
 	if (!blobfile_same(&c->loaded, &now))
 		merge_saved(c, path);
-	b = cache_encode(c, &len);
+	cache_ranges_settle(&c->ranges);
+	b = cache_encode_kept(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
 	free(b);
 	if (rc == 0)
@@ -393,5 +498,7 @@ void cache_release(struct cache *c)
 	free(c->buf);
 	free(c->table);
 	free(c->add.b);
+	cache_ranges_release(&c->ranges);
+	cache_paths_release(&c->paths);
 	memset(c, 0, sizeof(*c));
 }

@@ -11,6 +11,11 @@
  * file + rename), and only when something was added.
  * Records are found by id through an open-addressing table over the loaded
  * bytes; each is decoded only when asked for.
+ *
+ * The same file keeps the commits of each range read (cache_ranges.h) and
+ * the directories each commit changes (cache_paths.h).  A save keeps the
+ * commit and path records of the commits of the ranges it keeps, and
+ * forgets the others.
  */
 #ifndef REGTRACE_CACHE_H
 #define REGTRACE_CACHE_H
@@ -22,6 +27,8 @@
 #include "base/codec.h"
 #include "core/graph.h"
 #include "core/message.h"
+#include "git/cache_paths.h"
+#include "git/cache_ranges.h"
 
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */
@@ -34,6 +41,8 @@ struct cache {
 	size_t addcount;
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded (see cache_save) */
+	struct cache_ranges ranges;	/* the commits of each range read */
+	struct cache_paths paths;	/* the directories each commit changes */
 };
 
 struct cache_hit {
@@ -72,10 +81,16 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f);
 
 /* Encode everything (old records and new) into a fresh buffer (pure). */
 uint8_t *cache_encode(const struct cache *c, size_t *len);
-/* Write the file when records were added; 0, or -1 with err set.  Under a
- * lock of the git directory (blobfile_lock), and when another process saved
- * the file since it was loaded, its records this cache lacks are kept too:
- * two runs at once never leave less than either learned. */
+/* The same, with only the records of the commits of the ranges, each once
+ * (what a save writes). */
+uint8_t *cache_encode_kept(const struct cache *c, size_t *len);
+/* Write the file when records, ranges or paths were added (or a range's
+ * use must be recorded): keep the ranges cache_ranges_settle() keeps and
+ * forget the records of other commits; 0, or -1 with err set. */
+/* A save is made under a lock of the git directory (blobfile_lock); when
+ * another process saved the file since it was loaded, its records, ranges and
+ * paths this cache lacks are taken first: two runs at once never leave less
+ * than either kept. */
 int cache_save(struct cache *c, const char *path, char *err, size_t errlen);
 void cache_release(struct cache *c);
 

@@ -14,6 +14,9 @@
 #include "base/util.h"
 
 #include <limits.h>
+
+#define MAINLINE_GROUPS_PER_THREAD 4	/* segments read in one walk: fewer walks, and
+					   a progress line that moves */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,21 +201,34 @@ static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_
 	return rel;
 }
 
-/* The identity key of a walked commit (its facts still whole), and its
- * meta freed. */
-static uint32_t key_of(struct walk_commit *c)
+/* Keep the facts of the commits that name others, stripped (mainline.h):
+ * the walk drops the others as it reads them. */
+static int naming_others(struct msg_facts *f)
+{
+	if (!f->nrefs)
+		return 0;
+	mainline_strip(f);
+	return 1;
+}
+
+/* The identity key of a commit as read (core/identity.h): its author's
+ * email and its subject. */
+static uint32_t identity_of(const struct msg_facts *f, const struct commit_meta *m)
 {
 	const char *email = "";
-	uint32_t key;
 
-	if (c->meta && c->meta->author)
-		email = c->meta->author + strlen(c->meta->author) + 1;
-	key = identity_key(email, c->facts->subject);
+	if (m && m->author)
+		email = m->author + strlen(m->author) + 1;
+	return identity_key(email, f->subject);
+}
+
+/* A walked commit's meta, not kept (its key was taken). */
+static void drop_meta(struct walk_commit *c)
+{
 	if (c->meta)
 		free(c->meta->author);
 	free(c->meta);
 	c->meta = NULL;
-	return key;
 }
 
 int mainline_read(git_repository *repo, const char *ref, const char *base,
@@ -222,7 +238,8 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
-	struct walk_options wo = { NULL, NULL, 0, 1, 0 };	/* authors: identity keys */
+	/* authors: identity keys; only the facts of commits naming others kept */
+	struct walk_options wo = { .meta = 1, .sift = naming_others, .keyof = identity_of };
 	int rc;
 
 	if (!t)
@@ -237,11 +254,14 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	const char **kept = xcalloc(t->n + 1, sizeof(char *));
 	for (size_t i = 0; i < w.n; i++) {
 		const char *release = NULL;
-		if (rel[i] >= 0 && w.v[i].facts->nrefs)
+		mainline_add_ident(out, w.v[i].oid, w.v[i].key);
+		drop_meta(&w.v[i]);
+		if (!w.v[i].facts)
+			continue;	/* names no other commit */
+		if (rel[i] >= 0)
 			release = kept[rel[i]] ? kept[rel[i]] :
 				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
 		hex_of(w.v[i].oid, hex);
-		mainline_add_ident(out, w.v[i].oid, key_of(&w.v[i]));
 		mainline_add(out, hex, w.v[i].facts, release);
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
@@ -263,43 +283,89 @@ struct reading {
 	struct segment *own;	/* the ones read here */
 	size_t n;
 	struct load_error { int rc; char msg[512]; } *errs;
+	const struct progress *progress;
 };
 
-/* Read segment i (parallel.h): the commits that name others, stripped. */
-static int read_segment(void *ctx, git_repository *repo, size_t i)
-{
-	struct reading *rd = ctx;
-	struct segment *s = &rd->own[i];
-	struct walk_options wo = { NULL, NULL, 1, 1, 0 };	/* authors: identity keys */
-	struct walk_result w;
-	git_oid from, to;
+/* The segments of a joint walk: [first[g], first[g + 1]) for group g. */
+struct grouping {
+	struct reading *rd;
+	size_t *first;
+};
 
-	memcpy(from.id, s->from, 20);
-	memcpy(to.id, s->to, 20);
-	rd->errs[i].rc = walk_range(repo, &from, &to, &wo, &w, rd->errs[i].msg,
-				    sizeof(rd->errs[i].msg));
-	s->ident_oid = xmalloc((w.n + 1) * sizeof(*s->ident_oid));
-	s->ident_key = xmalloc((w.n + 1) * sizeof(*s->ident_key));
-	for (size_t k = 0; k < w.n; k++) {
-		memcpy(s->ident_oid[k], w.v[k].oid, 8);
-		s->ident_key[k] = key_of(&w.v[k]);
-		if (!rd->errs[i].rc && w.v[k].facts->nrefs) {
+/* Segment i from its walk: every commit's identity, the commits that name
+ * others; the chain check. */
+static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
+{
+	struct segment *s = &rd->own[i];
+
+	s->ident_oid = xmalloc((w->n + 1) * sizeof(*s->ident_oid));
+	s->ident_key = xmalloc((w->n + 1) * sizeof(*s->ident_key));
+	for (size_t k = 0; k < w->n; k++) {
+		memcpy(s->ident_oid[k], w->v[k].oid, 8);
+		s->ident_key[k] = w->v[k].key;
+		drop_meta(&w->v[k]);
+		if (!rd->errs[i].rc && w->v[k].facts) {
 			ARRAY_GROW(s->v, s->n, s->cap);
-			memcpy(s->v[s->n].oid, w.v[k].oid, 20);
-			mainline_strip(w.v[k].facts);
-			s->v[s->n++].facts = *w.v[k].facts;
-		} else {
-			msg_facts_release(w.v[k].facts);
+			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
+			s->v[s->n++].facts = *w->v[k].facts;
+		} else if (w->v[k].facts) {
+			msg_facts_release(w->v[k].facts);
 		}
-		free(w.v[k].facts);
+		free(w->v[k].facts);
 	}
-	s->ncommits = (uint32_t)w.n;
+	s->ncommits = (uint32_t)w->n;
 	/* a tag that is no ancestor of the next breaks the chain (an empty
 	 * range between two commits means the other way round) */
-	if (!rd->errs[i].rc && !w.base_is_parent)
+	if (!rd->errs[i].rc && !w->base_is_parent)
 		rd->errs[i].rc = -1;
-	walk_result_release(&w);
-	return rd->errs[i].rc;
+	walk_result_release(w);
+}
+
+/* Read group g's segments in one walk (parallel.h; walk.h: each commit is
+ * read once, however many of the group's segments walk past it). */
+static int read_group(void *ctx, git_repository *repo, size_t g)
+{
+	struct grouping *x = ctx;
+	struct reading *rd = x->rd;
+	size_t from = x->first[g], n = x->first[g + 1] - from;
+	struct walk_options wo = { .threads = 1, .meta = 1, .sift = naming_others,
+				   .keyof = identity_of };
+	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
+	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends));
+	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
+	int rc = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		memcpy(ends[2 * k].id, rd->own[from + k].to, 20);
+		memcpy(ends[2 * k + 1].id, rd->own[from + k].from, 20);
+		specs[k] = (struct walk_spec){ &ends[2 * k], &ends[2 * k + 1], 1 };
+	}
+	rd->errs[from].rc = walk_ranges(repo, specs, n, &wo, outs, rd->errs[from].msg,
+					sizeof(rd->errs[from].msg));
+	for (size_t k = 0; k < n; k++) {
+		take_segment(rd, from + k, &outs[k]);
+		if (rd->errs[from + k].rc && !rc)
+			rc = rd->errs[from + k].rc;
+	}
+	progress_done(rd->progress, n);
+	free(outs);
+	free(ends);
+	free(specs);
+	return rc;
+}
+
+/* The segments to read, cut into groups read in parallel: a few per thread,
+ * each of consecutive segments (which share most history). */
+static size_t cut_groups(size_t n, size_t **first)
+{
+	size_t groups = thread_count(n) * MAINLINE_GROUPS_PER_THREAD;
+
+	if (groups > n)
+		groups = n;
+	*first = xmalloc((groups + 1) * sizeof(size_t));
+	for (size_t g = 0; g <= groups; g++)
+		(*first)[g] = groups ? n * g / groups : 0;
+	return groups;
 }
 
 /* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
@@ -308,7 +374,7 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 			 char *err, size_t errlen)
 {
 	size_t *todo = xmalloc((rd->n + 1) * sizeof(size_t)), ntodo = 0;
-	struct reading sub = { NULL, NULL, 0, NULL };
+	struct reading sub = { NULL, NULL, 0, NULL, rd->progress };
 	int rc = 0;
 
 	for (size_t i = 0; i < rd->n; i++) {
@@ -317,11 +383,14 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 		if (!rd->seg[i])
 			todo[ntodo++] = i;
 	}
+	progress_more(rd->progress, ntodo);
 	sub.own = xcalloc(ntodo + 1, sizeof(*sub.own));
 	sub.errs = xcalloc(ntodo + 1, sizeof(*sub.errs));
 	for (size_t k = 0; k < ntodo; k++)
 		sub.own[k] = rd->own[todo[k]];
-	parallel_run(repo, ntodo, read_segment, &sub);
+	struct grouping groups = { &sub, NULL };
+	parallel_run(repo, cut_groups(ntodo, &groups.first), read_group, &groups);
+	free(groups.first);
 	for (size_t k = 0; k < ntodo && !rc; k++) {
 		if ((rc = sub.errs[k].rc) > 0)
 			snprintf(err, errlen, "%s", sub.errs[k].msg);
@@ -393,7 +462,8 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
 		      size_t nbases, struct segcache *kept, struct mainline *out,
-		      struct mainline_from *from, char *err, size_t errlen)
+		      struct mainline_from *from, const struct progress *progress, char *err,
+		      size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
@@ -417,6 +487,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
 		goto out;	/* no base is a mainline tag */
 	rd.n = nchain - first;	/* the tail included */
+	rd.progress = progress;
 	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
 	rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
 	for (size_t k = 0; k < rd.n; k++) {

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <git2.h>
 
+#include "base/progress.h"
 #include "git/segcache.h"
 #include "core/mainline.h"
 
@@ -44,11 +45,13 @@ struct mainline_from {
  * i's mainline starts in out (unfixed.h; the identities of the keys
  * out->want holds), with from[i].fix SIZE_MAX when base i is no mainline
  * tag or the tags are no chain (each an ancestor of the next, the last of
- * REF): then read that base alone with mainline_read().
+ * REF): then read that base alone with mainline_read().  progress (may be
+ * NULL) hears of the segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
 		      size_t nbases, struct segcache *cache, struct mainline *out,
-		      struct mainline_from *from, char *err, size_t errlen);
+		      struct mainline_from *from, const struct progress *progress, char *err,
+		      size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);

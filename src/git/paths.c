@@ -1,8 +1,10 @@
 /* paths.c — see paths.h. */
 #include "git/paths.h"
 #include "base/error.h"
-#include "base/threads.h"
+#include "base/util.h"
+#include "git/commit_parse.h"
 #include "git/replace.h"
+#include "git/tree_diff.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -23,109 +25,147 @@ void paths_cut(const char *path, int depth, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)(end - path - 1), path);
 }
 
-struct cb_ctx {
-	struct group_map *map;
-	uint32_t commit;
-	int depth;
-	struct replace_map replace;	/* as the walk: a replaced commit's tree is its
-					   replacement's, a grafted one's parent the graft's */
-};
-
-/* The commit whose content stands for oid (replace.h). */
-static int content_of(git_repository *repo, const struct cb_ctx *x, const git_oid *oid,
-		      git_commit **out)
+/* Trees through the object database (tree_diff.h's source). */
+static int read_tree(void *ctx, const uint8_t oid20[20], const uint8_t **data, size_t *len,
+		     void **handle)
 {
-	const struct replacement *r = replace_find(&x->replace, oid->id);
-	git_oid to;
+	git_odb_object *obj;
+	git_oid oid;
 
-	if (!r)
-		return git_commit_lookup(out, repo, oid);
-	memcpy(to.id, r->to, 20);
-	return git_commit_lookup(out, repo, &to);
-}
-
-/* The first parent of oid (its graft's, when grafted), or 0 with *out NULL. */
-static int first_parent(git_repository *repo, const struct cb_ctx *x, const git_oid *oid,
-			git_commit *c, git_commit **out)
-{
-	const struct replacement *r = replace_find(&x->replace, oid->id);
-	git_oid p;
-
-	*out = NULL;
-	if (r && r->graft) {
-		if (!r->nparents)
-			return 0;
-		memcpy(p.id, r->parents[0], 20);
-	} else if (!git_commit_parentcount(c)) {
-		return 0;
-	} else {
-		git_oid_cpy(&p, git_commit_parent_id(c, 0));
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(&obj, ctx, &oid) < 0)
+		return -1;
+	if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
+		git_odb_object_free(obj);
+		git_error_set_str(GIT_ERROR_INVALID, "not a tree");
+		return -1;
 	}
-	return content_of(repo, x, &p, out);
-}
-
-static int on_file(const git_diff_delta *d, float progress, void *payload)
-{
-	struct cb_ctx *x = payload;
-	char group[1024];
-	const char *path = d->new_file.path ? d->new_file.path : d->old_file.path;
-
-	(void)progress;
-	paths_cut(path, x->depth, group, sizeof(group));
-	group_map_add(x->map, x->commit, group);
+	*data = git_odb_object_data(obj);
+	*len = git_odb_object_size(obj);
+	*handle = obj;
 	return 0;
 }
 
-static int commit_paths(git_repository *repo, const char *hex, struct cb_ctx *x)
+static void release_tree(void *ctx, void *handle)
 {
-	git_oid oid;
-	git_commit *c = NULL, *p = NULL;
-	git_tree *t = NULL, *pt = NULL;
-	git_diff *diff = NULL;
-	git_diff_options opt;
-	int rc = -1;
+	(void)ctx;
+	git_odb_object_free(handle);
+}
 
-	git_diff_options_init(&opt, GIT_DIFF_OPTIONS_VERSION);
-	opt.flags = GIT_DIFF_SKIP_BINARY_CHECK;
-	if (git_oid_fromstr(&oid, hex) < 0 || content_of(repo, x, &oid, &c) < 0 ||
-	    git_commit_tree(&t, c) < 0)
-		goto out;
-	if (first_parent(repo, x, &oid, c, &p) < 0 || (p && git_commit_tree(&pt, p) < 0))
-		goto out;
-	if (git_diff_tree_to_tree(&diff, repo, pt, t, &opt) < 0 ||
-	    git_diff_foreach(diff, on_file, NULL, NULL, NULL, x) < 0)
-		goto out;
-	rc = 0;
-out:
-	git_diff_free(diff);
-	git_tree_free(pt);
-	git_tree_free(t);
-	git_commit_free(p);
-	git_commit_free(c);
-	return rc;
+/* A commit's tree and first parent (parent NULL when it has none); 0 or -1. */
+static int commit_tree(git_odb *odb, const uint8_t oid20[20], uint8_t tree[20],
+		       uint8_t parent[20], int *has_parent)
+{
+	git_odb_object *obj;
+	struct raw_commit rc;
+	git_oid oid;
+	int r = -1;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(&obj, odb, &oid) < 0)
+		return -1;
+	const char *buf = git_odb_object_data(obj);
+	size_t len = git_odb_object_size(obj);
+	if (git_odb_object_type(obj) == GIT_OBJECT_COMMIT && commit_parse(buf, len, &rc) == 0 &&
+	    commit_hex_to_oid(buf + 5, tree) == 0) {
+		*has_parent = rc.nparents > 0;
+		if (rc.nparents)
+			memcpy(parent, rc.parents[0], 20);
+		r = 0;
+	} else {
+		git_error_set_str(GIT_ERROR_INVALID, "not a commit");
+	}
+	git_odb_object_free(obj);
+	return r;
+}
+
+/* The object whose content stands for commit oid (replace.h). */
+static const uint8_t *content_of(const struct replace_map *rm, const uint8_t oid[20])
+{
+	const struct replacement *r = replace_find(rm, oid);
+
+	return r ? r->to : oid;
+}
+
+/* The directories commit oid changes against its first parent, both read as
+ * the walk reads them: a replaced commit is its replacement, a grafted one
+ * has the graft's parents. */
+static int commit_dirs(git_odb *odb, const struct replace_map *rm, const uint8_t oid[20],
+		       struct tree_dirs *dirs)
+{
+	struct tree_source src = { read_tree, release_tree, odb };
+	const struct replacement *r = replace_find(rm, oid);
+	uint8_t tree[20], parent[20], ptree[20], unused[20];
+	int has_parent, grand;
+
+	if (commit_tree(odb, content_of(rm, oid), tree, parent, &has_parent) < 0)
+		return -1;
+	if (r && r->graft) {
+		has_parent = r->nparents > 0;
+		if (has_parent)
+			memcpy(parent, r->parents[0], 20);
+	}
+	if (has_parent && commit_tree(odb, content_of(rm, parent), ptree, unused, &grand) < 0)
+		return -1;
+	return tree_diff_dirs(&src, has_parent ? ptree : NULL, tree, dirs);
+}
+
+struct grouping {
+	struct group_map *map;
+	uint32_t commit;
+	int depth;
+	struct replace_map replace;	/* as the walk (replace.h) */
+};
+
+static void group_dir(void *ctx, const char *dir)
+{
+	struct grouping *x = ctx;
+	char group[1024];
+
+	paths_cut(dir, x->depth, group, sizeof(group));
+	group_map_add(x->map, x->commit, group);
 }
 
 int paths_groups(git_repository *repo, const struct graph *g, int depth,
+		 struct cache_paths *cache, const struct progress *progress,
 		 struct group_map *out, char *err, size_t errlen)
 {
-	struct cb_ctx x = { out, 0, depth, { 0 } };
-	int rc;
+	struct grouping x = { out, 0, depth, { 0 } };
+	git_odb *odb;
+	uint8_t oid[20];
+	int rc = RT_OK;
 
 	group_map_init(out, g->n);
-	if ((rc = replace_load(repo, &x.replace, err, errlen)))
+	if (git_repository_odb(&odb, repo) < 0)
+		return rt_fail(err, errlen, RT_EFAIL, "cannot open the object database: %s",
+			       git_error_last() ? git_error_last()->message : "unknown error");
+	if ((rc = replace_load(repo, &x.replace, err, errlen))) {
+		git_odb_free(odb);
 		return rc;
-	for (uint32_t i = 0; i < g->n; i++) {
+	}
+	for (uint32_t i = 0; i < g->n && !rc; i++) {
+		progress_done(progress, 1);
 		if (g->c[i].is_merge)
 			continue;
 		x.commit = i;
-		if (commit_paths(repo, g->c[i].id, &x) < 0) {
+		commit_hex_to_oid(g->c[i].id, oid);
+		int replaced = replace_find(&x.replace, oid) != NULL;
+		if (cache && !replaced && cache_paths_get(cache, oid, group_dir, &x))
+			continue;
+		struct tree_dirs dirs = { 0 };
+		if (commit_dirs(odb, &x.replace, oid, &dirs) < 0) {
 			const git_error *e = git_error_last();
-			snprintf(err, errlen, "cannot read the files of %s: %s", g->c[i].id,
-				 e && e->message ? e->message : "unknown error");
-			replace_release(&x.replace);
-			return RT_EFAIL;
+			rc = rt_fail(err, errlen, RT_EFAIL, "cannot read the files of %s: %s",
+				     g->c[i].id, e && e->message ? e->message : "unknown error");
+		} else {
+			for (size_t k = 0; k < dirs.n; k++)
+				group_dir(&x, dirs.v[k]);
+			if (cache && !replaced)
+				cache_paths_put(cache, oid, (const char *const *)dirs.v, dirs.n);
 		}
+		tree_dirs_release(&dirs);
 	}
 	replace_release(&x.replace);
-	return RT_OK;
+	git_odb_free(odb);
+	return rc;
 }

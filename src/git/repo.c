@@ -5,6 +5,7 @@
 #include "core/release.h"
 #include "core/close_tags.h"
 #include "git/paths.h"
+#include "git/range_read.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -210,35 +211,81 @@ static void fill_graph(struct walk_result *w, struct graph *g)
 	}
 }
 
-static int walk(git_repository *repo, const git_oid *base, const git_oid *tip,
-		const struct read_options *opt, struct walk_result *w, char *err, size_t errlen)
+/* The shallow repository's hint after a walk's error. */
+static void shallow_hint(git_repository *repo, char *err, size_t errlen)
 {
-	struct walk_options wo = { opt ? opt->msg_rules : NULL, opt ? opt->cache : NULL,
-				   opt ? opt->threads : 0, 1, 0 };
-	int rc = walk_range(repo, base, tip, &wo, w, err, errlen);
-
-	if (rc && git_repository_is_shallow(repo) == 1)
+	if (git_repository_is_shallow(repo) == 1)
 		snprintf(err + strlen(err), errlen - strlen(err),
 			 " (the repository is shallow: fetch its full history)");
+}
+
+/* The range's names to commits (errors as repo_read_range gives them). */
+static int resolve(git_repository *repo, struct range_reading *r)
+{
+	const struct range *rg = r->rg;
+
+	if (!rg->base)
+		return rt_fail(r->err, sizeof(r->err), RT_EUSAGE,
+			       "malformed range '%s' (expected BASE..TIP)", rg->name);
+	int rc = resolve_rev(repo, rg->base, &r->base, r->err, sizeof(r->err));
+	if (!rc)
+		rc = resolve_rev(repo, rg->tip, &r->tip, r->err, sizeof(r->err));
+	r->resolved = !rc;
 	return rc;
 }
 
-int repo_read_range(git_repository *repo, const struct range *rg,
+void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
+		      const struct read_options *opt)
+{
+	struct walk_options wo = { .rules = opt ? opt->msg_rules : NULL,
+				   .cache = opt ? opt->cache : NULL, .threads = opt ? opt->threads : 0,
+				   .meta = 1 };
+	git_oid *bases = xmalloc((n + 1) * sizeof(git_oid)), *tips = xmalloc((n + 1) * sizeof(git_oid));
+	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
+	int *rcs = xcalloc(n + 1, sizeof(int));
+	char (*errs)[1024] = xcalloc(n + 1, sizeof(*errs));
+	size_t *at = xmalloc((n + 1) * sizeof(size_t)), m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		v[i].walk = NULL;
+		if ((v[i].rc = resolve(repo, &v[i])))
+			continue;
+		bases[m] = v[i].base;
+		tips[m] = v[i].tip;
+		at[m++] = i;
+	}
+	range_read_set(repo, bases, tips, m, &wo, outs, rcs, errs);
+	for (size_t k = 0; k < m; k++) {
+		struct range_reading *r = &v[at[k]];
+		if ((r->rc = rcs[k])) {
+			snprintf(r->err, sizeof(r->err), "%s", errs[k]);
+			shallow_hint(repo, r->err, sizeof(r->err));
+		}
+		r->walk = xmalloc(sizeof(struct walk_result));
+		*(struct walk_result *)r->walk = outs[k];
+	}
+	free(at);
+	free(errs);
+	free(rcs);
+	free(outs);
+	free(tips);
+	free(bases);
+}
+
+int repo_fill_range(git_repository *repo, struct range_reading *r,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen)
 {
-	struct walk_result w = { 0 };
-	git_oid base_oid, tip_oid;
-	int rc;
+	struct walk_result *w = r->walk;
+	const struct range *rg = r->rg;
+	int rc = r->rc;
 
 	h->name = xstrdup(rg->name);
-	if (!rg->base)
-		return rt_fail(err, errlen, RT_EUSAGE,
-			       "malformed range '%s' (expected BASE..TIP)", rg->name);
-	if ((rc = resolve_rev(repo, rg->base, &base_oid, err, errlen)) ||
-	    (rc = resolve_rev(repo, rg->tip, &tip_oid, err, errlen)))
-		return rc;
-	rc = walk(repo, &base_oid, &tip_oid, opt, &w, err, errlen);
-	fill_graph(&w, &h->g);
+	if (rc) {
+		snprintf(err, errlen, "%s", r->err);
+		if (!w)
+			return rc;
+	}
+	fill_graph(w, &h->g);
 	if (!rc) {
 		h->base = xstrdup(rg->base);
 		h->tip = xstrdup(rg->tip);
@@ -248,11 +295,49 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 			     "empty range '%s': no commits in %s that are not in %s", rg->name,
 			     rg->tip, rg->base);
 	if (!rc)
-		rc = find_tags(repo, &w, &base_oid, h, err, errlen);
-	walk_result_release(&w);
+		rc = find_tags(repo, w, &r->base, h, err, errlen);
 	if (!rc && opt && opt->paths_depth > 0) {
 		h->paths = xcalloc(1, sizeof(*h->paths));
-		rc = paths_groups(repo, &h->g, opt->paths_depth, h->paths, err, errlen);
+		rc = paths_groups(repo, &h->g, opt->paths_depth,
+				  opt->cache ? &opt->cache->paths : NULL, opt->paths_progress,
+				  h->paths, err, errlen);
 	}
+	return rc;
+}
+
+size_t range_reading_commits(const struct range_reading *r)
+{
+	return r->walk ? ((const struct walk_result *)r->walk)->n : 0;
+}
+
+void range_reading_release(struct range_reading *r)
+{
+	struct walk_result *w = r->walk;
+
+	if (w) {
+		for (size_t i = 0; i < w->n; i++) {
+			if (w->v[i].facts) {
+				msg_facts_release(w->v[i].facts);
+				free(w->v[i].facts);
+			}
+			if (w->v[i].meta) {
+				free(w->v[i].meta->author);
+				free(w->v[i].meta);
+			}
+		}
+		walk_result_release(w);
+		free(w);
+	}
+	r->walk = NULL;
+}
+
+int repo_read_range(git_repository *repo, const struct range *rg,
+		    const struct read_options *opt, struct history *h, char *err, size_t errlen)
+{
+	struct range_reading r = { .rg = rg };
+
+	repo_walk_ranges(repo, &r, 1, opt);
+	int rc = repo_fill_range(repo, &r, opt, h, err, errlen);
+	range_reading_release(&r);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <git2.h>
 
+#include "base/progress.h"
 #include "core/history.h"
 #include "core/message.h"
 #include "git/cache.h"
@@ -26,6 +27,8 @@ struct read_options {
 	unsigned threads;		/* reader threads per walk; 0: thread_count */
 	int paths_depth;		/* > 0: also read the subsystems each commit
 					   touches, cut at this depth (--by path) */
+	const struct progress *paths_progress;	/* hears of each commit whose
+					   paths are read, or NULL */
 };
 
 /* Fill h (history_init'ed) from one range; an empty range is an error, and
@@ -33,5 +36,27 @@ struct read_options {
  * that look close: core/close_tags.h). */
 int repo_read_range(git_repository *repo, const struct range *rg,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
+
+/*
+ * The same for several ranges, in two steps: repo_walk_ranges() reads the
+ * commits of them all (range_read.h: together, each commit read once), then
+ * repo_fill_range() makes each one's history (any thread, one range each).
+ * Each range has its own outcome, exactly repo_read_range()'s.
+ */
+struct range_reading {
+	const struct range *rg;
+	int rc;			/* of the walk (or of resolving the names) */
+	char err[1024];
+	int resolved;		/* base and tip are set */
+	git_oid base, tip;
+	void *walk;		/* struct walk_result, or NULL */
+};
+void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
+		      const struct read_options *opt);
+int repo_fill_range(git_repository *repo, struct range_reading *r,
+		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
+/* The commits repo_walk_ranges() found (merges included). */
+size_t range_reading_commits(const struct range_reading *r);
+void range_reading_release(struct range_reading *r);
 
 #endif

@@ -1,6 +1,11 @@
 /*
  * walk.c — see walk.h.  Nodes live in one array, found by id through an
  * open-addressing table; the queue is a binary heap on committer time.
+ * Each node has one bit per range for "reachable from its TIP" and one for
+ * "reachable from what it hides"; a node is interesting (flag clear) when a
+ * range reaches it without hiding it, and it is in range r when read and
+ * r's bits say so.  With one range this is git's walk with its
+ * UNINTERESTING flag.
  */
 #define _DEFAULT_SOURCE
 #include "git/walk.h"
@@ -8,6 +13,7 @@
 #include "git/cgraph_trust.h"
 #include "git/replace.h"
 #include "git/commit_parse.h"
+#include "git/topo.h"
 #include "base/error.h"
 #include "base/threads.h"
 #include "base/util.h"
@@ -27,6 +33,8 @@
 #define F_UNINTERESTING 4u
 #define F_GRAPH 8u		/* parents and date from the commit-graph: no message yet */
 #define F_CACHED 16u		/* everything from the cache */
+#define F_QUEUED 32u		/* in the queue now */
+#define F_SIFTED 64u		/* its facts were read and dropped (walk_options.sift) */
 #define MAX_THREADS THREADS_MAX
 
 struct node {
@@ -39,6 +47,7 @@ struct node {
 	unsigned all_parents;
 	struct msg_facts *data;
 	struct commit_meta *meta;	/* with data, when the walk reads them */
+	uint32_t key;			/* walk_options.keyof's */
 };
 
 struct walker {
@@ -49,14 +58,31 @@ struct walker {
 	size_t tcap;		/* power of two */
 	uint32_t *heap;
 	size_t hn, hcap;
+	struct range_state {
+		size_t queued;		/* queued commits in this range (so far) */
+		int64_t min_time;	/* the oldest commit read as in it */
+		uint32_t min_gen;	/* its lowest generation (0: some unknown) */
+	} *rs;				/* per range */
+	uint64_t *live;			/* words: the ranges whose walk is not settled */
+	size_t nlive;
+	size_t queued_no_gen;		/* queued commits without a generation */
+	uint32_t *gheap;		/* max-heap by generation of the queued commits
+					   that have one; popped ones are dropped lazily */
+	size_t ghn, ghcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
 	int meta;			/* read dates and authors */
 	int headers_only;		/* read no messages */
 	unsigned threads;		/* 0: as many as worth it */
-	uint32_t base;			/* BASE's node, or UINT32_MAX */
-	int64_t min_time;		/* the oldest commit read as interesting */
-	uint32_t min_gen;		/* its lowest generation (0: some unknown) */
+	int parent_ids;			/* keep every parent's id in the result */
+	int (*sift)(struct msg_facts *f);
+	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
+	size_t nranges, words;		/* ranges walked at once; 64-bit words per bit set */
+	uint64_t *bits;			/* per node 2 * words: reach (from range r's TIP),
+					   then hide (from one of range r's hidden commits) */
+	size_t bitcap;			/* nodes bits has room for */
+	uint32_t *stack;		/* spread()'s */
+	size_t stackcap;
 	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
 	const char *gitdir;		/* where cgraph_trust.h remembers its checks */
@@ -102,7 +128,14 @@ static uint32_t node_of(struct walker *w, const uint8_t oid[20])
 		k = (k + 1) & (w->tcap - 1);
 	}
 	ARRAY_GROW(w->nodes, w->n, w->cap);
+	if (w->cap > w->bitcap) {
+		size_t row = 2 * w->words;
+		w->bits = xrealloc(w->bits, w->cap * row * sizeof(uint64_t));
+		memset(w->bits + w->bitcap * row, 0, (w->cap - w->bitcap) * row * sizeof(uint64_t));
+		w->bitcap = w->cap;
+	}
 	memset(&w->nodes[w->n], 0, sizeof(struct node));
+	w->nodes[w->n].flags = F_UNINTERESTING;	/* no range reaches it yet */
 	memcpy(w->nodes[w->n].oid, oid, 20);
 	w->table[k] = (uint32_t)w->n + 1;
 	return (uint32_t)w->n++;
@@ -114,8 +147,67 @@ static int newer(const struct walker *w, uint32_t a, uint32_t b)
 	return w->nodes[a].time > w->nodes[b].time;
 }
 
+/* The generation heap: the queue's highest generation in O(1) when asked. */
+static void gheap_push(struct walker *w, uint32_t x)
+{
+	ARRAY_GROW(w->gheap, w->ghn, w->ghcap);
+	size_t i = w->ghn++;
+	while (i && w->nodes[x].gen > w->nodes[w->gheap[(i - 1) / 2]].gen) {
+		w->gheap[i] = w->gheap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->gheap[i] = x;
+}
+
+static void gheap_pop(struct walker *w)
+{
+	uint32_t x = w->gheap[--w->ghn];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= w->ghn)
+			break;
+		if (c + 1 < w->ghn && w->nodes[w->gheap[c + 1]].gen > w->nodes[w->gheap[c]].gen)
+			c++;
+		if (w->nodes[w->gheap[c]].gen <= w->nodes[x].gen)
+			break;
+		w->gheap[i] = w->gheap[c];
+		i = c;
+	}
+	if (w->ghn)
+		w->gheap[i] = x;
+}
+
+/* Add d to the queued count of each range in which node x is (now). */
+static void count_queued(struct walker *w, uint32_t x, int d)
+{
+	const uint64_t *b = w->bits + (size_t)x * 2 * w->words;
+
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = b[k] & ~b[w->words + k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued += (size_t)d;
+}
+
+/* The highest generation queued (the queue holds no commit without one). */
+static uint32_t queued_max_gen(struct walker *w)
+{
+	while (w->ghn && !(w->nodes[w->gheap[0]].flags & F_QUEUED))
+		gheap_pop(w);
+	return w->ghn ? w->nodes[w->gheap[0]].gen : 0;
+}
+
 static void heap_push(struct walker *w, uint32_t x)
 {
+	struct node *n = &w->nodes[x];
+
+	n->flags |= F_QUEUED;
+	if (!(n->flags & F_UNINTERESTING))
+		count_queued(w, x, 1);
+	if (n->gen)
+		gheap_push(w, x);
+	else
+		w->queued_no_gen++;
 	ARRAY_GROW(w->heap, w->hn, w->hcap);
 	size_t i = w->hn++;
 	while (i && newer(w, x, w->heap[(i - 1) / 2])) {
@@ -128,8 +220,13 @@ static void heap_push(struct walker *w, uint32_t x)
 static uint32_t heap_pop(struct walker *w)
 {
 	uint32_t top = w->heap[0], x = w->heap[--w->hn];
+	struct node *n = &w->nodes[top];
 	size_t i = 0;
 
+	n->flags &= ~F_QUEUED;
+	if (!(n->flags & F_UNINTERESTING))
+		count_queued(w, top, -1);
+	w->queued_no_gen -= !n->gen;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= w->hn)
@@ -215,18 +312,50 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
+/* The key of n (walk_options.keyof), then n's facts and meta dropped
+ * unless walk_options.sift keeps them. */
+static void sift(const struct walker *w, struct node *n)
+{
+	if (w->keyof)
+		n->key = w->keyof(n->data, n->meta);
+	if (!w->sift || w->sift(n->data))
+		return;
+	msg_facts_release(n->data);
+	free(n->data);
+	n->data = NULL;
+	if (n->meta) {
+		free(n->meta->author);
+		free(n->meta);
+		n->meta = NULL;
+	}
+	n->flags |= F_SIFTED;
+}
+
 /* The facts of a commit read from its object (and its meta, when asked). */
 static void parse(const struct walker *w, struct node *n, const struct raw_commit *rc)
 {
 	n->data = xmalloc(sizeof(*n->data));
 	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
-	if (!w->meta)
-		return;
-	n->meta = xmalloc(sizeof(*n->meta));
-	n->meta->commit_time = rc->time;
-	n->meta->author_time = rc->author_time;
-	n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
-					    rc->author_email, rc->author_email_len);
+	if (w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		n->meta->commit_time = rc->time;
+		n->meta->author_time = rc->author_time;
+		n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
+						    rc->author_email, rc->author_email_len);
+	}
+	sift(w, n);
+}
+
+/* The facts (and meta, when asked) of a cached commit. */
+static void from_hit(const struct walker *w, struct node *n, const struct cache_hit *h)
+{
+	n->data = xmalloc(sizeof(*n->data));
+	cache_facts(h, n->data);
+	if (w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		cache_meta(h, n->meta);
+	}
+	sift(w, n);
 }
 
 /* Everything from the cache; 0, or -1 when it lacks i. */
@@ -240,14 +369,8 @@ static int read_cached(struct walker *w, uint32_t i)
 	n->time = h.time;
 	n->all_parents = h.all_parents;
 	n->flags |= F_PARSED | F_CACHED;
-	if (!(n->flags & F_UNINTERESTING)) {
-		n->data = xmalloc(sizeof(*n->data));
-		cache_facts(&h, n->data);
-		if (w->meta) {
-			n->meta = xmalloc(sizeof(*n->meta));
-			cache_meta(&h, n->meta);
-		}
-	}
+	if (!(n->flags & F_UNINTERESTING))
+		from_hit(w, n, &h);
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
 	return 0;
 }
@@ -277,25 +400,122 @@ static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	return RT_OK;
 }
 
-/* Paint i and everything parsed below it uninteresting. */
-static void paint(struct walker *w, uint32_t i)
+static uint64_t *bits_of(const struct walker *w, uint32_t i)
 {
-	uint32_t *stack = NULL;
-	size_t n = 0, cap = 0;
+	return w->bits + (size_t)i * 2 * w->words;
+}
 
-	ARRAY_GROW(stack, n, cap);
-	stack[n++] = i;
+/* Some range reaches it and does not hide it. */
+static int interesting(const struct walker *w, const uint64_t *b)
+{
+	for (size_t k = 0; k < w->words; k++)
+		if (b[k] & ~b[w->words + k])
+			return 1;
+	return 0;
+}
+
+static int hidden_any(const struct walker *w, const uint64_t *b)
+{
+	for (size_t k = 0; k < w->words; k++)
+		if (b[w->words + k])
+			return 1;
+	return 0;
+}
+
+/* A read commit counts for the stop test of the ranges it is in, from
+ * when it is in them (mask: those ranges, per word). */
+static void note_in(struct walker *w, uint32_t i, const uint64_t *mask)
+{
+	const struct node *n = &w->nodes[i];
+
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = mask[k]; m; m &= m - 1) {
+			struct range_state *r = &w->rs[k * 64 + (size_t)__builtin_ctzll(m)];
+			if (n->time < r->min_time)
+				r->min_time = n->time;
+			if (n->gen < r->min_gen)
+				r->min_gen = n->gen;
+		}
+}
+
+/* A queued commit leaves or joins ranges: their queued counts follow. */
+static void requeue(struct walker *w, const uint64_t *was, const uint64_t *now)
+{
+	for (size_t k = 0; k < w->words; k++) {
+		for (uint64_t m = now[k] & ~was[k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued++;
+		for (uint64_t m = was[k] & ~now[k]; m; m &= m - 1)
+			w->rs[k * 64 + (size_t)__builtin_ctzll(m)].queued--;
+	}
+}
+
+/* OR node src's bits into node p's; 1 when any was new.  The flag, the
+ * queued counts and the ranges' oldest commits follow. */
+static int merge(struct walker *w, uint32_t p, uint32_t src)
+{
+	uint64_t *d = bits_of(w, p), was[4], now[4], *wasp = was, *nowp = now;
+	const uint64_t *s = bits_of(w, src);
+	struct node *n = &w->nodes[p];
+	int changed = 0;
+
+	for (size_t k = 0; k < 2 * w->words; k++)
+		changed |= (s[k] & ~d[k]) != 0;
+	if (!changed)
+		return 0;
+	if (w->words > 4) {
+		wasp = xmalloc(w->words * sizeof(uint64_t));
+		nowp = xmalloc(w->words * sizeof(uint64_t));
+	}
+	for (size_t k = 0; k < w->words; k++)
+		wasp[k] = d[k] & ~d[w->words + k];
+	for (size_t k = 0; k < 2 * w->words; k++)
+		d[k] |= s[k];
+	int any = 0;
+	for (size_t k = 0; k < w->words; k++) {
+		nowp[k] = d[k] & ~d[w->words + k];
+		any |= nowp[k] != 0;
+	}
+	if (n->flags & F_QUEUED)
+		requeue(w, wasp, nowp);
+	if (n->flags & F_SEEN) {	/* read: counts where it newly is */
+		for (size_t k = 0; k < w->words; k++)
+			wasp[k] = nowp[k] & ~wasp[k];
+		note_in(w, p, wasp);
+	}
+	if (any)
+		n->flags &= ~F_UNINTERESTING;
+	else
+		n->flags |= F_UNINTERESTING;
+	if (wasp != was) {
+		free(wasp);
+		free(nowp);
+	}
+	return 1;
+}
+
+/*
+ * Node i was popped: each parent p gets its bits, and passes them on down
+ * through everything read below it, as far as they are new (from p itself
+ * always when i hides anything: git's painting of uninteresting commits).
+ */
+static void spread(struct walker *w, uint32_t i, uint32_t p)
+{
+	size_t n = 0;
+
+	if ((!merge(w, p, i) && !hidden_any(w, bits_of(w, i))) || !w->nodes[p].nparents)
+		return;		/* (a commit not read yet has no parents to pass them to) */
+	ARRAY_GROW(w->stack, n, w->stackcap);
+	w->stack[n++] = p;
 	while (n) {
-		struct node *x = &w->nodes[stack[--n]];
-		if (x->flags & F_UNINTERESTING && x != &w->nodes[i])
-			continue;
-		x->flags |= F_UNINTERESTING;
-		for (uint32_t k = 0; k < x->nparents; k++) {
-			ARRAY_GROW(stack, n, cap);
-			stack[n++] = x->parents[k];
+		uint32_t x = w->stack[--n];
+		for (uint32_t k = 0; k < w->nodes[x].nparents; k++) {
+			uint32_t q = w->nodes[x].parents[k];
+			if (merge(w, q, x)) {
+				ARRAY_GROW(w->stack, n, w->stackcap);
+				w->stack[n++] = q;
+			}
 		}
 	}
-	free(stack);
 }
 
 /* Queue a commit once, reading it first: the queue is ordered by its date. */
@@ -310,52 +530,75 @@ static int enqueue(struct walker *w, uint32_t p, char *err, size_t errlen)
 			return rc;
 	}
 	if (!(w->nodes[p].flags & F_UNINTERESTING)) {
-		if (w->nodes[p].time < w->min_time)
-			w->min_time = w->nodes[p].time;
-		if (w->nodes[p].gen < w->min_gen)
-			w->min_gen = w->nodes[p].gen;
+		const uint64_t *b = bits_of(w, p);
+		uint64_t in[4], *inp = w->words > 4 ? xmalloc(w->words * 8) : in;
+		for (size_t k = 0; k < w->words; k++)
+			inp[k] = b[k] & ~b[w->words + k];
+		note_in(w, p, inp);
+		if (inp != in)
+			free(inp);
 	}
 	heap_push(w, p);
 	return RT_OK;
 }
 
 /*
- * Can a queued (uninteresting) commit still reach a commit read as
- * interesting?  Not when its generation is at most theirs; without
- * generation numbers, not when it is older than all of them by more than
- * the clock skew seen on the way (a day at least).
+ * Can a queued commit still reach a commit read as in range r?  Not when
+ * none of r's is queued and every queued commit's generation is at most
+ * theirs; without generation numbers, not when every queued commit is older
+ * than all of them by more than the clock skew seen on the way (a day at
+ * least).  O(1), but for dropping popped commits from the generation heap
+ * (each once).
  */
-static int settled(const struct walker *w)
+static int settled(struct walker *w, size_t r)
 {
-	uint32_t max_gen = 0;
-	int64_t max_time = INT64_MIN;
+	const struct range_state *x = &w->rs[r];
 
-	for (size_t i = 0; i < w->hn; i++) {
-		const struct node *n = &w->nodes[w->heap[i]];
-		if (!(n->flags & F_UNINTERESTING))
-			return 0;
-		if (n->gen > max_gen || !n->gen)
-			max_gen = n->gen ? n->gen : UINT32_MAX;
-		if (n->time > max_time)
-			max_time = n->time;
-	}
-	if (w->min_gen && max_gen != UINT32_MAX)
-		return max_gen <= w->min_gen;
+	if (x->queued)
+		return 0;
+	if (x->min_gen && !w->queued_no_gen)
+		return queued_max_gen(w) <= x->min_gen;
 	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
-	return max_time < w->min_time - margin;
+	return w->nodes[w->heap[0]].time < x->min_time - margin;
+}
+
+/* Settle the ranges that can be: their walk is over.  With one range this
+ * is git's stop test; with several each stops on its own, and a commit
+ * that only settled ranges reach or hide is no longer followed. */
+static void settle(struct walker *w)
+{
+	for (size_t k = 0; k < w->words; k++)
+		for (uint64_t m = w->live[k]; m; m &= m - 1) {
+			size_t r = k * 64 + (size_t)__builtin_ctzll(m);
+			if (settled(w, r)) {
+				w->live[k] &= ~((uint64_t)1 << (r % 64));
+				w->nlive--;
+			}
+		}
+}
+
+/* Does a live range reach or hide node i? */
+static int followed(const struct walker *w, uint32_t i)
+{
+	const uint64_t *b = bits_of(w, i);
+
+	for (size_t k = 0; k < w->words; k++)
+		if ((b[k] | b[w->words + k]) & w->live[k])
+			return 1;
+	return 0;
 }
 
 static int run_walk(struct walker *w, char *err, size_t errlen)
 {
 	int rc;
 
-	while (w->hn && !settled(w)) {
+	while (w->hn && (settle(w), w->nlive)) {
 		uint32_t i = heap_pop(w);
-		int unint = w->nodes[i].flags & F_UNINTERESTING;
+		if (!followed(w, i))
+			continue;
 		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
 			uint32_t p = w->nodes[i].parents[k];
-			if (unint)
-				paint(w, p);
+			spread(w, i, p);
 			if ((rc = enqueue(w, p, err, errlen)))
 				return rc;
 			if (w->nodes[p].time - w->nodes[i].time > w->skew)
@@ -467,9 +710,10 @@ static void *read_messages(void *arg)
 		struct node *n = &r->w->nodes[r->list[k]];
 		if ((r->rc = read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
 			break;
+		if (r->w->meta) {	/* the commit-graph's date is the committer's */
+			rc.time = n->time;
+		}
 		parse(r->w, n, &rc);
-		if (n->meta)	/* the commit-graph's date is the committer's */
-			n->meta->commit_time = n->time;
 		git_odb_object_free(obj);
 	}
 	return NULL;
@@ -486,8 +730,10 @@ static size_t walk_threads(const struct walker *w, size_t work)
 }
 
 /*
- * The messages of the commits the commit-graph walked past, read by
- * several threads (git_odb is safe to share for reading).
+ * The messages of the commits in range not read yet: those the
+ * commit-graph walked past, read by several threads (git_odb is safe to
+ * share for reading), and those read while no range wanted them (several
+ * ranges: one reaches a commit after another hid it).
  */
 static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 {
@@ -497,9 +743,16 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	size_t nt, started = 0;
 	int rc = RT_OK;
 
-	for (uint32_t i = 0; i < w->n && !w->headers_only; i++)
-		if ((w->nodes[i].flags & F_GRAPH) && !(w->nodes[i].flags & F_UNINTERESTING))
+	for (uint32_t i = 0; i < w->n && !w->headers_only; i++) {
+		struct node *n = &w->nodes[i];
+		if (!(n->flags & F_PARSED) || (n->flags & (F_UNINTERESTING | F_SIFTED)) || n->data)
+			continue;
+		struct cache_hit h;
+		if ((n->flags & F_CACHED) && cache_lookup(w->cache, n->oid, &h))
+			from_hit(w, n, &h);
+		else
 			u32s_push(&list, i);
+	}
 	nt = walk_threads(w, list.n);
 	for (size_t t = 0; t < nt; t++) {
 		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
@@ -523,105 +776,126 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 	return rc;
 }
 
-/* In range: read, and never painted. */
+/* In some range: read, and not hidden from a range that reaches it. */
 static int in_range(const struct node *n)
 {
 	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
 }
 
-/* Min-heap by (time, index) for the ready set of the topological sort. */
-static int older(const struct walker *w, uint32_t a, uint32_t b)
+/* In range r. */
+static int in_range_of(const struct walker *w, uint32_t i, size_t r)
 {
-	if (w->nodes[a].time != w->nodes[b].time)
-		return w->nodes[a].time < w->nodes[b].time;
-	return a < b;
+	const uint64_t *b = bits_of(w, i);
+	uint64_t bit = (uint64_t)1 << (r % 64);
+
+	return in_range(&w->nodes[i]) && (b[r / 64] & bit) && !(b[w->words + r / 64] & bit);
 }
 
-static void ready_push(const struct walker *w, uint32_t *h, size_t *n, uint32_t x)
+/* A copy of m, for a commit in several ranges. */
+static struct commit_meta *meta_copy(const struct commit_meta *m)
 {
-	size_t i = (*n)++;
-	while (i && older(w, x, h[(i - 1) / 2])) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
+	struct commit_meta *c = xmalloc(sizeof(*c));
+
+	*c = *m;
+	if (m->author) {	/* "name\0email\0" */
+		size_t a = strlen(m->author) + 1, len = a + strlen(m->author + a) + 1;
+		c->author = xmalloc(len);
+		memcpy(c->author, m->author, len);
 	}
-	h[i] = x;
+	return c;
 }
 
-static uint32_t ready_pop(const struct walker *w, uint32_t *h, size_t *n)
+/* A copy of f, for a commit in several ranges. */
+static struct msg_facts *facts_copy(const struct msg_facts *f)
 {
-	uint32_t top = h[0], x = h[--*n];
-	size_t i = 0;
+	struct msg_facts *c = xmalloc(sizeof(*c));
 
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && older(w, h[c + 1], h[c]))
-			c++;
-		if (!older(w, h[c], x))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n)
-		h[i] = x;
-	return top;
+	*c = *f;
+	c->subject = xstrdup(f->subject);
+	c->aliases = xmalloc((f->naliases + 1) * sizeof(*c->aliases));
+	if (f->naliases)	/* (f->aliases may be NULL then) */
+		memcpy(c->aliases, f->aliases, f->naliases * sizeof(*c->aliases));
+	c->aliases_cap = f->naliases + 1;
+	c->refs = xmalloc((f->nrefs + 1) * sizeof(*c->refs));
+	if (f->nrefs)
+		memcpy(c->refs, f->refs, f->nrefs * sizeof(*c->refs));
+	c->refs_cap = f->nrefs + 1;
+	for (size_t k = 0; k < f->nrefs; k++)
+		c->refs[k].subject = f->refs[k].subject ? xstrdup(f->refs[k].subject) : NULL;
+	return c;
 }
 
 /*
- * Parents first; among commits ready at once, the oldest first.  pos[i]
- * is the position of node i in the result (UINT32_MAX outside the range).
+ * The commits in range in history order (topo.h).  pos[i] is the position
+ * of node i in the result (UINT32_MAX outside the range).
  */
-static void topo_order(struct walker *w, struct walk_result *out)
+static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_result *out)
 {
-	uint32_t *pending = xcalloc(w->n + 1, sizeof(uint32_t));
 	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
-	struct u32s *children = xcalloc(w->n + 1, sizeof(struct u32s));
-	uint32_t *ready = xmalloc((w->n + 1) * sizeof(uint32_t));
-	size_t nready = 0, total = 0;
+	uint32_t *node = xmalloc((w->n + 1) * sizeof(uint32_t));
+	struct topo_node *v = xcalloc(w->n + 1, sizeof(*v));
+	uint32_t *edges = NULL, *order;
+	size_t total = 0, nedges = 0;
 
 	for (uint32_t i = 0; i < w->n; i++) {
 		pos[i] = UINT32_MAX;
-		if (!in_range(&w->nodes[i]))
-			continue;
-		total++;
-		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
-			uint32_t p = w->nodes[i].parents[k];
-			if (in_range(&w->nodes[p])) {
-				pending[i]++;
-				u32s_push(&children[p], i);
-			}
+		if (in_range_of(w, i, r)) {
+			pos[i] = (uint32_t)total;
+			node[total++] = i;
+			nedges += w->nodes[i].nparents;
 		}
-		if (!pending[i])
-			ready_push(w, ready, &nready, i);
 	}
+	edges = xmalloc((nedges + 1) * sizeof(uint32_t));
+	nedges = 0;
+	for (size_t k = 0; k < total; k++) {	/* in-range parents, as compact indices */
+		const struct node *n = &w->nodes[node[k]];
+		v[k] = (struct topo_node){ n->time, n->oid, edges + nedges, 0 };
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (pos[n->parents[j]] != UINT32_MAX)
+				edges[nedges + v[k].nparents++] = pos[n->parents[j]];
+		nedges += v[k].nparents;
+	}
+	order = xmalloc((total + 1) * sizeof(uint32_t));
+	total = topo_sort(v, total, order);
 	out->v = xcalloc(total + 1, sizeof(*out->v));
-	while (nready) {
-		uint32_t i = ready_pop(w, ready, &nready);
+	for (size_t k = 0; k < total; k++)	/* compact index -> position */
+		pos[node[order[k]]] = (uint32_t)k;
+	for (size_t k = 0; k < total; k++) {
+		uint32_t i = node[order[k]];
 		struct node *n = &w->nodes[i];
-		struct walk_commit *c = &out->v[out->n];
-		pos[i] = (uint32_t)out->n++;
+		struct walk_commit *c = &out->v[out->n++];
 		memcpy(c->oid, n->oid, 20);
-		c->all_parents = n->all_parents;
-		c->facts = n->data;
-		c->meta = n->meta;
 		c->time = n->time;
-		n->data = NULL;
-		n->meta = NULL;
+		c->all_parents = n->all_parents;
+		c->key = n->key;
+		if (--uses[i]) {	/* other ranges take it too: the last takes it over */
+			c->facts = n->data ? facts_copy(n->data) : NULL;
+			c->meta = n->meta ? meta_copy(n->meta) : NULL;
+		} else {
+			c->facts = n->data;
+			c->meta = n->meta;
+			n->data = NULL;
+			n->meta = NULL;
+		}
+		out->from_cache += !!(n->flags & F_CACHED);
+		out->from_graph += !!(n->flags & F_GRAPH);
+		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
 		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
-		for (uint32_t k = 0; k < n->nparents; k++)
-			if (pos[n->parents[k]] != UINT32_MAX)
-				c->parents[c->nparents++] = pos[n->parents[k]];
-		for (size_t k = 0; k < children[i].n; k++)
-			if (--pending[children[i].v[k]] == 0)
-				ready_push(w, ready, &nready, children[i].v[k]);
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (pos[n->parents[j]] != UINT32_MAX)
+				c->parents[c->nparents++] = pos[n->parents[j]];
+		if (w->parent_ids) {
+			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
+			c->nparent_ids = n->nparents;
+			for (uint32_t j = 0; j < n->nparents; j++)
+				memcpy(c->parent_ids[j], w->nodes[n->parents[j]].oid, 20);
+		}
 	}
-	for (uint32_t i = 0; i < w->n + 1; i++)
-		u32s_release(&children[i]);
-	free(children);
-	free(pending);
+	free(order);
+	free(edges);
+	free(v);
+	free(node);
 	free(pos);
-	free(ready);
 }
 
 static void walker_release(struct walker *w)
@@ -640,6 +914,11 @@ static void walker_release(struct walker *w)
 	free(w->nodes);
 	free(w->table);
 	free(w->heap);
+	free(w->gheap);
+	free(w->bits);
+	free(w->stack);
+	free(w->rs);
+	free(w->live);
 	unmap_all(w);
 	replace_release(&w->replace);
 	git_odb_free(w->odb);
@@ -648,8 +927,8 @@ static void walker_release(struct walker *w)
 /* Walks of several threads share one cache. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* What this walk learned goes into the cache, and the counts into out. */
-static void learn(struct walker *w, struct walk_result *out)
+/* What this walk learned goes into the cache. */
+static void learn(struct walker *w)
 {
 	uint8_t (*parents)[20] = NULL;
 	size_t cap = 0;
@@ -658,11 +937,6 @@ static void learn(struct walker *w, struct walk_result *out)
 		const struct node *n = &w->nodes[i];
 		if (!in_range(n))
 			continue;
-		out->from_cache += !!(n->flags & F_CACHED);
-		out->from_graph += !!(n->flags & F_GRAPH);
-		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
-		for (uint32_t k = 0; k < n->nparents; k++)
-			out->base_is_parent |= n->parents[k] == w->base;
 		if (!w->cache || (n->flags & F_CACHED) || !n->data ||
 		    replace_find(&w->replace, n->oid))	/* (its replacement's facts) */
 			continue;
@@ -678,57 +952,142 @@ static void learn(struct walker *w, struct walk_result *out)
 	free(parents);
 }
 
-int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
-	       const struct walk_options *opt, struct walk_result *out,
-	       char *err, size_t errlen)
+/* Which hidden commits of range r are parents of its commits (walk.h). */
+static uint32_t hidden_parents(const struct walker *w, size_t r, const uint32_t *hides,
+			       size_t nhides)
+{
+	uint32_t mask = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		if (!in_range_of(w, i, r))
+			continue;
+		for (uint32_t k = 0; k < w->nodes[i].nparents; k++)
+			for (size_t h = 0; h < nhides && h < 32; h++)
+				if (w->nodes[i].parents[k] == hides[h])
+					mask |= 1u << h;
+	}
+	return mask;
+}
+
+/* The ranges' commits into outs, each in history order. */
+static void results(struct walker *w, const struct walk_spec *specs, size_t n,
+		    uint32_t **hides, struct walk_result *outs)
+{
+	uint32_t *uses = xcalloc(w->n + 1, sizeof(uint32_t));
+
+	for (uint32_t i = 0; i < w->n; i++)
+		for (size_t r = 0; r < n; r++)
+			uses[i] += (uint32_t)in_range_of(w, i, r);
+	for (size_t r = 0; r < n; r++) {
+		outs[r].hidden_parents = hidden_parents(w, r, hides[r], specs[r].nhides);
+		outs[r].base_is_parent = outs[r].hidden_parents & 1;
+		topo_order(w, r, uses, &outs[r]);
+	}
+	free(uses);
+}
+
+static void set_bit(struct walker *w, uint32_t i, size_t word, size_t r)
+{
+	bits_of(w, i)[word + r / 64] |= (uint64_t)1 << (r % 64);
+	if (interesting(w, bits_of(w, i)))	/* (nothing is read or queued yet) */
+		w->nodes[i].flags &= ~F_UNINTERESTING;
+	else
+		w->nodes[i].flags |= F_UNINTERESTING;
+}
+
+int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
+		const struct walk_options *opt, struct walk_result *outs, char *err, size_t errlen)
 {
 	struct walker w = { .rules = opt ? opt->rules : NULL, .cache = opt ? opt->cache : NULL,
 			    .threads = opt ? opt->threads : 0,
+			    .parent_ids = opt ? opt->parent_ids : 0, .sift = opt ? opt->sift : NULL,
+			    .keyof = opt ? opt->keyof : NULL,
 			    .meta = opt && (opt->meta || opt->cache),
-			    .headers_only = opt && opt->headers_only && !opt->cache };
+			    .headers_only = opt && opt->headers_only && !opt->cache,
+			    .nranges = n, .words = (n + 63) / 64 };
+	uint32_t **hides = xcalloc(n + 1, sizeof(*hides)), *tips = xmalloc((n + 1) * 4);
 	int rc = RT_OK;
 
-	memset(out, 0, sizeof(*out));
+	memset(outs, 0, n * sizeof(*outs));
+	if (!w.words)
+		w.words = 1;
 	if (git_repository_odb(&w.odb, repo) < 0) {
 		snprintf(err, errlen, "cannot open the object database: %s",
 			 git_error_last() ? git_error_last()->message : "unknown error");
+		free(hides);
+		free(tips);
 		return RT_EFAIL;
 	}
 	if ((rc = replace_load(repo, &w.replace, err, errlen))) {
 		git_odb_free(w.odb);
+		free(hides);
+		free(tips);
 		return rc;
 	}
 	if (!w.replace.n)	/* as git: no commit-graph with replacements */
 		load_graph(&w, repo);
 	else
 		cgraph_init(&w.cg);
-	uint32_t t = node_of(&w, tip->id);
-	uint32_t b = base ? node_of(&w, base->id) : UINT32_MAX;
-	w.base = b;
-	w.min_time = INT64_MAX;
-	w.min_gen = UINT32_MAX;
-	if (b != UINT32_MAX) {
-		w.nodes[b].flags |= F_UNINTERESTING;
-		rc = enqueue(&w, b, err, errlen);
+	w.rs = xmalloc((n + 1) * sizeof(*w.rs));
+	w.live = xcalloc(w.words, sizeof(uint64_t));
+	for (size_t r = 0; r < n; r++) {
+		w.rs[r] = (struct range_state){ 0, INT64_MAX, UINT32_MAX };
+		w.live[r / 64] |= (uint64_t)1 << (r % 64);
 	}
-	if (!rc)
-		rc = enqueue(&w, t, err, errlen);
+	w.nlive = n;
+	for (size_t r = 0; r < n; r++) {
+		tips[r] = node_of(&w, specs[r].tip->id);
+		hides[r] = xmalloc((specs[r].nhides + 1) * sizeof(uint32_t));
+		for (size_t h = 0; h < specs[r].nhides; h++)
+			hides[r][h] = node_of(&w, specs[r].hides[h].id);
+	}
+	for (size_t r = 0; r < n; r++) {	/* bits before anything is read */
+		set_bit(&w, tips[r], 0, r);
+		for (size_t h = 0; h < specs[r].nhides; h++)
+			set_bit(&w, hides[r][h], w.words, r);
+	}
+	for (size_t r = 0; r < n && !rc; r++)	/* hidden commits first, as git */
+		for (size_t h = 0; h < specs[r].nhides && !rc; h++)
+			rc = enqueue(&w, hides[r][h], err, errlen);
+	for (size_t r = 0; r < n && !rc; r++)
+		rc = enqueue(&w, tips[r], err, errlen);
 	if (!rc)
 		rc = run_walk(&w, err, errlen);
 	if (!rc)
 		rc = read_graph_messages(&w, err, errlen);
 	if (!rc) {
-		learn(&w, out);
-		topo_order(&w, out);
+		learn(&w);
+		results(&w, specs, n, hides, outs);
 	}
 	walker_release(&w);
+	for (size_t r = 0; r < n; r++)
+		free(hides[r]);
+	free(hides);
+	free(tips);
 	return rc;
+}
+
+int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
+		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen)
+{
+	struct walk_spec spec = { tip, hides, nhides };
+
+	return walk_ranges(repo, &spec, 1, opt, out, err, errlen);
+}
+
+int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
+	       const struct walk_options *opt, struct walk_result *out,
+	       char *err, size_t errlen)
+{
+	return walk_hiding(repo, base, base ? 1 : 0, tip, opt, out, err, errlen);
 }
 
 void walk_result_release(struct walk_result *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].parents);
+		free(r->v[i].parent_ids);
+	}
 	free(r->v);
 	memset(r, 0, sizeof(*r));
 }

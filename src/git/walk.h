@@ -1,6 +1,7 @@
 /*
  * walk.h — the commits reachable from TIP and not from BASE, each object
- * read (inflated) exactly once, in history order (parents first).
+ * read (inflated) exactly once, in history order (topo.h: parents first,
+ * then the oldest, then the lowest id).
  *
  * The walk follows git's: a queue by committer date, commits reachable
  * from BASE painted uninteresting, and it stops once only uninteresting
@@ -24,13 +25,18 @@
 
 struct walk_commit {
 	uint8_t oid[20];
+	int64_t time;		/* committer date */
 	uint32_t *parents;	/* positions in walk_result.v (in-range parents only) */
 	uint32_t nparents;
 	unsigned all_parents;	/* parents in the repository */
-	struct msg_facts *facts;	/* owned by the caller after the walk */
+	struct msg_facts *facts;	/* owned by the caller after the walk; NULL
+					   when walk_options.sift dropped them */
 	struct commit_meta *meta;	/* dates and author (walk_options.meta), or
 					   NULL; owned by the caller after the walk */
-	int64_t time;			/* committer time */
+	uint32_t key;		/* walk_options.keyof's, of facts and meta as read */
+	uint8_t (*parent_ids)[20];	/* with walk_options.parent_ids: every parent
+					   read (in range or not), in order */
+	unsigned nparent_ids;
 };
 
 struct walk_result {
@@ -39,6 +45,8 @@ struct walk_result {
 	size_t from_cache, from_graph, from_objects;	/* how each was found */
 	int base_is_parent;	/* BASE is a parent of a commit in the range, so
 				   an ancestor of TIP (when the range is not empty) */
+	uint32_t hidden_parents;	/* walk_hiding: bit k, hides[k] is a parent of
+					   a commit in the range (k < 32) */
 };
 
 struct walk_options {
@@ -47,6 +55,16 @@ struct walk_options {
 					   walk learns is added to it (walks in
 					   several threads may share one cache) */
 	unsigned threads;		/* message readers at most; 0: no limit */
+	int parent_ids;			/* fill walk_commit.parent_ids */
+	int (*sift)(struct msg_facts *f);	/* or NULL: called on each commit's facts
+					   as read (from any thread); 0 drops them
+					   and its meta (walk_commit.facts NULL), so
+					   a long history keeps only what its
+					   reader needs */
+	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
+					/* or NULL: walk_commit.key, from each
+					   commit's facts and meta (NULL without
+					   meta) as read, before sift */
 	int meta;			/* also read each commit's dates and author
 					   (always with a cache, which keeps them) */
 	int headers_only;		/* read no message: facts stay NULL (no cache) */
@@ -56,6 +74,27 @@ struct walk_options {
 int walk_range(git_repository *repo, const git_oid *base, const git_oid *tip,
 	       const struct walk_options *opt, struct walk_result *out,
 	       char *err, size_t errlen);
+/* One range: TIP minus everything reachable from any of hides (git's
+ * `TIP ^H1 ^H2 ...`). */
+struct walk_spec {
+	const git_oid *tip;
+	const git_oid *hides;
+	size_t nhides;
+};
+
+/*
+ * Several ranges in one walk (one bit per range and node): each commit is
+ * read once however many ranges hold it or walk past it, and outs[r] is
+ * what walking specs[r] alone gives (base_is_parent: about its hides[0]).
+ * A commit in several ranges has its facts copied into each.
+ */
+int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
+		const struct walk_options *opt, struct walk_result *outs, char *err, size_t errlen);
+
+/* TIP minus everything reachable from any of hides[0..nhides) (git's
+ * `TIP ^H1 ^H2 ...`); base_is_parent is about hides[0]. */
+int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
+		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen);
 void walk_result_release(struct walk_result *r);
 
 #endif

@@ -102,17 +102,19 @@ static void rate(FILE *out, double r)
 		fprintf(out, "%.6f,", r);
 }
 
-/* stats --by --csv: one row per series and group. */
+/* stats --by --csv: one row per series and group, then the total (path:
+ * group "(total)"). */
 static int breakdown_csv(FILE *out, const struct series *s, size_t n)
 {
 	fputs("series,group_kind,group,commits,tagged,fixes,same_release,visible,low_rate,"
 	      "high_rate\r\n", out);
 	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; s[i].by && k < s[i].by->n; k++) {
-			const struct breakdown_row *r = &s[i].by->rows[k];
+		const struct breakdown *b = s[i].by;
+		for (size_t k = 0; b && k < b->n + (size_t)b->has_total; k++) {
+			const struct breakdown_row *r = k < b->n ? &b->rows[k] : &b->total;
 			field(out, s[i].name, 0);
-			field(out, s[i].by->kind, 0);
-			field(out, r->name, 0);
+			field(out, b->kind, 0);
+			field(out, k < b->n ? r->name : "(total)", 0);
 			num(out, r->commits, 0);
 			num(out, r->tagged, 0);
 			num(out, r->fixes, 0);

@@ -29,26 +29,35 @@ static json_t *maybe(long v)
 	return v < 0 ? json_null() : json_integer(v);
 }
 
+static json_t *row_object(const struct breakdown_row *r, int named)
+{
+	json_t *o = json_object();
+
+	if (named)
+		json_object_set_new(o, "name", json_string(r->name));
+#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
+	NUM(commits);
+	NUM(tagged);
+	NUM(fixes);
+	NUM(same_release);
+	NUM(visible);
+#undef NUM
+	json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
+	json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
+	return o;
+}
+
 static json_t *breakdown_object(const struct breakdown *b)
 {
 	json_t *groups = json_array();
+	json_t *o;
 
-	for (size_t i = 0; i < b->n; i++) {
-		const struct breakdown_row *r = &b->rows[i];
-		json_t *o = json_object();
-		json_object_set_new(o, "name", json_string(r->name));
-#define NUM(key) json_object_set_new(o, #key, json_integer((json_int_t)r->key))
-		NUM(commits);
-		NUM(tagged);
-		NUM(fixes);
-		NUM(same_release);
-		NUM(visible);
-#undef NUM
-		json_object_set_new(o, "low_rate", rate(r->visible, r->commits));
-		json_object_set_new(o, "high_rate", rate(r->visible, r->tagged));
-		json_array_append_new(groups, o);
-	}
-	return json_pack("{s:s, s:o}", "kind", b->kind, "groups", groups);
+	for (size_t i = 0; i < b->n; i++)
+		json_array_append_new(groups, row_object(&b->rows[i], 1));
+	o = json_pack("{s:s, s:o}", "kind", b->kind, "groups", groups);
+	if (b->has_total)
+		json_object_set_new(o, "total", row_object(&b->total, 0));
+	return o;
 }
 
 /* A number of numbers.h as JSON: an integer, a fraction, or null. */

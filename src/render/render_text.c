@@ -118,20 +118,24 @@ static void by_cells(const struct breakdown_row *r, char cell[][CELL])
 	fmt_pct(cell[7], CELL, number_rate(r->visible, r->tagged));
 }
 
+/* The rows, and the total (path) as a last row "Total". */
 static void breakdown_table(FILE *out, const struct series *s)
 {
 	char cell[MAX_COLS][CELL];
 	struct table t;
+	const struct breakdown *b = s->by;
+	struct breakdown_row total = b->total;
 
+	total.name = "Total";
 	table_init(&t, BY_COLS, by_head);
-	for (size_t i = 0; i < s->by->n; i++) {
-		by_cells(&s->by->rows[i], cell);
+	for (size_t i = 0; i < b->n + (size_t)b->has_total; i++) {
+		by_cells(i < b->n ? &b->rows[i] : &total, cell);
 		table_measure(&t, cell);
 	}
-	fprintf(out, "\n%s by %s:\n", s->label ? s->label : s->name, s->by->kind);
+	fprintf(out, "\n%s by %s:\n", s->label ? s->label : s->name, b->kind);
 	table_row(out, &t, by_head);
-	for (size_t i = 0; i < s->by->n; i++) {
-		by_cells(&s->by->rows[i], cell);
+	for (size_t i = 0; i < b->n + (size_t)b->has_total; i++) {
+		by_cells(i < b->n ? &b->rows[i] : &total, cell);
 		table_row_cells(out, &t, cell);
 	}
 }

@@ -278,13 +278,25 @@ g -C "$W/format-1" config core.repositoryformatversion 1
 g -C "$W/format-1" config extensions.worktreeConfig true
 expect_error format-version-1 1 "cannot open repository .*extension" -C "$W/format-1" stats --json "$S"
 # A tree of a commit in the range missing: stats reads messages and parents only, so its
-# answer is exact; --by path reads trees and must fail in one line.
+# answer is exact.  --by path compares each commit's tree with its parent's by id first: the
+# commits of the series change no file (their trees are v4.19's), so it reads no tree and its
+# answer is exact too (no group; the total counts no commit).  A commit that does change a file
+# (v4.19.4 adds one) has its new tree read: missing, --by path must fail in one line.
 fresh_copy "$STD" "$W/missing-tree"
 t3=$(g -C "$STD" rev-parse 'v4.19.3^{tree}')
 rm -f "$W/missing-tree/.git/objects/${t3:0:2}/${t3:2}"
 expect_json missing-tree-stats "$STD_ANSWER" -C "$W/missing-tree" stats --json "$S"
-expect_error missing-tree-by-path 1 "missing|not found|cannot read|tree" \
+expect_json missing-tree-by-path-unchanged "series[0].by.total.commits=0" \
 	-C "$W/missing-tree" stats --json --by path "$S"
+fresh_copy "$STD" "$W/missing-tree2"
+echo new >"$W/missing-tree2/new-file"
+g -C "$W/missing-tree2" add new-file
+echo "fs: add a file" | mkc "$W/missing-tree2"
+g -C "$W/missing-tree2" tag v4.19.4
+t4=$(g -C "$W/missing-tree2" rev-parse 'v4.19.4^{tree}')
+rm -f "$W/missing-tree2/.git/objects/${t4:0:2}/${t4:2}"
+expect_error missing-tree-by-path 1 "missing|not found|cannot read|tree" \
+	-C "$W/missing-tree2" stats --json --by path v4.19..v4.19.4
 
 # ---- regtrace's cache (.git/regtrace-cache) --------------------------------------------------
 # Whatever the cache file holds (garbage, half a file, one byte flipped, another

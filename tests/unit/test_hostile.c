@@ -462,6 +462,25 @@ static void add_record(struct cache *c, int n)
 	msg_facts_release(&f);
 }
 
+/* A range (base and tip ids made of b) holding the commits of records ns[0..n):
+ * a save keeps only the records of the commits of its ranges. */
+static void add_range(struct cache *c, int b, const int *ns, uint32_t n)
+{
+	uint8_t base[20] = { 0 }, tip[20] = { 0 };
+	uint8_t *oids = xcalloc(n, 20);
+	uint32_t *first = xcalloc(n + 1, sizeof(uint32_t)), *par = xmalloc(sizeof(uint32_t));
+
+	base[0] = 0xb0;
+	base[1] = (uint8_t)b;
+	tip[0] = 0xc0;
+	tip[1] = (uint8_t)b;
+	for (uint32_t i = 0; i < n; i++) {
+		oids[i * 20] = (uint8_t)ns[i];
+		oids[i * 20 + 19] = (uint8_t)(ns[i] * 3);
+	}
+	cache_ranges_put(&c->ranges, base, tip, n, oids, first, par);
+}
+
 static int has_record(const struct cache *c, int n)
 {
 	uint8_t oid[20] = { 0 };
@@ -473,8 +492,8 @@ static int has_record(const struct cache *c, int n)
 }
 
 /* Issue 15.8: two runs at once.  B loaded the file, C saved more to it since; B's save keeps
- * C's records and adds its own, each once (the last writer used to win: a small run saved a
- * 27 KB cache over a 2.9 MB one). */
+ * C's records and ranges and adds its own, each once (the last writer used to win: a small
+ * run saved a 27 KB cache over a 2.9 MB one). */
 static void test_cache_save_merges(void **state)
 {
 	(void)state;
@@ -486,6 +505,7 @@ static void test_cache_save_merges(void **state)
 	close(fd);
 	cache_init(&a, 7);
 	add_record(&a, 1);
+	add_range(&a, 1, (const int[]){ 1 }, 1);
 	assert_int_equal(cache_save(&a, path, err, sizeof(err)), 0);
 	cache_release(&a);
 
@@ -495,9 +515,11 @@ static void test_cache_save_merges(void **state)
 	cache_load_file(&c, path);	/* C: 1 */
 	add_record(&c, 3);
 	add_record(&c, 4);
+	add_range(&c, 2, (const int[]){ 1, 3, 4 }, 3);
 	assert_int_equal(cache_save(&c, path, err, sizeof(err)), 0);	/* 1 3 4 */
 	add_record(&b, 2);
 	add_record(&b, 4);		/* B learned 4 too */
+	add_range(&b, 3, (const int[]){ 1, 2, 4 }, 3);
 	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
 
 	cache_init(&d, 7);
@@ -506,6 +528,7 @@ static void test_cache_save_merges(void **state)
 	for (int n = 1; n <= 4; n++)
 		assert_true(has_record(&d, n));
 	assert_int_equal(d.count, 4);	/* each once */
+	assert_int_equal(d.ranges.n, 3);	/* A's, C's and B's */
 	cache_release(&b);
 	cache_release(&c);
 	cache_release(&d);

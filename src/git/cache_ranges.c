@@ -1,0 +1,250 @@
+/* cache_ranges.c — see cache_ranges.h. */
+#include "git/cache_ranges.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cache_ranges_init(struct cache_ranges *r)
+{
+	memset(r, 0, sizeof(*r));
+	pthread_mutex_init(&r->lock, NULL);
+}
+
+static void range_free(struct cache_range *x)
+{
+	if (!x)
+		return;
+	free(x->first);
+	free(x->par);
+	free(x->own);
+	free(x);
+}
+
+static void clear(struct cache_ranges *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		range_free(r->v[i]);
+	free(r->v);
+	r->v = NULL;
+	r->n = r->cap = 0;
+}
+
+void cache_ranges_release(struct cache_ranges *r)
+{
+	clear(r);
+	pthread_mutex_destroy(&r->lock);
+	memset(r, 0, sizeof(*r));
+}
+
+static struct cache_range *find(const struct cache_ranges *r, const uint8_t base[20],
+				const uint8_t tip[20])
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!memcmp(r->v[i]->base, base, 20) && !memcmp(r->v[i]->tip, tip, 20))
+			return r->v[i];
+	return NULL;
+}
+
+/* One range of the section; NULL when anything is wrong. */
+static struct cache_range *decode_one(struct rbuf *in)
+{
+	struct cache_range *x = xcalloc(1, sizeof(*x));
+	const uint8_t *base = rbuf_take(in, 20), *tip = rbuf_take(in, 20);
+
+	x->used = rbuf_uint(in, 8);
+	x->n = (uint32_t)rbuf_uint(in, 4);
+	uint32_t nedges = (uint32_t)rbuf_uint(in, 4);
+	/* sizes checked against what is left before anything is allocated */
+	if (in->bad || (uint64_t)x->n * 22 + (uint64_t)nedges * 4 > (uint64_t)(in->end - in->p)) {
+		free(x);
+		return NULL;
+	}
+	memcpy(x->base, base, 20);
+	memcpy(x->tip, tip, 20);
+	x->oids = rbuf_take(in, (size_t)x->n * 20);
+	x->first = xmalloc(((size_t)x->n + 1) * sizeof(uint32_t));
+	x->par = xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+	x->first[0] = 0;
+	for (uint32_t k = 0; k < x->n; k++) {
+		uint64_t next = (uint64_t)x->first[k] + rbuf_uint(in, 2);
+		if (next > nedges)
+			in->bad = 1;
+		x->first[k + 1] = in->bad ? x->first[k] : (uint32_t)next;
+	}
+	if (x->first[x->n] != nedges)
+		in->bad = 1;
+	for (uint32_t k = 0; k < x->n && !in->bad; k++)
+		for (uint32_t e = x->first[k]; e < x->first[k + 1]; e++)
+			if ((x->par[e] = (uint32_t)rbuf_uint(in, 4)) >= k)
+				in->bad = 1;	/* a parent comes before its child */
+	if (in->bad) {
+		range_free(x);
+		return NULL;
+	}
+	return x;
+}
+
+int cache_ranges_decode(struct cache_ranges *r, struct rbuf *in)
+{
+	uint64_t saves = rbuf_uint(in, 8), n = rbuf_uint(in, 4);
+
+	clear(r);
+	r->saves = saves;
+	for (uint64_t i = 0; i < n && !in->bad; i++) {
+		struct cache_range *x = decode_one(in);
+		if (!x || find(r, x->base, x->tip) || x->used > saves) {
+			range_free(x);
+			in->bad = 1;
+			break;
+		}
+		ARRAY_GROW(r->v, r->n, r->cap);
+		r->v[r->n++] = x;
+	}
+	if (in->bad) {
+		clear(r);
+		r->saves = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void cache_ranges_encode(const struct cache_ranges *r, struct wbuf *out)
+{
+	wbuf_uint(out, r->saves, 8);
+	wbuf_uint(out, r->n, 4);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct cache_range *x = r->v[i];
+		wbuf_bytes(out, x->base, 20);
+		wbuf_bytes(out, x->tip, 20);
+		wbuf_uint(out, x->used, 8);
+		wbuf_uint(out, x->n, 4);
+		wbuf_uint(out, x->first[x->n], 4);
+		wbuf_bytes(out, x->oids, (size_t)x->n * 20);
+		for (uint32_t k = 0; k < x->n; k++)
+			wbuf_uint(out, x->first[k + 1] - x->first[k], 2);
+		for (uint32_t e = 0; e < x->first[x->n]; e++)
+			wbuf_uint(out, x->par[e], 4);
+	}
+}
+
+const struct cache_range *cache_ranges_use(struct cache_ranges *r, const uint8_t base[20],
+					   const uint8_t tip[20])
+{
+	pthread_mutex_lock(&r->lock);
+	struct cache_range *x = find(r, base, tip);
+	if (x && !x->fresh) {
+		x->fresh = 1;
+		if (r->saves - x->used >= CACHE_RANGES_REFRESH)
+			r->changed = 1;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return x;
+}
+
+const struct cache_range *cache_ranges_of_base(struct cache_ranges *r, const uint8_t base[20],
+					       const uint8_t tip[20])
+{
+	const struct cache_range *best = NULL;
+
+	pthread_mutex_lock(&r->lock);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct cache_range *x = r->v[i];
+		if (!memcmp(x->base, base, 20) && memcmp(x->tip, tip, 20) &&
+		    (!best || x->n > best->n))
+			best = x;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return best;
+}
+
+void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint8_t tip[20],
+		      uint32_t n, uint8_t *oids, uint32_t *first, uint32_t *par)
+{
+	struct cache_range *x = xcalloc(1, sizeof(*x));
+
+	memcpy(x->base, base, 20);
+	memcpy(x->tip, tip, 20);
+	x->n = n;
+	x->oids = x->own = oids;
+	x->first = first;
+	x->par = par;
+	x->fresh = 1;
+	pthread_mutex_lock(&r->lock);
+	if (find(r, base, tip)) {
+		range_free(x);
+	} else {
+		ARRAY_GROW(r->v, r->n, r->cap);
+		r->v[r->n++] = x;
+		r->changed = 1;
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Most recently used first; the fresh ones before all others. */
+static int by_use(const void *a, const void *b)
+{
+	const struct cache_range *x = *(struct cache_range *const *)a;
+	const struct cache_range *y = *(struct cache_range *const *)b;
+
+	if (x->fresh != y->fresh)
+		return x->fresh ? -1 : 1;
+	if (x->used != y->used)
+		return x->used > y->used ? -1 : 1;
+	return memcmp(x->base, y->base, 20) ? memcmp(x->base, y->base, 20)
+					    : memcmp(x->tip, y->tip, 20);
+}
+
+void cache_ranges_settle(struct cache_ranges *r)
+{
+	size_t kept = 0;
+
+	r->saves++;
+	if (r->n)
+		qsort(r->v, r->n, sizeof(*r->v), by_use);
+	for (size_t i = 0; i < r->n; i++) {
+		struct cache_range *x = r->v[i];
+		size_t same_base = 0;
+		for (size_t k = 0; k < kept; k++)
+			same_base += !memcmp(r->v[k]->base, x->base, 20);
+		if (x->fresh || (r->saves - x->used <= CACHE_RANGES_MAX_AGE &&
+				 same_base < CACHE_RANGES_PER_BASE)) {
+			if (x->fresh)
+				x->used = r->saves;
+			r->v[kept++] = x;
+		} else {
+			range_free(x);
+		}
+	}
+	r->n = kept;
+}
+
+void cache_ranges_merge(struct cache_ranges *to, const struct cache_ranges *from)
+{
+	pthread_mutex_lock(&to->lock);
+	if (from->saves > to->saves)
+		to->saves = from->saves;
+	for (size_t i = 0; i < from->n; i++) {
+		const struct cache_range *y = from->v[i];
+		if (find(to, y->base, y->tip))
+			continue;
+		struct cache_range *x = xcalloc(1, sizeof(*x));
+		size_t nedges = y->first[y->n];
+		memcpy(x->base, y->base, 20);
+		memcpy(x->tip, y->tip, 20);
+		x->used = y->used;
+		x->n = y->n;
+		x->own = xmalloc((size_t)y->n * 20 + 1);
+		memcpy(x->own, y->oids, (size_t)y->n * 20);
+		x->oids = x->own;
+		x->first = xmalloc(((size_t)y->n + 1) * sizeof(*x->first));
+		memcpy(x->first, y->first, ((size_t)y->n + 1) * sizeof(*x->first));
+		x->par = xmalloc(nedges * sizeof(*x->par) + 1);
+		if (nedges)
+			memcpy(x->par, y->par, nedges * sizeof(*x->par));
+		ARRAY_GROW(to->v, to->n, to->cap);
+		to->v[to->n++] = x;
+		to->changed = 1;
+	}
+	pthread_mutex_unlock(&to->lock);
+}
