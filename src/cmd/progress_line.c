@@ -3,6 +3,7 @@
 #include "base/eta.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #define SHOW_AFTER 1.0		/* seconds before the line first shows */
@@ -20,7 +21,7 @@ static void draw(struct progress_line *p)
 	char line[512];
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (since(&p->start, &now) < SHOW_AFTER ||
+	if (since(&p->start, &now) < p->after ||
 	    (p->shown && since(&p->drawn, &now) * 1000 < REDRAW_MS))
 		return;
 	eta_line(line, sizeof(line), p->what, p->unit, p->done, p->total,
@@ -60,6 +61,9 @@ void progress_line_begin(struct progress_line *p, int quiet, const char *what, c
 	p->total = total;
 	p->shown = 0;
 	p->tty = !quiet && isatty(STDERR_FILENO);
+	/* REGTRACE_PROGRESS_AFTER (seconds): for tests/progress, whose phases are short */
+	const char *after = getenv("REGTRACE_PROGRESS_AFTER");
+	p->after = after && *after ? atof(after) : SHOW_AFTER;
 	pthread_mutex_init(&p->lock, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &p->start);
 	p->cb = (struct progress){ p->tty ? more : NULL, p->tty ? done : NULL, p };

@@ -83,6 +83,7 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	else
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	history_release(h);
+	progress_done(&l->line.cb, 1);
 	return e->rc;
 }
 
@@ -241,8 +242,13 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		free(set->ml);
 		set->ml = NULL;
 	}
-	if (!rc)
+	if (!rc) {	/* (the upstream inference reads the mainline's candidates) */
+		progress_line_begin(&l->line, l->quiet,
+				    l->infer && set->ml ? "inferring upstream ids and counting"
+							: "counting", "ranges", set->ranges.n);
 		rc = each_range(run->repo, l, analyze_one, err, errlen);
+		progress_line_end(&l->line);
+	}
 	if (!rc && mlrc)
 		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
 	/* ranges never taken stay zeroed (releasing them is harmless) */
