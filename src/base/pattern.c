@@ -4,6 +4,7 @@
 #include "base/util.h"
 
 #include <pcre2.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,10 +77,60 @@ int pattern_compile(struct pattern **out, const char *src, size_t min_groups, ch
 	return 0;
 }
 
+/*
+ * Match data, one per thread, kept between matches: PCRE2 keeps its
+ * backtracking frames in it (20 KB at least), so a match data made for each
+ * match cost an allocation of that size for every line a pattern is tried
+ * on.  Freed when the thread ends (the main thread's at exit, reachable).
+ */
+struct thread_md {
+	pcre2_match_data *md;
+	uint32_t pairs;		/* the ovector's pairs */
+};
+
+static pthread_key_t md_key;
+static pthread_once_t md_once = PTHREAD_ONCE_INIT;
+static pcre2_general_context *md_mem;
+
+static void md_free(void *v)
+{
+	struct thread_md *t = v;
+
+	pcre2_match_data_free(t->md);
+	free(t);
+}
+
+static void md_init(void)
+{
+	md_mem = pcre2_general_context_create(pcre_alloc, pcre_free, NULL);
+	if (pthread_key_create(&md_key, md_free))
+		abort();
+}
+
+/* This thread's match data, with room for the groups of p. */
+static pcre2_match_data *match_data(const struct pattern *p)
+{
+	uint32_t groups = 0;
+
+	pthread_once(&md_once, md_init);
+	struct thread_md *t = pthread_getspecific(md_key);
+	if (!t) {
+		t = xcalloc(1, sizeof(*t));
+		pthread_setspecific(md_key, t);
+	}
+	pcre2_pattern_info(p->code, PCRE2_INFO_CAPTURECOUNT, &groups);
+	if (!t->md || t->pairs < groups + 1) {
+		pcre2_match_data_free(t->md);
+		t->pairs = groups + 1 > PATTERN_MAX_GROUPS + 1 ? groups + 1 : PATTERN_MAX_GROUPS + 1;
+		t->md = pcre2_match_data_create(t->pairs, md_mem);	/* (xmalloc: never NULL) */
+	}
+	return t->md;
+}
+
 int pattern_exec(const struct pattern *p, const char *s, size_t len, struct pattern_group *m,
 		  size_t n)
 {
-	pcre2_match_data *md = pcre2_match_data_create_from_pattern(p->code, p->mem);
+	pcre2_match_data *md = match_data(p);
 	int rc = pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, md, p->limits);
 
 	if (rc > 0) {
@@ -93,7 +144,6 @@ int pattern_exec(const struct pattern *p, const char *s, size_t len, struct patt
 		/* a limit (match, depth, heap): never a silent "no" */
 		atomic_fetch_add(&((struct pattern *)p)->limit_hits, 1);
 	}
-	pcre2_match_data_free(md);
 	return rc > 0;
 }
 
