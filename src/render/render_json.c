@@ -170,7 +170,7 @@ json_t *json_link_object(const struct series *s, const struct link *l)
 		for (size_t k = 0; k < l->candidates.n; k++)
 			json_array_append_new(cands, side_object(s, l->candidates.v[k]));
 		json_object_set_new(o, "candidates", cands);
-		json_object_set_new(o, "same_release", json_false());
+		json_object_set_new(o, "same_release", json_null());	/* unknown: no target */
 	} else {
 		json_object_set_new(o, "target", side_object(s, l->target));
 		json_object_set_new(o, "same_release", json_boolean(l->same_release));
