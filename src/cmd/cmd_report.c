@@ -44,6 +44,10 @@ int cmd_report(const struct cli *c, struct run *run, char *err, size_t errlen)
 		return rt_fail(err, errlen, RT_EUSAGE,
 			       "--commit-url '%s' must hold exactly one %%s (the commit id) and no "
 			       "other %% directive (write %%%% for a %%)", c->commit_url);
+	if (c->commit_url && !html_url_scheme_ok(c->commit_url))
+		return rt_fail(err, errlen, RT_EUSAGE,
+			       "--commit-url '%s' must be an http, https or file link, or a relative one",
+			       c->commit_url);
 	return series_set_write_file(c, run, c->output ? c->output : DEFAULT_REPORT, write_report,
 				     err, errlen);
 }

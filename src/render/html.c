@@ -3,6 +3,7 @@
 #include "base/util.h"
 
 #include <string.h>
+#include <strings.h>
 
 static const char *entity(char c)
 {
@@ -50,6 +51,17 @@ int html_url_template_ok(const char *tmpl)
 		p++;
 	}
 	return ids == 1;
+}
+
+int html_url_scheme_ok(const char *tmpl)
+{
+	size_t n = strcspn(tmpl, ":/?#");
+
+	if (tmpl[n] != ':')
+		return 1;	/* no scheme: a relative link */
+	return (n == 4 && !strncasecmp(tmpl, "http", 4)) ||
+	       (n == 5 && !strncasecmp(tmpl, "https", 5)) ||
+	       (n == 4 && !strncasecmp(tmpl, "file", 4));
 }
 
 char *html_url_expand(const char *tmpl, const char *id)

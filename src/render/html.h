@@ -20,6 +20,9 @@ char *html_escape(const char *s);
 
 /* 1 if tmpl has exactly one "%s" and no directive but "%%", else 0. */
 int html_url_template_ok(const char *tmpl);
+/* 1 when tmpl is an http, https or file link, or relative (no scheme):
+ * never javascript:, data: or another scheme a browser would run. */
+int html_url_scheme_ok(const char *tmpl);
 
 /* A new string (free() it): tmpl (valid) with "%s" -> id and "%%" -> '%'. */
 char *html_url_expand(const char *tmpl, const char *id);

@@ -32,6 +32,25 @@ static void test_escape(void **state)
 	assert_escape("<<>>", "&lt;&lt;&gt;&gt;");
 }
 
+/* --commit-url: a link a browser follows, never one it runs. */
+static void test_scheme_ok(void **state)
+{
+	(void)state;
+	assert_true(html_url_scheme_ok("https://git.kernel.org/linus/%s"));
+	assert_true(html_url_scheme_ok("HTTP://example.org/%s"));
+	assert_true(html_url_scheme_ok("file:///srv/commits/%s.html"));
+	assert_true(html_url_scheme_ok("commits/%s.html"));		/* relative */
+	assert_true(html_url_scheme_ok("/c/%s"));
+	assert_true(html_url_scheme_ok("c/%s?a=b:c"));		/* a colon after the path */
+	assert_true(html_url_scheme_ok("%s"));
+	assert_false(html_url_scheme_ok("javascript:alert(%s)"));
+	assert_false(html_url_scheme_ok("JavaScript:%s"));
+	assert_false(html_url_scheme_ok("data:text/html,%s"));
+	assert_false(html_url_scheme_ok("vbscript:%s"));
+	assert_false(html_url_scheme_ok("httpx://%s"));
+	assert_false(html_url_scheme_ok("%s:x"));			/* the id would be the scheme */
+}
+
 static void test_template_ok(void **state)
 {
 	(void)state;
@@ -222,6 +241,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_template_ok),
+		cmocka_unit_test(test_scheme_ok),
 		cmocka_unit_test(test_template_expand),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_nice),
