@@ -731,6 +731,51 @@ static void *read_messages(void *arg)
 	return NULL;
 }
 
+struct by_id {
+	const uint8_t *oid;
+	uint32_t node;
+};
+
+static int by_id_cmp(const void *a, const void *b)
+{
+	return memcmp(((const struct by_id *)a)->oid, ((const struct by_id *)b)->oid, 20);
+}
+
+/* list[0..n) in id order: libgit2 finds each object by a binary search of
+ * the pack's index, and searches for ids in order share most of their path
+ * through it (far fewer cache misses than the walk's order). */
+static uint32_t *in_id_order(const struct walker *w, const uint32_t *list, size_t n)
+{
+	struct by_id *v = xmalloc((n + 1) * sizeof(*v));
+	uint32_t *out = xmalloc((n + 1) * sizeof(uint32_t));
+
+	for (size_t k = 0; k < n; k++)
+		v[k] = (struct by_id){ w->nodes[list[k]].oid, list[k] };
+	qsort(v, n, sizeof(*v), by_id_cmp);
+	for (size_t k = 0; k < n; k++)
+		out[k] = v[k].node;
+	free(v);
+	return out;
+}
+
+/* The error that reading list[0..n) by nt threads in list order reports:
+ * slice t (k = t, t + nt, ...) stops at its first unreadable commit, and
+ * the lowest slice that failed is reported. */
+static int first_error(const struct walker *w, const uint32_t *list, size_t n, size_t nt,
+		       char *err, size_t errlen)
+{
+	struct raw_commit rc;
+	git_odb_object *obj;
+
+	for (size_t t = 0; t < nt; t++)
+		for (size_t k = t; k < n; k += nt) {
+			if (read_object(w->odb, w->nodes[list[k]].oid, &rc, &obj, err, errlen))
+				return RT_EFAIL;
+			git_odb_object_free(obj);
+		}
+	return RT_OK;
+}
+
 /* Threads for this much work: at most the caller's limit. */
 static size_t walk_threads(const struct walker *w, size_t work)
 {
@@ -766,8 +811,9 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 			u32s_push(&list, i);
 	}
 	nt = walk_threads(w, list.n);
+	uint32_t *ordered = in_id_order(w, list.v, list.n);
 	for (size_t t = 0; t < nt; t++) {
-		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
+		r[t] = (struct reader){ w, ordered, list.n, t, nt, 0, "" };
 		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
 			continue;
 		started |= (size_t)1 << t;
@@ -784,6 +830,9 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 			snprintf(err, errlen, "%s", r[t].err);
 		}
 	}
+	if (rc)	/* the error the walk's order reports (else the one met here) */
+		first_error(w, list.v, list.n, nt, err, errlen);
+	free(ordered);
 	u32s_release(&list);
 	return rc;
 }
