@@ -5,7 +5,8 @@
  * The input is one commit-graph file; it is also added a second time as a
  * layer above the first (a split chain).  Checked: an accepted file gives, at
  * every position (up to 4096), an id, and cgraph_find of that id either
- * misses or finds a position with the same id; cgraph_commit either fails or
+ * misses or finds a position with the same id (that position itself when
+ * cgraph_positions_exact says so); cgraph_commit either fails or
  * gives nparents <= all_parents, nparents <= 64, parents inside the graph.
  */
 #include <stdint.h>
@@ -22,6 +23,7 @@ static void check_graph(const struct cgraph *g)
 {
 	struct cgraph_commit c;
 	uint32_t n = g->total < 4096 ? g->total : 4096;
+	int exact = cgraph_positions_exact(g);
 
 	for (uint32_t pos = 0; pos < n; pos++) {
 		const uint8_t *oid = cgraph_oid(g, pos);
@@ -29,6 +31,8 @@ static void check_graph(const struct cgraph *g)
 		int64_t f = cgraph_find(g, oid);
 		CHECK(f < 0 || (f < g->total && !memcmp(cgraph_oid(g, (uint32_t)f), oid, 20)),
 		      "find gives %lld for position %u", (long long)f, pos);
+		CHECK(!exact || f == pos, "positions exact, but find gives %lld for %u",
+		      (long long)f, pos);
 		if (cgraph_commit(g, pos, &c) < 0)
 			continue;
 		CHECK(c.nparents <= c.all_parents && c.nparents <= 64, "%u of %u parents",

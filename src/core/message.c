@@ -43,11 +43,10 @@ static void skip_blanks(struct span *s)
 		s->p++;
 }
 
-/* Consume word (ASCII, any case) at s->p; 1 if it was there. */
-static int eat_word(struct span *s, const char *word)
+/* Consume word (ASCII, any case; n bytes) at s->p; 1 if it was there.
+ * eat_word() takes a string literal and counts it at compile time. */
+static inline int eat_wordn(struct span *s, const char *word, size_t n)
 {
-	size_t n = strlen(word);
-
 	if ((size_t)(s->end - s->p) < n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
@@ -57,12 +56,15 @@ static int eat_word(struct span *s, const char *word)
 	return 1;
 }
 
+#define eat_word(s, word) eat_wordn((s), "" word, sizeof(word) - 1)
+
 /* Like eat_word, then at least one blank. */
-static int eat_word_blank(struct span *s, const char *word)
+#define eat_word_blank(s, word) eat_wordn_blank((s), "" word, sizeof(word) - 1)
+static inline int eat_wordn_blank(struct span *s, const char *word, size_t n)
 {
 	struct span t = *s;
 
-	if (!eat_word(&t, word) || t.p >= t.end || !is_blank((unsigned char)*t.p))
+	if (!eat_wordn(&t, word, n) || t.p >= t.end || !is_blank((unsigned char)*t.p))
 		return 0;
 	skip_blanks(&t);
 	*s = t;
@@ -151,12 +153,13 @@ static int alias_line(struct span s, char id[MSG_ID_MAX + 1], int *bracket)
 		skip_blanks(&s);
 	}
 	struct span t = s;
-	if (eat_word_blank(&t, "commit") && eat_id(&t, id)) {
+	int c = s.p < s.end ? lower((unsigned char)*s.p) : 0;	/* each form's first letter */
+	if (c == 'c' && eat_word_blank(&t, "commit") && eat_id(&t, id)) {
 		skip_blanks(&t);
 		if (eat_word(&t, "upstream"))
 			return 1;
 	}
-	if (upstream_commit_at(s, id))
+	if (c == 'u' && upstream_commit_at(s, id))
 		return 1;
 	if (*bracket && bracketed_upstream(s, id)) {
 		*bracket = 0;	/* words before it: not "[ Upstream commit <id> ]" */
@@ -216,7 +219,7 @@ static int cc_stable_line(struct span s)
 		return 0;
 	/* "stable@" starting an address: not inside "unstable@" */
 	for (const char *q = s.p; q + 7 <= s.end; q++)
-		if (eat_word(&(struct span){ q, s.end }, "stable@") &&
+		if (eat_word((&(struct span){ q, s.end }), "stable@") &&
 		    (q == s.p || (!is_alnum((unsigned char)q[-1]) && q[-1] != '.' && q[-1] != '-')))
 			return 1;
 	return 0;
@@ -506,21 +509,25 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	char id[MSG_ID_MAX + 1], buf[4096];
 	const char *text = rules && (rules->nupstream || rules->nfixes || rules->nchannels) ?
 			   line_string(line, buf, sizeof(buf)) : NULL;
-	struct span rest;
+	struct span rest, lead = line;
 	size_t after;
 	int fx, bracket, rv, id_next = st->revert_id_next;
 
 	st->revert_id_next = 0;
-	if (blank_line(line)) {
+	skip_blanks(&lead);
+	if (lead.p == lead.end) {	/* a blank line */
 		st->in_revert_paragraph = 0;
 		return;
 	}
+	/* Each built-in form opens with its own word: its first letter, after
+	 * the blanks, rules out the forms a line cannot be (most lines). */
+	int c = lower((unsigned char)*lead.p);
 	match_channels(f, text, rules);
 	if (id_next && id_line(line, id)) {
 		add_revert(f, id, st);
 		return;
 	}
-	if ((rv = revert_line(line, id))) {
+	if (c == 't' && (rv = revert_line(line, id))) {
 		if (rv == 2)
 			st->revert_id_next = 1;
 		else
@@ -528,7 +535,7 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		st->in_revert_paragraph = 1;
 		return;
 	}
-	if ((fx = fixes_line(line, id, &rest)) >= 0) {
+	if (c == 'f' && (fx = fixes_line(line, id, &rest)) >= 0) {
 		if (fx == 0) {
 			f->nonsha_fixes_lines++;
 			return;
@@ -539,14 +546,14 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	}
 	if (pattern_fixes(f, line, text, msg, rules))
 		return;
-	f->cc_stable |= cc_stable_line(line);
+	f->cc_stable |= c == 'c' && cc_stable_line(line);
 	f->reported |= reported_line(line.p, (size_t)(line.end - line.p));
 	if (st->in_revert_paragraph)
 		return;
 	if (alias_line(line, id, &bracket)) {
 		f->autosel_form |= bracket;
 		add_alias(f, id);
-	} else if (cherry_pick_line(line, id) ||
+	} else if ((c == '(' && cherry_pick_line(line, id)) ||
 		   (rules && pattern_id(rules->upstream, rules->nupstream, 0, text, id, &after))) {
 		add_alias(f, id);
 	}

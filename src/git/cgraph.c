@@ -114,6 +114,22 @@ int64_t cgraph_find(const struct cgraph *g, const uint8_t oid[20])
 	return -1;
 }
 
+int cgraph_positions_exact(const struct cgraph *g)
+{
+	const struct cgraph_layer *l = &g->layer[0];
+
+	if (g->nlayers != 1)
+		return 0;
+	for (uint32_t i = 0, b = 0; i < l->n; i++) {
+		const uint8_t *oid = l->oids + (size_t)i * 20;
+		while (b < 256 && be32(l->fanout + b * 4) <= i)	/* i's bucket */
+			b++;
+		if (b != oid[0] || (i && memcmp(oid - 20, oid, 20) >= 0))
+			return 0;
+	}
+	return 1;
+}
+
 static const struct cgraph_layer *layer_of(const struct cgraph *g, uint32_t pos)
 {
 	for (int i = g->nlayers - 1; i >= 0; i--)

@@ -49,5 +49,13 @@ int64_t cgraph_find(const struct cgraph *g, const uint8_t oid[20]);
 int cgraph_commit(const struct cgraph *g, uint32_t pos, struct cgraph_commit *out);
 /* The id at a global position. */
 const uint8_t *cgraph_oid(const struct cgraph *g, uint32_t pos);
+/*
+ * 1 when cgraph_find(g, cgraph_oid(g, pos)) == pos for every position, so
+ * that a caller that got pos (a parent's, say) may use it without looking
+ * its id up: one layer whose ids are strictly ascending, each inside its
+ * fanout bucket (as git writes them).  0 otherwise (several layers, or a
+ * file that is out of order).  O(commits): call it once per graph.
+ */
+int cgraph_positions_exact(const struct cgraph *g);
 
 #endif

@@ -48,6 +48,9 @@ struct node {
 	struct msg_facts *data;
 	struct commit_meta *meta;	/* with data, when the walk reads them */
 	uint32_t key;			/* walk_options.keyof's */
+	uint32_t gpos;			/* its commit-graph position + 1, when a
+					   child's graph entry gave it (and
+					   walker.exact_pos); 0: look it up */
 };
 
 struct walker {
@@ -85,6 +88,8 @@ struct walker {
 	size_t stackcap;
 	int64_t skew;			/* the most a parent was seen newer than its child */
 	struct cgraph cg;		/* no layers: walk without it */
+	int exact_pos;			/* cgraph_positions_exact(): a parent's
+					   position needs no look-up */
 	const char *gitdir;		/* where cgraph_trust.h remembers its checks */
 	struct replace_map replace;	/* git replace and grafts (replace.h) */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
@@ -299,8 +304,10 @@ static int read_graph(struct walker *w, uint32_t i)
 	uint8_t oids[CGRAPH_MAX_PARENTS][20];
 	int64_t pos;
 
-	if (!w->cg.nlayers || (pos = cgraph_find(&w->cg, w->nodes[i].oid)) < 0 ||
-	    cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
+	if (!w->cg.nlayers)
+		return -1;
+	pos = w->nodes[i].gpos ? (int64_t)w->nodes[i].gpos - 1 : cgraph_find(&w->cg, w->nodes[i].oid);
+	if (pos < 0 || cgraph_commit(&w->cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
 		return -1;	/* (more than 256 parents: the object says why) */
 	for (unsigned k = 0; k < c.nparents; k++)
 		memcpy(oids[k], cgraph_oid(&w->cg, c.parents[k]), 20);
@@ -309,6 +316,8 @@ static int read_graph(struct walker *w, uint32_t i)
 	w->nodes[i].all_parents = c.all_parents;
 	w->nodes[i].flags |= F_PARSED | F_GRAPH;
 	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
+	for (unsigned k = 0; w->exact_pos && k < c.nparents; k++)
+		w->nodes[w->nodes[i].parents[k]].gpos = c.parents[k] + 1;
 	return 0;
 }
 
@@ -685,11 +694,14 @@ static void load_graph(struct walker *w, git_repository *repo)
 		return;
 	snprintf(info, sizeof(info), "%sobjects/info/", git_repository_commondir(repo));
 	snprintf(single, sizeof(single), "%scommit-graph", info);
-	if (map_layer(w, single) == 0)
+	if (map_layer(w, single) == 0) {
+		w->exact_pos = cgraph_positions_exact(&w->cg);
 		return;
+	}
 	unmap_all(w);
 	if (load_chain(w, info) < 0)
 		unmap_all(w);
+	w->exact_pos = cgraph_positions_exact(&w->cg);
 }
 
 struct reader {
@@ -717,6 +729,51 @@ static void *read_messages(void *arg)
 		git_odb_object_free(obj);
 	}
 	return NULL;
+}
+
+struct by_id {
+	const uint8_t *oid;
+	uint32_t node;
+};
+
+static int by_id_cmp(const void *a, const void *b)
+{
+	return memcmp(((const struct by_id *)a)->oid, ((const struct by_id *)b)->oid, 20);
+}
+
+/* list[0..n) in id order: libgit2 finds each object by a binary search of
+ * the pack's index, and searches for ids in order share most of their path
+ * through it (far fewer cache misses than the walk's order). */
+static uint32_t *in_id_order(const struct walker *w, const uint32_t *list, size_t n)
+{
+	struct by_id *v = xmalloc((n + 1) * sizeof(*v));
+	uint32_t *out = xmalloc((n + 1) * sizeof(uint32_t));
+
+	for (size_t k = 0; k < n; k++)
+		v[k] = (struct by_id){ w->nodes[list[k]].oid, list[k] };
+	qsort(v, n, sizeof(*v), by_id_cmp);
+	for (size_t k = 0; k < n; k++)
+		out[k] = v[k].node;
+	free(v);
+	return out;
+}
+
+/* The error that reading list[0..n) by nt threads in list order reports:
+ * slice t (k = t, t + nt, ...) stops at its first unreadable commit, and
+ * the lowest slice that failed is reported. */
+static int first_error(const struct walker *w, const uint32_t *list, size_t n, size_t nt,
+		       char *err, size_t errlen)
+{
+	struct raw_commit rc;
+	git_odb_object *obj;
+
+	for (size_t t = 0; t < nt; t++)
+		for (size_t k = t; k < n; k += nt) {
+			if (read_object(w->odb, w->nodes[list[k]].oid, &rc, &obj, err, errlen))
+				return RT_EFAIL;
+			git_odb_object_free(obj);
+		}
+	return RT_OK;
 }
 
 /* Threads for this much work: at most the caller's limit. */
@@ -754,8 +811,9 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 			u32s_push(&list, i);
 	}
 	nt = walk_threads(w, list.n);
+	uint32_t *ordered = in_id_order(w, list.v, list.n);
 	for (size_t t = 0; t < nt; t++) {
-		r[t] = (struct reader){ w, list.v, list.n, t, nt, 0, "" };
+		r[t] = (struct reader){ w, ordered, list.n, t, nt, 0, "" };
 		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
 			continue;
 		started |= (size_t)1 << t;
@@ -772,6 +830,9 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 			snprintf(err, errlen, "%s", r[t].err);
 		}
 	}
+	if (rc)	/* the error the walk's order reports (else the one met here) */
+		first_error(w, list.v, list.n, nt, err, errlen);
+	free(ordered);
 	u32s_release(&list);
 	return rc;
 }
@@ -780,15 +841,6 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 static int in_range(const struct node *n)
 {
 	return (n->flags & F_PARSED) && !(n->flags & F_UNINTERESTING);
-}
-
-/* In range r. */
-static int in_range_of(const struct walker *w, uint32_t i, size_t r)
-{
-	const uint64_t *b = bits_of(w, i);
-	uint64_t bit = (uint64_t)1 << (r % 64);
-
-	return in_range(&w->nodes[i]) && (b[r / 64] & bit) && !(b[w->words + r / 64] & bit);
 }
 
 /* A copy of m, for a commit in several ranges. */
@@ -826,24 +878,20 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
 }
 
 /*
- * The commits in range in history order (topo.h).  pos[i] is the position
- * of node i in the result (UINT32_MAX outside the range).
+ * The commits of range r in history order (topo.h): node[0..total) are
+ * its nodes, ascending.  pos (one slot per node, UINT32_MAX outside the
+ * range) is the caller's, all UINT32_MAX on entry and on return.
  */
-static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_result *out)
+static void topo_order(struct walker *w, const uint32_t *node, size_t total, uint32_t *pos,
+		       uint32_t *uses, struct walk_result *out)
 {
-	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
-	uint32_t *node = xmalloc((w->n + 1) * sizeof(uint32_t));
-	struct topo_node *v = xcalloc(w->n + 1, sizeof(*v));
+	struct topo_node *v = xcalloc(total + 1, sizeof(*v));
 	uint32_t *edges = NULL, *order;
-	size_t total = 0, nedges = 0;
+	size_t nedges = 0;
 
-	for (uint32_t i = 0; i < w->n; i++) {
-		pos[i] = UINT32_MAX;
-		if (in_range_of(w, i, r)) {
-			pos[i] = (uint32_t)total;
-			node[total++] = i;
-			nedges += w->nodes[i].nparents;
-		}
+	for (size_t k = 0; k < total; k++) {
+		pos[node[k]] = (uint32_t)k;
+		nedges += w->nodes[node[k]].nparents;
 	}
 	edges = xmalloc((nedges + 1) * sizeof(uint32_t));
 	nedges = 0;
@@ -856,11 +904,11 @@ static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_r
 		nedges += v[k].nparents;
 	}
 	order = xmalloc((total + 1) * sizeof(uint32_t));
-	total = topo_sort(v, total, order);
-	out->v = xcalloc(total + 1, sizeof(*out->v));
-	for (size_t k = 0; k < total; k++)	/* compact index -> position */
+	size_t sorted = topo_sort(v, total, order);
+	out->v = xcalloc(sorted + 1, sizeof(*out->v));
+	for (size_t k = 0; k < sorted; k++)	/* compact index -> position */
 		pos[node[order[k]]] = (uint32_t)k;
-	for (size_t k = 0; k < total; k++) {
+	for (size_t k = 0; k < sorted; k++) {
 		uint32_t i = node[order[k]];
 		struct node *n = &w->nodes[i];
 		struct walk_commit *c = &out->v[out->n++];
@@ -891,11 +939,11 @@ static void topo_order(struct walker *w, size_t r, uint32_t *uses, struct walk_r
 				memcpy(c->parent_ids[j], w->nodes[n->parents[j]].oid, 20);
 		}
 	}
+	for (size_t k = 0; k < total; k++)
+		pos[node[k]] = UINT32_MAX;
 	free(order);
 	free(edges);
 	free(v);
-	free(node);
-	free(pos);
 }
 
 static void walker_release(struct walker *w)
@@ -952,37 +1000,67 @@ static void learn(struct walker *w)
 	free(parents);
 }
 
-/* Which hidden commits of range r are parents of its commits (walk.h). */
-static uint32_t hidden_parents(const struct walker *w, size_t r, const uint32_t *hides,
-			       size_t nhides)
+/* Which hidden commits of a range are parents of its commits node[0..total)
+ * (walk.h). */
+static uint32_t hidden_parents(const struct walker *w, const uint32_t *node, size_t total,
+			       const uint32_t *hides, size_t nhides)
 {
 	uint32_t mask = 0;
 
-	for (uint32_t i = 0; i < w->n; i++) {
-		if (!in_range_of(w, i, r))
-			continue;
-		for (uint32_t k = 0; k < w->nodes[i].nparents; k++)
+	for (size_t i = 0; i < total; i++) {
+		const struct node *n = &w->nodes[node[i]];
+		for (uint32_t k = 0; k < n->nparents; k++)
 			for (size_t h = 0; h < nhides && h < 32; h++)
-				if (w->nodes[i].parents[k] == hides[h])
+				if (n->parents[k] == hides[h])
 					mask |= 1u << h;
 	}
 	return mask;
 }
 
-/* The ranges' commits into outs, each in history order. */
+/* Each node in range r's bits (reach and not hide), when it is in some range. */
+#define FOR_RANGES_OF(w, i, r, body) do { \
+	const uint64_t *b_ = bits_of((w), (i)); \
+	for (size_t k_ = 0; k_ < (w)->words; k_++) \
+		for (uint64_t m_ = b_[k_] & ~b_[(w)->words + k_]; m_; m_ &= m_ - 1) { \
+			size_t r = k_ * 64 + (size_t)__builtin_ctzll(m_); \
+			body; \
+		} \
+} while (0)
+
+/* The ranges' commits into outs, each in history order.  One pass over the
+ * nodes lists each range's commits (ascending): each range then costs its
+ * own commits, not every node of the walk. */
 static void results(struct walker *w, const struct walk_spec *specs, size_t n,
 		    uint32_t **hides, struct walk_result *outs)
 {
 	uint32_t *uses = xcalloc(w->n + 1, sizeof(uint32_t));
+	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
+	size_t *start = xcalloc(n + 2, sizeof(size_t)), *fill = xcalloc(n + 1, sizeof(size_t));
+	uint32_t *members;
 
-	for (uint32_t i = 0; i < w->n; i++)
-		for (size_t r = 0; r < n; r++)
-			uses[i] += (uint32_t)in_range_of(w, i, r);
-	for (size_t r = 0; r < n; r++) {
-		outs[r].hidden_parents = hidden_parents(w, r, hides[r], specs[r].nhides);
-		outs[r].base_is_parent = outs[r].hidden_parents & 1;
-		topo_order(w, r, uses, &outs[r]);
+	for (uint32_t i = 0; i < w->n; i++) {
+		pos[i] = UINT32_MAX;
+		if (!in_range(&w->nodes[i]))
+			continue;
+		FOR_RANGES_OF(w, i, r, { uses[i]++; start[r + 1]++; });
 	}
+	for (size_t r = 0; r < n; r++)
+		start[r + 1] += start[r];
+	members = xmalloc((start[n] + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < w->n; i++)
+		if (in_range(&w->nodes[i]))
+			FOR_RANGES_OF(w, i, r, { members[start[r] + fill[r]++] = i; });
+	for (size_t r = 0; r < n; r++) {
+		const uint32_t *node = members + start[r];
+		size_t total = start[r + 1] - start[r];
+		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
+		outs[r].base_is_parent = outs[r].hidden_parents & 1;
+		topo_order(w, node, total, pos, uses, &outs[r]);
+	}
+	free(members);
+	free(fill);
+	free(start);
+	free(pos);
 	free(uses);
 }
 

@@ -259,6 +259,27 @@ cp -r "$STD" "$W/missing-commit-cached"
 rm -f "$W/missing-commit-cached/.git/objects/${s2:0:2}/${s2:2}"
 expect_exact_or_error missing-commit-object-cached "$STD_ANSWER" "missing|not found|cannot read" \
 	-C "$W/missing-commit-cached" stats --json "$S"
+# Two commits of a range missing under a commit-graph (their messages are read after the
+# walk, in id order): the error names the one the walk meets first, the newer (one reader:
+# REGTRACE_THREADS=1), even when the older one's id sorts first.
+g init -q "$W/missing-two"
+for i in $(seq 1 40); do echo "c$i" | mkc "$W/missing-two"; [ "$i" = 1 ] && g -C "$W/missing-two" tag v1.0; done
+g -C "$W/missing-two" tag v1.0.1
+g -C "$W/missing-two" commit-graph write --reachable 2>/dev/null
+newer=$(g -C "$W/missing-two" rev-parse v1.0.1~10)
+older=""
+for k in $(seq 11 38); do	# an older commit of the range whose id sorts before newer's
+	c=$(g -C "$W/missing-two" rev-parse "v1.0.1~$k")
+	if [[ "$c" < "$newer" ]]; then older=$c; break; fi
+done
+if [ -z "$older" ]; then
+	skip missing-two-objects-graph "no older commit with a lower id"
+else
+	rm -f "$W/missing-two/.git/objects/${newer:0:2}/${newer:2}" \
+		"$W/missing-two/.git/objects/${older:0:2}/${older:2}"
+	REGTRACE_THREADS=1 expect_error missing-two-objects-graph 1 "cannot read commit $newer" \
+		-C "$W/missing-two" stats --json v1.0..v1.0.1
+fi
 # The tip's commit itself missing (v4.19.3 names an object that is not there).
 fresh_copy "$STD" "$W/missing-tip"
 s5=$(g -C "$STD" rev-parse v4.19.3)
