@@ -64,6 +64,9 @@ void nocov_msg_parse_with(const char *msg, size_t len, const struct msg_rules *r
 			  struct msg_facts *f);
 void nocov_msg_parse(const char *msg, size_t len, struct msg_facts *f);
 void nocov_msg_facts_release(struct msg_facts *f);
+void nocov_msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
+			   struct msg_facts *f, struct msg_where *where);
+void nocov_msg_where_release(struct msg_where *w);
 char *nocov_msg_clean_text(const char *s, size_t len, size_t max);
 int nocov_msg_subject_equal(const char *a, const char *b);
 
@@ -277,6 +280,13 @@ static struct pattern *fix_compiled[2], *channel_compiled[2];
 static struct msg_rules fix_rules = { .fixes = fix_compiled, .nfixes = 2,
 				      .channels = channel_compiled, .nchannels = 2 };
 
+/* Every pattern at once: the one parse of the input that coverage feedback
+ * sees runs each code path a rule can take. */
+static struct pattern *all_upstream[NPATTERNS], *all_fixes[2], *all_channels[2];
+static struct msg_rules all_rules = { .upstream = all_upstream, .nupstream = NPATTERNS,
+				      .fixes = all_fixes, .nfixes = 2,
+				      .channels = all_channels, .nchannels = 2 };
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -290,6 +300,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		if (pattern_compile(&fix_compiled[i], fix_patterns[i], 1, err, sizeof(err)) ||
 		    pattern_compile(&channel_compiled[i], channel_patterns[i], 0, err, sizeof(err)))
 			abort();
+	for (size_t i = 0; i < NPATTERNS; i++)
+		all_upstream[i] = compiled[i];
+	for (size_t i = 0; i < 2; i++) {
+		all_fixes[i] = fix_compiled[i];
+		all_channels[i] = channel_compiled[i];
+	}
 	return 0;
 }
 
@@ -302,8 +318,24 @@ static void check_parser(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < size; i++)
 		low[i] = (char)lower(data[i]);
 
-	/* Through the copy: the instrumented msg_parse_with below runs the same
-	 * code on the same bytes, and the rules only add pattern_alias. */
+	/* The one instrumented parse (coverage feedback): msg_parse_where with
+	 * every pattern, whose facts are clean and whose lines name each id. */
+	struct msg_where w;
+	msg_parse_where(msg, size, &all_rules, &g, &w);
+	check_facts(data, low, size, &g, 0);
+	CHECK(!(g.channels & ~UINT32_C(3)), "channel bits %x of 2 patterns", g.channels);
+	CHECK(w.naliases == g.naliases && w.nrefs == g.nrefs, "%zu/%zu lines for %zu/%zu",
+	      w.naliases, w.nrefs, g.naliases, g.nrefs);
+	for (size_t i = 0; i < w.naliases + w.nrefs; i++) {
+		const struct msg_line *l = i < w.naliases ? &w.aliases[i] : &w.refs[i - w.naliases];
+		CHECK(l->no >= 1 && l->no <= count_lines(data, size) + 1, "line %u", l->no);
+		CHECK(clean_text_ok(l->text, MSG_SUBJECT_MAX), "line text '%s'", l->text);
+	}
+	msg_where_release(&w);
+	msg_facts_release(&g);
+
+	/* The rest through the copy: the same code on the same bytes, without
+	 * paying comparison tracing again. */
 	nocov_msg_parse(msg, size, &f);
 	check_facts(data, low, size, &f, 1);
 
@@ -330,22 +362,16 @@ static void check_parser(const uint8_t *data, size_t size)
 	nocov_msg_facts_release(&g);
 	free(copy);
 
-	/* msg_parse_where: the same facts, and where each came from. */
-	struct msg_where w;
-	msg_parse_where(msg, size, NULL, &g, &w);
+	/* msg_parse_where without rules: the same facts as msg_parse. */
+	nocov_msg_parse_where(msg, size, NULL, &g, &w);
 	CHECK(same_facts(&f, &g, 1), "msg_parse_where changes the facts");
 	CHECK(w.naliases == g.naliases && w.nrefs == g.nrefs, "%zu/%zu lines for %zu/%zu",
 	      w.naliases, w.nrefs, g.naliases, g.nrefs);
-	for (size_t i = 0; i < w.naliases + w.nrefs; i++) {
-		const struct msg_line *l = i < w.naliases ? &w.aliases[i] : &w.refs[i - w.naliases];
-		CHECK(l->no >= 1 && l->no <= count_lines(data, size) + 1, "line %u", l->no);
-		CHECK(clean_text_ok(l->text, MSG_SUBJECT_MAX), "line text '%s'", l->text);
-	}
-	msg_where_release(&w);
-	msg_facts_release(&g);
+	nocov_msg_where_release(&w);
+	nocov_msg_facts_release(&g);
 
 	/* Project patterns only add aliases. */
-	msg_parse_with(msg, size, &rules, &g);
+	nocov_msg_parse_with(msg, size, &rules, &g);
 	check_facts(data, low, size, &g, 0);
 	CHECK(same_facts(&f, &g, 0), "project patterns change references");
 	for (size_t i = 0; i < f.naliases; i++) {
@@ -354,16 +380,16 @@ static void check_parser(const uint8_t *data, size_t size)
 			found = !strcmp(f.aliases[i], g.aliases[j]);
 		CHECK(found, "alias '%s' lost with project patterns", f.aliases[i]);
 	}
-	msg_facts_release(&g);
+	nocov_msg_facts_release(&g);
 
 	/* Fix-line and channel patterns: clean ids, words of the input; only
 	 * the channel bits given. */
 	CHECK(f.channels == 0, "channels without patterns");
-	msg_parse_with(msg, size, &fix_rules, &g);
+	nocov_msg_parse_with(msg, size, &fix_rules, &g);
 	check_facts(data, low, size, &g, 1);
 	CHECK(!(g.channels & ~UINT32_C(3)), "channel bits %x of 2 patterns", g.channels);
-	msg_facts_release(&g);
-	msg_facts_release(&f);
+	nocov_msg_facts_release(&g);
+	nocov_msg_facts_release(&f);
 	CHECK(f.subject == NULL && f.nrefs == 0, "release does not reset");
 	free(low);
 }
