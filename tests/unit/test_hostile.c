@@ -300,32 +300,62 @@ static void test_many_fixes_lines(void **state)
 	free(m);
 }
 
+/* A message of k distinct Fixes lines and k alias lines, then the last
+ * Fixes line again; its length in *n. */
+static char *many_references(int k, size_t *n)
+{
+	char *m = malloc(16 + (size_t)k * 2 * 64);
+
+	*n = (size_t)sprintf(m, "many\n\n");
+	for (int i = 0; i < k; i++)
+		*n += (size_t)sprintf(m + *n, "Fixes: %012x (\"x\")\n", 0x100000 + i);
+	for (int i = 0; i < k; i++)
+		*n += (size_t)sprintf(m + *n, "Upstream-commit: %040x\n", 0x200000 + i);
+	*n += (size_t)sprintf(m + *n, "Fixes: %012x\n", 0x100000 + k - 1);	/* again */
+	return m;
+}
+
+/* CPU seconds of parsing a message of k references of each kind (the
+ * least of three runs). */
+static double parse_cpu(int k)
+{
+	size_t n;
+	char *m = many_references(k, &n);
+	double best = 1e9;
+
+	for (int run = 0; run < 3; run++) {
+		clock_t t0 = clock();
+		struct msg_facts f = parse_n(m, n);
+		double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		msg_facts_release(&f);
+		best = secs < best ? secs : best;
+	}
+	free(m);
+	return best;
+}
+
 /* Issue 15.4: 100,000 distinct Fixes lines and as many alias lines in one
  * message are parsed in time proportional to their number (the references
- * were looked up one by one: 80,000 lines took 21 s), each id kept once. */
+ * were looked up one by one: 80,000 lines took 21 s), each id kept once.
+ * Proportional, not fast: ten times the lines may cost at most 30 times the
+ * CPU of the smaller message (quadratic costs 100 times), whatever the
+ * machine, its load, a sanitizer or valgrind; no absolute time is asserted. */
 static void test_many_references_linear(void **state)
 {
 	(void)state;
-	size_t n = 0, cap = 16 + 200000 * 64;
-	char *m = malloc(cap);
-
-	n += (size_t)sprintf(m + n, "many\n\n");
-	for (int i = 0; i < 100000; i++)
-		n += (size_t)sprintf(m + n, "Fixes: %012x (\"x\")\n", 0x100000 + i);
-	for (int i = 0; i < 100000; i++)
-		n += (size_t)sprintf(m + n, "Upstream-commit: %040x\n", 0x200000 + i);
-	n += (size_t)sprintf(m + n, "Fixes: %012x\n", 0x100000 + 99999);	/* again */
-	clock_t t0 = clock();
+	size_t n;
+	char *m = many_references(100000, &n);
 	struct msg_facts f = parse_n(m, n);
-	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+
 	assert_int_equal(f.fixes_lines, 100001);
 	assert_int_equal(f.nrefs, 100000);
 	assert_int_equal(f.naliases, 100000);
 	assert_string_equal(f.refs[99999].id, "00000011869f");
-	/* linear: well under a second even sanitized; quadratic: minutes */
-	assert_true(secs < 5.0);
 	msg_facts_release(&f);
 	free(m);
+	double small = parse_cpu(10000), big = parse_cpu(100000);
+	print_message("parse: 10,000 lines of each kind %.3f s CPU, 100,000 %.3f s\n", small, big);
+	assert_true(big <= 30 * (small > 0.001 ? small : 0.001));
 }
 
 /* Issue 15.4: a commit naming 70,000 references and 70,000 upstream ids
