@@ -46,7 +46,7 @@ int mainline_set_read(struct run *run, char *ref, const char *const *bases, size
 	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->from = xcalloc(n + 1, sizeof(*out->from));
 	progress_line_begin(&line, run->quiet, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, out->from,
+	rc = mainline_read_set(repo, ref, bases, n, run_mainline_cache(run), out->shared, out->from,
 			       &line.cb, err, errlen);
 	progress_line_end(&line);
 	if (!rc)
