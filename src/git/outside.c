@@ -35,28 +35,32 @@ static int matches_other(const struct resolver *r, const char *id, uint32_t c, s
 	return 0;
 }
 
-/* The ids to ask about (identity.h says why each). */
-static void collect(const struct graph *g, struct asks *a)
+/* The ids to ask about (identity.h says why each), through h's resolver
+ * (built here when h has none, and kept there for analyze()). */
+static void collect(struct history *h, struct asks *a)
 {
-	struct resolver r;
+	const struct graph *g = &h->g;
 	struct u32s m = { 0 };
 
-	resolver_init(&r, g);
+	if (!h->resolver) {
+		h->resolver = xmalloc(sizeof(*h->resolver));
+		resolver_init(h->resolver, g);
+	}
+	const struct resolver *r = h->resolver;
 	for (uint32_t c = 0; c < g->n; c++) {
 		const struct msg_facts *f = &g->c[c].facts;
 		if (g->c[c].is_merge)
 			continue;
 		for (size_t i = 0; i < f->nrefs; i++) {
-			resolver_match(&r, f->refs[i].id, &m);
+			resolver_match(r, f->refs[i].id, &m);
 			if (!m.n)
 				ask(a, f->refs[i].id, f->refs[i].kind == MSG_REF_REVERT);
 		}
 		for (size_t i = 0; f->naliases > 1 && i < f->naliases; i++)
-			if (!matches_other(&r, f->aliases[i], c, &m))
+			if (!matches_other(r, f->aliases[i], c, &m))
 				ask(a, f->aliases[i], 1);
 	}
 	u32s_release(&m);
-	resolver_release(&r);
 }
 
 static int cmp_ask(const void *pa, const void *pb)
@@ -116,7 +120,7 @@ int outside_read(git_repository *repo, const struct msg_rules *rules, struct his
 	git_odb *odb = NULL;
 	int rc = RT_OK;
 
-	collect(&h->g, &a);
+	collect(h, &a);
 	if (a.n && git_repository_odb(&odb, repo) < 0)
 		rc = rt_fail(err, errlen, RT_EFAIL, "cannot open the object database: %s",
 			     git_error_last() ? git_error_last()->message : "unknown error");
