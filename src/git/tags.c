@@ -28,8 +28,12 @@ static int read_tag(git_repository *repo, git_reference *r, struct tag_info *out
 	git_object *obj = NULL;
 	int rc = -1, has_date = 0;
 
-	if (git_reference_resolve(&direct, r) < 0 ||
-	    git_object_lookup(&obj, repo, git_reference_target(direct), GIT_OBJECT_ANY) < 0)
+	/* a direct ref names its object already: resolving it would read the
+	 * ref again (a stat and a read of its file) */
+	if (git_reference_type(r) != GIT_REFERENCE_DIRECT && git_reference_resolve(&direct, r) < 0)
+		goto out;
+	if (git_object_lookup(&obj, repo, git_reference_target(direct ? direct : r),
+			      GIT_OBJECT_ANY) < 0)
 		goto out;
 	for (int depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < 100; depth++) {
 		git_tag *tag = (git_tag *)obj;
