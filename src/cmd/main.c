@@ -72,7 +72,8 @@ static void *load_mainline_cache(void *arg)
 /*
  * The caches of the repository (cache.h, segcache.h), unless
  * REGTRACE_NO_CACHE: the commit cache read by a second thread while this
- * one reads the tags (tags.h), which every command needs first; the
+ * one reads the tags (tags.h, with the tags cache), which every command
+ * needs first; the
  * mainline cache by a third, which the command waits for only where it
  * reads the mainline, after the ranges (run_mainline_cache()).
  */
@@ -96,6 +97,7 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 			load_mainline_cache(k);
 	}
 	int threaded = pthread_create(&tid, NULL, load_commit_cache, k) == 0;
+	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
 	if (threaded)
 		pthread_join(tid, NULL);
@@ -143,6 +145,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	tags_cache_close(!rc);
 	if (!rc)
 		warn_skipped_tags(&run.warnings);
 	if (!rc && !c->quiet)
