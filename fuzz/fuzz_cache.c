@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "git/cache.h"
+#include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
 #include "core/message.h"
@@ -49,15 +50,6 @@ void nocov_cache_release(struct cache *c);
 
 #define FP 0x5eed5eed5eed5eedull
 
-static uint64_t fnv(const uint8_t *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
 static void put(uint8_t *b, size_t *n, uint64_t v, size_t k)
 {
 	for (size_t i = 0; i < k; i++)
@@ -75,7 +67,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sectio
 
 	memcpy(b, "regtrace-cache\n", 15);
 	n = 15;
-	put(b, &n, 4, 4);	/* cache.c's FORMAT */
+	put(b, &n, 5, 4);	/* cache.c's FORMAT */
 	put(b, &n, vl, 4);
 	memcpy(b + n, REGTRACE_VERSION, vl);
 	n += vl;
@@ -88,7 +80,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sectio
 		put(b, &n, 0, 4);	/* no range */
 		put(b, &n, 0, 4);	/* no paths */
 	}
-	put(b, &n, fnv(b, n), 8);
+	put(b, &n, codec_seal_hash(b, n), 8);
 	*outlen = n;
 	return b;
 }
@@ -196,7 +188,7 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 	struct cache_hit h;
 	size_t len;
 
-	uint64_t hash = fnv(data, size);	/* once, not once per byte of the id */
+	uint64_t hash = codec_fnv(data, size, CODEC_FNV_INIT);	/* once, not once per byte of the id */
 	for (int i = 0; i < 20; i++)
 		oid[i] = (uint8_t)(hash >> (i % 8 * 8)) ^ (uint8_t)i;
 	memset(parents, 0xab, sizeof(parents));

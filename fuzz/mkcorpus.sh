@@ -12,6 +12,8 @@
 #   cache/     the records of their .git/regtrace-cache (regtrace stats run once), as
 #              fuzz_cache reads them: 2 bytes of record count (top bit: sections follow),
 #              then the records and the range and path sections
+#   tagcache/  the records of their .git/regtrace-tags-cache, as fuzz_tagcache reads
+#              them: 4 bytes of record count, then the records
 #
 # usage: fuzz/mkcorpus.sh [MKSCENARIO [REGTRACE]]   (defaults build/mkscenario, build/regtrace)
 set -euo pipefail
@@ -23,7 +25,8 @@ rt=${2:-build/regtrace}
 out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache"
+mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache" \
+	"$out/tagcache"
 ngraph=0
 
 for f in tests/scenarios/*.scenario; do
@@ -48,6 +51,12 @@ n = 15 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
 count = struct.unpack_from("<Q", b, n)[0]; n += 8
 sys.stdout.buffer.write(struct.pack("<H", min(count, 32767) | 0x8000) + b[n:-8])' \
 			"$repo/.git/regtrace-cache" >"$out/cache/$name"
+	fi
+	if [ -s "$repo/.git/regtrace-tags-cache" ]; then
+		python3 -c 'import sys, struct
+b = open(sys.argv[1], "rb").read()
+n = 20 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl
+sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-tags-cache" >"$out/tagcache/$name"
 	fi
 	if [ $ngraph -lt 8 ] && git -C "$repo" commit-graph write --reachable 2>/dev/null &&
 		[ -f "$repo/.git/objects/info/commit-graph" ]; then

@@ -386,7 +386,7 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 
 	if (ferror(f->fp))		/* a write failed: errno still says why */
 		e = errno ? errno : EIO;
-	else if (fflush(f->fp) != 0 || (!f->stream && fsync(fileno(f->fp)) < 0))
+	else if (fflush(f->fp) != 0 || (!f->stream && !f->no_sync && fsync(fileno(f->fp)) < 0))
 		e = errno;
 	if (fclose(f->fp) != 0 && !e)
 		e = errno;
@@ -402,7 +402,8 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 		free(path);
 		return -1;
 	}
-	sync_dir(f->path);
+	if (!f->no_sync)
+		sync_dir(f->path);
 	free(f->tmp);
 	free(f->path);
 	memset(f, 0, sizeof(*f));

@@ -44,6 +44,9 @@ struct atomic_file {
 	int stream;	/* 1: copied to fd at commit, not renamed */
 	int fd;		/* the stream target (stream only) */
 	int is_stdout;	/* the target is the file stdout writes to */
+	int no_sync;	/* set after open: the commit syncs neither the file nor
+			   its directory (a cache, whose checksum rejects what a
+			   crash may leave: losing it only costs time) */
 };
 
 int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t errlen);

@@ -123,6 +123,7 @@ int blobfile_write(const char *path, const uint8_t *buf, size_t len, char *err, 
 
 	if (atomic_file_open(&f, path, err, errlen) < 0)
 		return -1;
+	f.no_sync = 1;	/* a cache: a checksum, not a sync, makes a crash harmless */
 	if (fwrite(buf, 1, len, f.fp) != len) {
 		int e = errno;
 		atomic_file_abort(&f);

@@ -7,8 +7,9 @@
  * regular file (a FIFO is not waited on, a device not read), a symbolic
  * link (not followed), or larger than max bytes: a cache that cannot be
  * read is an empty one.  blobfile_read() caps at BLOBFILE_MAX.
- * blobfile_write() replaces the file atomically (atomic_file.h); 0, or -1
- * with "cannot write 'PATH': ..." in err.
+ * blobfile_write() replaces the file atomically (atomic_file.h), without
+ * syncing it (every file written so is a cache whose checksum rejects what a
+ * crash may leave); 0, or -1 with "cannot write 'PATH': ..." in err.
  *
  * Two processes saving the same cache: blobfile_stamp() tells whether the
  * file changed since it was read (so that the saver merges what another

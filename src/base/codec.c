@@ -79,16 +79,50 @@ uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h)
 	return h;
 }
 
+/* The 8 bytes at p as a little-endian number. */
+static uint64_t le64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+static uint64_t seal_step(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0x9fb21c651e98df25ull;	/* odd: a bijection */
+	return h ^ (h >> 32);			/* so is this */
+}
+
+uint64_t codec_seal_hash(const uint8_t *p, size_t n)
+{
+	uint64_t h = CODEC_FNV_INIT ^ ((uint64_t)n * 0x9e3779b97f4a7c15ull), w = 0;
+	size_t i = 0;
+
+	for (; n - i >= 8; i += 8)
+		h = seal_step(h, le64(p + i));
+	for (size_t k = 0; i + k < n; k++)
+		w |= (uint64_t)p[i + k] << (8 * k);
+	h = seal_step(h, w);
+	h ^= h >> 33;		/* every bit of the state into every bit */
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
 void wbuf_seal(struct wbuf *w)
 {
-	wbuf_uint(w, codec_fnv(w->b, w->len, CODEC_FNV_INIT), 8);
+	wbuf_uint(w, codec_seal_hash(w->b, w->len), 8);
 }
 
 int codec_sealed(const uint8_t *p, size_t len)
 {
 	struct rbuf r = { p + (len >= 8 ? len - 8 : 0), p + len, 0 };
 
-	return len >= 8 && rbuf_uint(&r, 8) == codec_fnv(p, len - 8, CODEC_FNV_INIT);
+	return len >= 8 && rbuf_uint(&r, 8) == codec_seal_hash(p, len - 8);
 }
 
 void wbuf_head(struct wbuf *w, const char *magic, uint32_t format, const char *version)

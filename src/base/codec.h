@@ -38,7 +38,16 @@ int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out);
 /* FNV-1a, 64 bits, continuing from h (CODEC_FNV_INIT to start). */
 uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h);
 
-/* A sealed file: FNV of everything before the last 8 bytes, stored in them. */
+/*
+ * The seal's hash, 64 bits, 8 bytes at a time (little-endian words, the
+ * last one zero-padded; the length is mixed in first).  Each step is a
+ * bijection of the state, so a file differing from another in one word
+ * never has its hash.  Byte by byte FNV cost 6% of a warm run.
+ */
+uint64_t codec_seal_hash(const uint8_t *p, size_t n);
+
+/* A sealed file: the seal's hash of everything before the last 8 bytes,
+ * stored in them. */
 void wbuf_seal(struct wbuf *w);
 int codec_sealed(const uint8_t *p, size_t len);
 

@@ -7,6 +7,7 @@
 #ifndef REGTRACE_COMMANDS_H
 #define REGTRACE_COMMANDS_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <git2.h>
 
@@ -24,7 +25,10 @@ struct run {
 	const struct project_config *project;
 	struct cache *cache;		/* the commit cache, or NULL */
 	struct segcache *mainline_cache;	/* the mainline cache when the command
-						   reads the mainline, or NULL */
+						   reads the mainline, or NULL: take it
+						   through run_mainline_cache() */
+	pthread_t mainline_loader;	/* still loading it, when mainline_loading */
+	int mainline_loading;
 	struct warnings warnings;	/* printed by main when the command succeeds */
 	int quiet;			/* --quiet: no warning, no progress line */
 };
@@ -43,5 +47,16 @@ command_fn cmd_regressions;
 
 /* "cannot write output: ..." (errno) into err; RT_EFAIL. */
 int cmd_write_failed(char *err, size_t errlen);
+
+/* The mainline cache (main loads it in a thread of its own while the
+ * ranges are read: it is needed only after them), waited for. */
+static inline struct segcache *run_mainline_cache(struct run *run)
+{
+	if (run->mainline_loading) {
+		pthread_join(run->mainline_loader, NULL);
+		run->mainline_loading = 0;
+	}
+	return run->mainline_cache;
+}
 
 #endif

@@ -53,20 +53,29 @@ struct caches {
 	char *path, *mainline_path;	/* mainline_path NULL: not needed */
 };
 
-static void *load_caches(void *arg)
+static void *load_commit_cache(void *arg)
 {
 	struct caches *k = arg;
 
 	cache_load_file(&k->commits, k->path);
-	if (k->mainline_path)
-		segcache_load_file(&k->mainline, k->mainline_path);
+	return NULL;
+}
+
+static void *load_mainline_cache(void *arg)
+{
+	struct caches *k = arg;
+
+	segcache_load_file(&k->mainline, k->mainline_path);
 	return NULL;
 }
 
 /*
  * The caches of the repository (cache.h, segcache.h), unless
- * REGTRACE_NO_CACHE: read by a second thread while this one reads the tags
- * (tags.h), which every command needs first.
+ * REGTRACE_NO_CACHE: the commit cache read by a second thread while this
+ * one reads the tags (tags.h, with the tags cache), which every command
+ * needs first; the
+ * mainline cache by a third, which the command waits for only where it
+ * reads the mainline, after the ranges (run_mainline_cache()).
  */
 static void open_caches(git_repository *repo, const struct project_config *cfg,
 			const struct cli *c, struct run *run, struct caches *k)
@@ -81,12 +90,19 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 	segcache_init(&k->mainline);
 	k->path = git_file(repo, "regtrace-cache");
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
-	int threaded = pthread_create(&tid, NULL, load_caches, k) == 0;
+	if (k->mainline_path) {
+		run->mainline_loading = pthread_create(&run->mainline_loader, NULL,
+						       load_mainline_cache, k) == 0;
+		if (!run->mainline_loading)
+			load_mainline_cache(k);
+	}
+	int threaded = pthread_create(&tid, NULL, load_commit_cache, k) == 0;
+	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
 	if (threaded)
 		pthread_join(tid, NULL);
 	else
-		load_caches(k);
+		load_commit_cache(k);
 	run->cache = &k->commits;
 	run->mainline_cache = k->mainline_path ? &k->mainline : NULL;
 }
@@ -125,9 +141,11 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 			     c->cmd_name);
 	else if (!rc)
 		rc = handlers[c->cmd](c, &run, err, errlen);
+	run_mainline_cache(&run);	/* (a command that never read the mainline) */
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));
+	tags_cache_close(!rc);
 	if (!rc)
 		warn_skipped_tags(&run.warnings);
 	if (!rc && !c->quiet)

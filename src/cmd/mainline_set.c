@@ -23,6 +23,7 @@ static int read_whole(struct run *run, struct mainline_set *ms, char *err, size_
 	ms->whole = xcalloc(1, sizeof(*ms->whole));
 	ms->whole->want = ms->want;
 	ms->whole->nwant = ms->nwant;
+	ms->whole->want_bits = ms->want_bits;
 	rc = mainline_read(run->repo, ms->ref, NULL, ms->whole, &ncommits, err, errlen);
 	mainline_index(ms->whole);
 	return rc;
@@ -39,14 +40,16 @@ int mainline_set_read(struct run *run, char *ref, const char *const *bases, size
 	out->ref = ref;
 	out->want = want;
 	out->nwant = nwant;
+	out->want_bits = nwant ? mainline_want_filter(want, nwant) : NULL;
 	out->n = n;
 	out->shared = xcalloc(1, sizeof(*out->shared));
 	out->shared->want = want;
 	out->shared->nwant = nwant;
+	out->shared->want_bits = out->want_bits;
 	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->from = xcalloc(n + 1, sizeof(*out->from));
 	progress_line_begin(&line, run->quiet, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, run->mainline_cache, out->shared, out->from,
+	rc = mainline_read_set(repo, ref, bases, n, run_mainline_cache(run), out->shared, out->from,
 			       &line.cb, err, errlen);
 	progress_line_end(&line);
 	if (!rc)
@@ -59,6 +62,7 @@ int mainline_set_read(struct run *run, char *ref, const char *const *bases, size
 		out->m[i] = xcalloc(1, sizeof(*out->m[i]));
 		out->m[i]->want = want;
 		out->m[i]->nwant = nwant;
+		out->m[i]->want_bits = out->want_bits;
 		out->from[i] = (struct mainline_from){ 0, 0, 0 };
 		rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits, err,
 				   errlen);
@@ -98,6 +102,7 @@ void mainline_set_release(struct mainline_set *ms)
 	free(ms->m);
 	free(ms->from);
 	free(ms->want);
+	free(ms->want_bits);
 	free(ms->ref);
 	memset(ms, 0, sizeof(*ms));
 }

@@ -29,6 +29,7 @@ struct mainline_set {
 	struct mainline *whole;
 	uint32_t *want;			/* the identity keys kept, sorted, owned */
 	size_t nwant;
+	uint64_t *want_bits;		/* their filter (core/mainline.h), owned */
 	size_t n;
 };
 

@@ -71,6 +71,7 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	    size_t errlen)
 {
 	struct group_map *paths = h->paths;
+	struct resolver *built = h->resolver;	/* on h->g, which s->g becomes */
 	int until, rc;
 
 	release_list_init(&s->rels);
@@ -89,11 +90,18 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	find_releases(h, s->base, r ? r->series_re : NULL, s);
 	s->label = series_label(s->name, &s->rels, s->tip);
 	h->paths = NULL;
+	h->resolver = NULL;
 	history_release(h);
 	release_attribute(&s->rels, &s->g);
 	if ((rc = until_index(s, r, &until, err, errlen)))
 		goto out;
-	resolver_init(&s->r, &s->g);
+	if (built) {
+		s->r = *built;
+		free(built);
+		built = NULL;
+	} else {
+		resolver_init(&s->r, &s->g);
+	}
 	if (identity_drop_quoted(&s->g, &s->r, &s->outside)) {
 		resolver_release(&s->r);
 		resolver_init(&s->r, &s->g);
@@ -112,6 +120,9 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 	free(paths);
 	return RT_OK;
 out:
+	if (built)
+		resolver_release(built);
+	free(built);
 	if (paths)
 		group_map_release(paths);
 	free(paths);

@@ -1,5 +1,6 @@
 /* history.c — see history.h. */
 #include "core/history.h"
+#include "core/resolve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@ void history_release(struct history *h)
 	if (h->paths)
 		group_map_release(h->paths);
 	free(h->paths);
+	if (h->resolver)
+		resolver_release(h->resolver);
+	free(h->resolver);
 	free(h->name);
 	free(h->base);
 	free(h->tip);

@@ -25,6 +25,8 @@ struct history_tag {
 	int64_t date;		/* the tagger's date, else the commit's */
 };
 
+struct resolver;
+
 struct history {
 	char *name;		/* the range as given ("BASE..TIP"), owned */
 	char *base, *tip;	/* its two ends as given, owned */
@@ -39,6 +41,10 @@ struct history {
 	struct outside outside;	/* sorted (outside_sort), owned */
 	struct group_map *paths;	/* when asked (--by path): the subsystems each
 					   commit touches (git/paths.h), owned; or NULL */
+	struct resolver *resolver;	/* built on g by whoever needed it first
+					   (git/outside.h), owned, taken over by
+					   analyze(); or NULL.  Valid while g's ids
+					   and aliases stay as they are */
 };
 
 void history_init(struct history *h);

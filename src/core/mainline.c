@@ -57,8 +57,26 @@ int mainline_wants(const uint32_t *want, size_t n, uint32_t key)
 	return 0;
 }
 
+#define WANT_BITS 16	/* a filter of 2^16 bits, 8 KB */
+
+static uint32_t want_bit(uint32_t key)
+{
+	return (uint32_t)(key * 2654435761u) >> (32 - WANT_BITS);
+}
+
+uint64_t *mainline_want_filter(const uint32_t *want, size_t n)
+{
+	uint64_t *bits = xcalloc((1u << WANT_BITS) / 64, sizeof(uint64_t));
+
+	for (size_t i = 0; i < n; i++)
+		bits[want_bit(want[i]) / 64] |= 1ull << (want_bit(want[i]) % 64);
+	return bits;
+}
+
 void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key)
 {
+	if (m->want_bits && !(m->want_bits[want_bit(key) / 64] >> (want_bit(key) % 64) & 1))
+		return;
 	if (!mainline_wants(m->want, m->nwant, key))
 		return;
 	if (m->nidents >= m->idents_cap) {

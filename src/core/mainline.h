@@ -40,6 +40,8 @@ struct mainline {
 	size_t nidents, idents_cap;
 	const uint32_t *want;	/* the keys to keep, sorted (borrowed); none: NULL */
 	size_t nwant;
+	const uint64_t *want_bits;	/* mainline_want_filter(want), borrowed, or
+					   NULL: only a quicker "no" */
 };
 
 void mainline_init(struct mainline *m);
@@ -52,6 +54,10 @@ void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts
 void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key);
 /* 1 if key is one of the sorted keys want[0..n). */
 int mainline_wants(const uint32_t *want, size_t n, uint32_t key);
+/* A filter of want[0..n) for mainline.want_bits (to free): a key whose bit
+ * is clear is none of them, so most of a long mainline's keys are turned
+ * down without a search. */
+uint64_t *mainline_want_filter(const uint32_t *want, size_t n);
 /* A copy of a tag name, kept as long as m. */
 const char *mainline_tag(struct mainline *m, const char *name);
 /* Index the ids the commits of m name, so that unfixed_compute looks at

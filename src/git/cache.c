@@ -11,10 +11,10 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 4u	/* 2: authors and the reported fact; 3: channel pattern bits,
+#define FORMAT 5u	/* 2: authors and the reported fact; 3: channel pattern bits,
 			   "This reverts commit:" on two lines (doc/dialects.md); 4: 4-byte counts
 			   of aliases and references, C1 and U+2028/U+2029 cleaned out of subjects,
-			   the ranges and paths sections */
+			   the ranges and paths sections; 5: sealed with codec_seal_hash */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)

@@ -9,7 +9,8 @@
  *     commit's own upstream ids (its message read with the project's
  *     rules), through which the census resolves the revert and tells a
  *     backport of a backport from a squashed backport.
- * Fills h->outside (sorted).  Read after the upstream ids are inferred
+ * Fills h->outside (sorted), and leaves h->resolver (core/history.h) built
+ * for analyze(), which would build the same.  Read after the upstream ids are inferred
  * (infer.h), so that inferred ids count as matches.  Errors: RT_EFAIL
  * with a one-line message (an unreadable object database).
  */

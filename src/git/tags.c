@@ -1,6 +1,7 @@
 /* tags.c — see tags.h. */
 #include "git/tags.h"
 #include "base/util.h"
+#include "git/tagcache.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -10,6 +11,8 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tag_table table;
 static char *table_dir;		/* the repository it was read from */
+static struct tagcache cache;
+static char *cache_dir;		/* the repository the cache is of, or NULL */
 
 static int cmp_name(const void *a, const void *b)
 {
@@ -22,14 +25,25 @@ static int cmp_name(const void *a, const void *b)
  * gives both without reading the commit (its target id and type are in the
  * tag object); only a lightweight one reads the commit.
  */
-static int read_tag(git_repository *repo, git_reference *r, struct tag_info *out)
+static int read_tag(git_repository *repo, git_reference *r, int cached, struct tag_info *out)
 {
 	git_reference *direct = NULL;
 	git_object *obj = NULL;
 	int rc = -1, has_date = 0;
 
-	if (git_reference_resolve(&direct, r) < 0 ||
-	    git_object_lookup(&obj, repo, git_reference_target(direct), GIT_OBJECT_ANY) < 0)
+	/* a direct ref names its object already: resolving it would read the
+	 * ref again (a stat and a read of its file) */
+	if (git_reference_type(r) != GIT_REFERENCE_DIRECT && git_reference_resolve(&direct, r) < 0)
+		goto out;
+	const git_oid *id = git_reference_target(direct ? direct : r);
+	const struct tag_record *known = cached ? tagcache_find(&cache, id->id) : NULL;
+	if (known) {
+		memcpy(out->commit.id, known->commit, 20);
+		out->date = known->date;
+		rc = 0;
+		goto out;
+	}
+	if (git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) < 0)
 		goto out;
 	for (int depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < 100; depth++) {
 		git_tag *tag = (git_tag *)obj;
@@ -40,7 +54,7 @@ static int read_tag(git_repository *repo, git_reference *r, struct tag_info *out
 		if (git_tag_target_type(tag) == GIT_OBJECT_COMMIT && has_date) {
 			git_oid_cpy(&out->commit, git_tag_target_id(tag));
 			rc = 0;
-			goto out;
+			goto learned;
 		}
 		git_object *next = NULL;
 		int bad = git_tag_target(&next, tag) < 0;
@@ -56,6 +70,9 @@ static int read_tag(git_repository *repo, git_reference *r, struct tag_info *out
 			out->date = git_commit_time((git_commit *)obj);
 		rc = 0;
 	}
+learned:	/* what id leads to follows from its bytes: kept for the next run */
+	if (rc == 0 && cached)
+		tagcache_seen(&cache, id->id, out->commit.id, out->date);
 out:
 	git_object_free(obj);
 	git_reference_free(direct);
@@ -70,8 +87,8 @@ static const char *git_why(void)
 }
 
 /* One ref of refs/tags/: skipped (invalid name, or no commit), kept, or an error. */
-static int take_ref(git_repository *repo, git_reference *r, size_t *cap, char *err,
-		    size_t errlen)
+static int take_ref(git_repository *repo, git_reference *r, int cached, size_t *cap,
+		    char *err, size_t errlen)
 {
 	const char *full = git_reference_name(r);
 	int valid = 0, rc;
@@ -83,7 +100,7 @@ static int take_ref(git_repository *repo, git_reference *r, size_t *cap, char *e
 	}
 	ARRAY_GROW(table.v, table.n, *cap);
 	memset(&table.v[table.n], 0, sizeof(table.v[0]));
-	if ((rc = read_tag(repo, r, &table.v[table.n])) < 0) {
+	if ((rc = read_tag(repo, r, cached, &table.v[table.n])) < 0) {
 		snprintf(err, errlen, "cannot read tag '%s': %s", full + strlen("refs/tags/"),
 			 git_why());
 		return -1;
@@ -101,13 +118,14 @@ static int load(git_repository *repo, char *err, size_t errlen)
 	git_reference *r;
 	size_t cap = 0;
 	int rc = 0, failed = 0;
+	int cached = cache_dir && !strcmp(cache_dir, git_repository_commondir(repo));
 
 	if (git_reference_iterator_glob_new(&it, repo, "refs/tags/*") < 0) {
 		snprintf(err, errlen, "cannot list tags: %s", git_why());
 		return -1;
 	}
 	while (!failed && (rc = git_reference_next(&r, it)) == 0) {
-		failed = take_ref(repo, r, &cap, err, errlen) < 0;
+		failed = take_ref(repo, r, cached, &cap, err, errlen) < 0;
 		git_reference_free(r);
 	}
 	if (!failed && rc != GIT_ITEROVER) {
@@ -172,4 +190,41 @@ void tags_forget(void)
 	free(table_dir);
 	memset(&table, 0, sizeof(table));
 	table_dir = NULL;
+}
+
+static char *cache_path(void)
+{
+	size_t n = strlen(cache_dir) + sizeof("regtrace-tags-cache");
+	char *path = xmalloc(n);
+
+	snprintf(path, n, "%sregtrace-tags-cache", cache_dir);
+	return path;
+}
+
+void tags_cache_open(git_repository *repo)
+{
+	pthread_mutex_lock(&lock);
+	tagcache_release(&cache);
+	free(cache_dir);
+	cache_dir = xstrdup(git_repository_commondir(repo));
+	char *path = cache_path();
+	tagcache_load_file(&cache, path);
+	free(path);
+	pthread_mutex_unlock(&lock);
+}
+
+void tags_cache_close(int save)
+{
+	char err[256];
+
+	pthread_mutex_lock(&lock);
+	if (save && cache_dir && table_dir && !strcmp(cache_dir, table_dir)) {	/* tags read */
+		char *path = cache_path();
+		tagcache_save(&cache, path, err, sizeof(err));
+		free(path);
+	}
+	tagcache_release(&cache);
+	free(cache_dir);
+	cache_dir = NULL;
+	pthread_mutex_unlock(&lock);
 }

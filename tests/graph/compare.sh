@@ -23,22 +23,26 @@ for repo in "$work"/*/; do
 		case $mode in
 		single) git -C "$repo" commit-graph write --reachable >/dev/null 2>&1 ;;
 		split) git -C "$repo" commit-graph write --reachable --split=no-merge >/dev/null 2>&1 ;;
-		cold-cache) rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" ;;
+		cold-cache) rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" \
+			"$repo/.git/regtrace-tags-cache" ;;
 		corrupt-cache)	# one byte flipped in the middle: the checksum rejects it
-			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"; do
+			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" \
+				"$repo/.git/regtrace-tags-cache"; do
 				[ -s "$f" ] || continue
 				size=$(stat -c %s "$f")
 				printf '\377' | dd of="$f" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 			done ;;
 		truncated-cache)
-			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"; do
+			for f in "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" \
+				"$repo/.git/regtrace-tags-cache"; do
 				[ -s "$f" ] && truncate -s $(( $(stat -c %s "$f") * 2 / 3 )) "$f"
 			done ;;
 		esac
 		ok=1
 		for cmd in $cmds; do
 			if [ $mode = cold-cache ]; then
-				rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache"
+				rm -f "$repo/.git/regtrace-cache" "$repo/.git/regtrace-mainline-cache" \
+					"$repo/.git/regtrace-tags-cache"
 				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")
 			elif [ "${mode%-cache}" != "$mode" ]; then
 				with=$(REGTRACE_NO_COMMIT_GRAPH=1 "$regtrace" -C "$repo" $cmd --json "$range" 2>&1; echo "exit $?")

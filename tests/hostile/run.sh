@@ -683,7 +683,7 @@ else
 fi
 
 # ---- caches and .regtrace that are not files (issue 15.8) ---------------------------------------
-# A FIFO at .git/regtrace-cache (and at regtrace-mainline-cache) is not waited on (it hung
+# A FIFO at .git/regtrace-cache (and at regtrace-mainline-cache, regtrace-tags-cache) is not waited on (it hung
 # forever), a link to /dev/zero is not followed (it grew to 6.9 GB): the standard answer,
 # at once; the save replaces them by a regular cache. A work tree's .regtrace that is a
 # FIFO, a link, or includes another file is one line naming it, at once (it hung, or read
@@ -710,7 +710,8 @@ limited_json() {	# limited_json NAME CHECKS ARGS...
 	else pass "$name"; fi
 }
 fresh_copy "$STD" "$W/cache-fifo"
-mkfifo "$W/cache-fifo/.git/regtrace-cache" "$W/cache-fifo/.git/regtrace-mainline-cache"
+mkfifo "$W/cache-fifo/.git/regtrace-cache" "$W/cache-fifo/.git/regtrace-mainline-cache" \
+	"$W/cache-fifo/.git/regtrace-tags-cache"
 limited_json cache-fifo "$STD_ANSWER" -C "$W/cache-fifo" stats --json --mainline master "$S"
 if [ -f "$W/cache-fifo/.git/regtrace-cache" ] && [ ! -p "$W/cache-fifo/.git/regtrace-cache" ]; then
 	pass cache-fifo-replaced
@@ -720,6 +721,7 @@ fi
 fresh_copy "$STD" "$W/cache-zero"
 ln -s /dev/zero "$W/cache-zero/.git/regtrace-cache"
 ln -s /dev/zero "$W/cache-zero/.git/regtrace-mainline-cache"
+ln -s /dev/zero "$W/cache-zero/.git/regtrace-tags-cache"
 limited_json cache-dev-zero "$STD_ANSWER" -C "$W/cache-zero" stats --json --mainline master "$S"
 dotfile_case() {	# dotfile_case NAME ERE SETUP
 	local d="$W/$1"

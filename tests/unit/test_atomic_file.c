@@ -127,6 +127,24 @@ static void test_commit_replaces_and_keeps_mode(void **state)
 	assert_int_equal(entries(d), 1);
 }
 
+/* Without the sync (a cache): replaced whole all the same, no temporary file left. */
+static void test_commit_no_sync(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], err[700];
+
+	in_dir(d, "cache", path, sizeof(path));
+	write_file(path, "old", 0644);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	f.no_sync = 1;
+	fputs("new cache", f.fp);
+	assert_contents(path, "old");
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "new cache");
+	assert_int_equal(entries(d), 1);
+}
+
 /* A library may write the temporary file by its path instead of the stream. */
 static void test_commit_by_path(void **state)
 {
@@ -479,6 +497,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_commit_new, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_replaces_and_keeps_mode, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_no_sync, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_by_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort_keeps_old, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_errors, setup, teardown),

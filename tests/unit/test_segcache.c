@@ -144,7 +144,7 @@ static void expect_rejected(const uint8_t *buf, size_t len, const char *why)
 
 static void reseal(uint8_t *buf, size_t len)
 {
-	uint64_t h = codec_fnv(buf, len - 8, CODEC_FNV_INIT);
+	uint64_t h = codec_seal_hash(buf, len - 8);
 
 	for (int i = 0; i < 8; i++)
 		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));

@@ -1,0 +1,156 @@
+/* tagcache.c — see tagcache.h. */
+#include "git/tagcache.h"
+#include "base/blobfile.h"
+#include "base/codec.h"
+#include "base/util.h"
+#include "base/version.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "regtrace-tags-cache\n"
+#define FORMAT 1u
+#define RECORD 48	/* id, commit, date */
+
+void tagcache_init(struct tagcache *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+static int cmp_record(const void *a, const void *b)
+{
+	return memcmp(((const struct tag_record *)a)->id, ((const struct tag_record *)b)->id, 20);
+}
+
+void tagcache_load_buffer(struct tagcache *c, const uint8_t *buf, size_t len)
+{
+	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
+	const char *why;
+
+	free(c->v);
+	c->v = NULL;
+	c->n = 0;
+	if ((why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
+			     "not a regtrace tags cache"))) {
+		c->rejected = why;
+		return;
+	}
+	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
+	if (r.bad || n != (size_t)(r.end - r.p) / RECORD || (size_t)(r.end - r.p) % RECORD) {
+		c->rejected = "corrupt record";
+		return;
+	}
+	c->v = xmalloc(((size_t)n + 1) * sizeof(*c->v));
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *p = rbuf_take(&r, 40);
+		memcpy(c->v[i].id, p, 20);
+		memcpy(c->v[i].commit, p + 20, 20);
+		c->v[i].date = (int64_t)rbuf_uint(&r, 8);
+		if (i && memcmp(c->v[i - 1].id, c->v[i].id, 20) >= 0) {
+			free(c->v);
+			c->v = NULL;
+			c->rejected = "records out of order";
+			return;
+		}
+	}
+	c->n = n;
+}
+
+void tagcache_load_file(struct tagcache *c, const char *path)
+{
+	size_t len;
+	uint8_t *buf = blobfile_read_max(path, (size_t)64 << 20, &len);
+
+	if (buf)
+		tagcache_load_buffer(c, buf, len);
+	free(buf);
+}
+
+static void add_seen(struct tagcache *c, const struct tag_record *t)
+{
+	ARRAY_GROW(c->seen, c->nseen, c->cap);
+	c->seen[c->nseen++] = *t;
+}
+
+const struct tag_record *tagcache_find(struct tagcache *c, const uint8_t id[20])
+{
+	struct tag_record key;
+	const struct tag_record *t;
+
+	memcpy(key.id, id, 20);
+	t = c->n ? bsearch(&key, c->v, c->n, sizeof(*c->v), cmp_record) : NULL;
+	if (t)
+		add_seen(c, t);
+	return t;
+}
+
+void tagcache_seen(struct tagcache *c, const uint8_t id[20], const uint8_t commit[20],
+		   int64_t date)
+{
+	struct tag_record t;
+
+	memcpy(t.id, id, 20);
+	memcpy(t.commit, commit, 20);
+	t.date = date;
+	add_seen(c, &t);
+}
+
+/* The records seen, sorted, each once (in place). */
+static void sort_seen(struct tagcache *c)
+{
+	size_t k = 0;
+
+	if (c->nseen)
+		qsort(c->seen, c->nseen, sizeof(*c->seen), cmp_record);
+	for (size_t i = 0; i < c->nseen; i++)
+		if (!k || memcmp(c->seen[k - 1].id, c->seen[i].id, 20))
+			c->seen[k++] = c->seen[i];
+	c->nseen = k;
+}
+
+uint8_t *tagcache_encode(struct tagcache *c, size_t *len)
+{
+	struct wbuf w = { 0 };
+
+	sort_seen(c);
+	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&w, c->nseen, 4);
+	for (size_t i = 0; i < c->nseen; i++) {
+		wbuf_bytes(&w, c->seen[i].id, 20);
+		wbuf_bytes(&w, c->seen[i].commit, 20);
+		wbuf_uint(&w, (uint64_t)c->seen[i].date, 8);
+	}
+	wbuf_seal(&w);
+	*len = w.len;
+	return w.b;
+}
+
+static int same_record(const struct tag_record *a, const struct tag_record *b)
+{
+	return !memcmp(a->id, b->id, 20) && !memcmp(a->commit, b->commit, 20) &&
+	       a->date == b->date;
+}
+
+int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen)
+{
+	size_t len, same = 0;
+	int rc;
+
+	sort_seen(c);
+	if (c->nseen == c->n)	/* the records seen are those loaded: nothing to write */
+		while (same < c->n && same_record(&c->seen[same], &c->v[same]))
+			same++;
+	if (c->nseen == c->n && same == c->n && !c->rejected)
+		return 0;
+	uint8_t *b = tagcache_encode(c, &len);
+	rc = blobfile_write(path, b, len, err, errlen);
+	free(b);
+	return rc;
+}
+
+void tagcache_release(struct tagcache *c)
+{
+	free(c->v);
+	free(c->seen);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,50 @@
+/*
+ * tagcache.h — what each tag object (or commit) a tag ref names resolves
+ * to, kept between runs (`regtrace-tags-cache` in the git directory), so
+ * that a re-run reads no tag object.
+ *
+ * A record maps the id a ref names to the commit it leads to and the
+ * tag's date (tags.h): both follow from that object's bytes alone, so a
+ * record never goes stale.  The file is a magic line, a format number, the
+ * version of regtrace, the records sorted by id (each id once), and a seal
+ * (codec.h); a file that fails any check is ignored whole.  A save keeps
+ * exactly the records of the refs seen in the run, and writes only when
+ * that differs from what was loaded.  Encoding and decoding are pure.
+ */
+#ifndef REGTRACE_TAGCACHE_H
+#define REGTRACE_TAGCACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tag_record {
+	uint8_t id[20];		/* what the ref names */
+	uint8_t commit[20];	/* the commit it leads to */
+	int64_t date;
+};
+
+struct tagcache {
+	struct tag_record *v;	/* loaded: sorted by id */
+	size_t n;
+	struct tag_record *seen;	/* this run's, in any order */
+	size_t nseen, cap;
+	const char *rejected;	/* why a file was ignored, or NULL */
+};
+
+void tagcache_init(struct tagcache *c);
+/* Decode a file's bytes (not taken over); a bad file leaves c empty. */
+void tagcache_load_buffer(struct tagcache *c, const uint8_t *buf, size_t len);
+void tagcache_load_file(struct tagcache *c, const char *path);
+/* The record of id, or NULL; a record found counts as seen. */
+const struct tag_record *tagcache_find(struct tagcache *c, const uint8_t id[20]);
+/* A record learned by reading the objects. */
+void tagcache_seen(struct tagcache *c, const uint8_t id[20], const uint8_t commit[20],
+		   int64_t date);
+/* The records seen, sorted, each once, as a file (to free). */
+uint8_t *tagcache_encode(struct tagcache *c, size_t *len);
+/* Write the file when the records seen are not those loaded: 0, or -1 with
+ * err.  Only costs time when it fails. */
+int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen);
+void tagcache_release(struct tagcache *c);
+
+#endif

@@ -1,0 +1,161 @@
+/* Unit tests for tagcache.c: the tags cache's round trip, files ignored whole (checksum,
+ * count, order), and a save that writes only when the records seen differ from those
+ * loaded. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/codec.h"
+#include "git/tagcache.h"
+
+static void id(uint8_t out[20], int n)
+{
+	memset(out, 0, 20);
+	out[0] = (uint8_t)n;
+	out[19] = (uint8_t)(n * 3);
+}
+
+/* A file with the records of ids n-1, ..., 0 seen (out of order, one twice). */
+static uint8_t *encoded(int n, size_t *len)
+{
+	struct tagcache c;
+	uint8_t a[20], b[20];
+
+	tagcache_init(&c);
+	for (int i = n; i-- > 0;) {
+		id(a, i);
+		id(b, 100 + i);
+		tagcache_seen(&c, a, b, 1000 + i);
+		if (i == 1)
+			tagcache_seen(&c, a, b, 1000 + i);
+	}
+	uint8_t *buf = tagcache_encode(&c, len);
+	tagcache_release(&c);
+	return buf;
+}
+
+static void test_round_trip(void **state)
+{
+	struct tagcache c;
+	size_t len;
+	uint8_t *buf = encoded(5, &len), a[20], b[20];
+
+	(void)state;
+	tagcache_init(&c);
+	tagcache_load_buffer(&c, buf, len);
+	assert_null(c.rejected);
+	assert_int_equal(c.n, 5);	/* each once */
+	for (int i = 0; i < 5; i++) {
+		id(a, i);
+		id(b, 100 + i);
+		const struct tag_record *t = tagcache_find(&c, a);
+		assert_non_null(t);
+		assert_memory_equal(t->commit, b, 20);
+		assert_int_equal(t->date, 1000 + i);
+	}
+	id(a, 7);
+	assert_null(tagcache_find(&c, a));
+	tagcache_release(&c);
+	free(buf);
+}
+
+static void reseal(uint8_t *buf, size_t len)
+{
+	uint64_t h = codec_seal_hash(buf, len - 8);
+
+	for (int i = 0; i < 8; i++)
+		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
+}
+
+static void expect_rejected(const uint8_t *buf, size_t len)
+{
+	struct tagcache c;
+	uint8_t a[20];
+
+	tagcache_init(&c);
+	tagcache_load_buffer(&c, buf, len);
+	assert_non_null(c.rejected);
+	assert_int_equal(c.n, 0);
+	id(a, 0);
+	assert_null(tagcache_find(&c, a));
+	tagcache_release(&c);
+}
+
+static void test_rejected(void **state)
+{
+	size_t len;
+	uint8_t *buf = encoded(3, &len);
+	size_t first = len - 8 - 3 * 48;	/* where the records start */
+
+	(void)state;
+	buf[first + 30] ^= 1;		/* a commit byte: the checksum */
+	expect_rejected(buf, len);
+	buf[first + 30] ^= 1;
+	memcpy(buf + first + 48, buf + first, 20);	/* two records with one id */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	free(buf);
+	buf = encoded(3, &len);
+	buf[first - 4] = 4;		/* four records claimed */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	expect_rejected(buf, 5);	/* cut */
+	free(buf);
+}
+
+/* Writing to a directory that does not exist fails: a save that returns 0
+ * there wrote nothing. */
+static void test_save_only_when_changed(void **state)
+{
+	const char *nowhere = "/nonexistent-dir-of-regtrace/regtrace-tags-cache";
+	struct tagcache c;
+	size_t len;
+	uint8_t *buf = encoded(3, &len), a[20], b[20];
+	char err[256];
+
+	(void)state;
+	tagcache_init(&c);
+	tagcache_load_buffer(&c, buf, len);
+	for (int i = 2; i >= 0; i--) {	/* every record used: no write */
+		id(a, i);
+		assert_non_null(tagcache_find(&c, a));
+	}
+	assert_int_equal(tagcache_save(&c, nowhere, err, sizeof(err)), 0);
+	tagcache_release(&c);
+
+	tagcache_init(&c);		/* one tag gone: written */
+	tagcache_load_buffer(&c, buf, len);
+	id(a, 0);
+	assert_non_null(tagcache_find(&c, a));
+	assert_int_equal(tagcache_save(&c, nowhere, err, sizeof(err)), -1);
+	tagcache_release(&c);
+
+	tagcache_init(&c);		/* a new one: written */
+	tagcache_load_buffer(&c, buf, len);
+	for (int i = 0; i < 3; i++) {
+		id(a, i);
+		assert_non_null(tagcache_find(&c, a));
+	}
+	id(a, 9);
+	id(b, 9);
+	tagcache_seen(&c, a, b, 5);
+	assert_int_equal(tagcache_save(&c, nowhere, err, sizeof(err)), -1);
+	tagcache_release(&c);
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_rejected),
+		cmocka_unit_test(test_save_only_when_changed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
