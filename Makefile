@@ -217,7 +217,7 @@ valgrind:
 	@set -e; for t in $(UNIT:%=build/%); do echo "== valgrind $$t"; $(VALGRIND) $$t; done
 	VALGRIND_REGTRACE=build/regtrace build/e2e --regtrace tests/hostile/valgrind-regtrace \
 		--work build/e2e-valgrind $(SCENARIOS)
-	HOSTILE_QUICK=1 VALGRIND_REGTRACE=build/regtrace tests/hostile/run.sh tests/hostile/valgrind-regtrace
+	HOSTILE_QUICK=1 HOSTILE_NO_RSS=1 VALGRIND_REGTRACE=build/regtrace tests/hostile/run.sh tests/hostile/valgrind-regtrace
 
 # ---- Speed (issue 4): a generated linux-stable-like history, see bench/README.md ----------
 .PHONY: bench bench-small

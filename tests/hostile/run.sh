@@ -12,7 +12,7 @@
 # A crash, a time-out or a silently different count is always a failure.
 #
 # Environment: HOSTILE_QUICK=1 skips the big cases (100,000 commits, 10 MB messages, memory);
-# HOSTILE_NO_RSS=1 skips only the memory comparison (for sanitizer builds); HOSTILE_STRICT=1
+# HOSTILE_NO_RSS=1 skips only the memory measures (sanitizer and valgrind runs, whose allocator is measured); HOSTILE_STRICT=1
 # turns the known bugs (reported as "skip ...: KNOWN BUG") into failures;
 # HOSTILE_KEEP=1 keeps the work directory; HOSTILE_TIMEOUT (s, default 300) per command.
 # Needs git, python3 (tests/hostile/check.py) and GNU time (/usr/bin/time) for memory.
@@ -243,7 +243,7 @@ expect_exact_or_error shallow-cut-below-base "$STD_ANSWER" 'shallow|missing|not 
 # ---- missing objects ----------------------------------------------------------------------
 # fresh_copy SRC DST: a copy without regtrace's cache (.git/regtrace-cache), so that every
 # commit is read from the object database.
-fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache"; }
+fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache" "$2/.git/regtrace-mainline-cache" "$2/.git/regtrace-tags-cache"; }
 # A commit of the range (s2) deleted from the object database: the count cannot be known,
 # so a one-line error (status 1, "unreadable objects" in doc/usage.md).
 fresh_copy "$STD" "$W/missing-commit"
