@@ -18,8 +18,8 @@ B        ?= build
 endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed.
-GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8)
+GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8 libcrypto)
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 

@@ -20,6 +20,7 @@ have libgit2 || need="$need libgit2-dev"
 have jansson || need="$need libjansson-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpcre2-8 || need="$need libpcre2-dev"
+have libcrypto || need="$need libssl-dev"
 if [ $test = 1 ]; then
 	have cmocka || need="$need libcmocka-dev"
 	cmd sqlite3 || need="$need sqlite3"

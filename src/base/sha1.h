@@ -1,6 +1,8 @@
 /*
  * sha1.h — SHA-1 (FIPS 180-4), to check the trailing checksum of git's
- * commit-graph files (git/cgraph_trust.h).  Not for anything secret.  Pure.
+ * commit-graph files (git/cgraph_trust.h).  Not for anything secret.  Pure
+ * (OpenSSL's libcrypto).  0, or -1 when libcrypto failed (out is then zeros,
+ * which no commit-graph's checksum is taken for: cgraph_trust.h).
  */
 #ifndef REGTRACE_SHA1_H
 #define REGTRACE_SHA1_H
@@ -8,6 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-void sha1(const uint8_t *data, size_t len, uint8_t out[20]);
+int sha1(const uint8_t *data, size_t len, uint8_t out[20]);
 
 #endif

@@ -30,8 +30,7 @@ int cgraph_checksum_ok(const uint8_t *data, size_t len)
 
 	if (len < 20)
 		return 0;
-	sha1(data, len - 20, sum);
-	return !memcmp(sum, data + len - 20, 20);
+	return sha1(data, len - 20, sum) == 0 && !memcmp(sum, data + len - 20, 20);
 }
 
 static void hex(const uint8_t *b, char out[41])
