@@ -11,10 +11,11 @@
 #include <string.h>
 
 #define MAGIC "regtrace-cache\n"
-#define FORMAT 5u	/* 2: authors and the reported fact; 3: channel pattern bits,
+#define FORMAT CACHE_FORMAT	/* 2: authors and the reported fact; 3: channel pattern bits,
 			   "This reverts commit:" on two lines (doc/dialects.md); 4: 4-byte counts
 			   of aliases and references, C1 and U+2028/U+2029 cleaned out of subjects,
-			   the ranges and paths sections; 5: sealed with codec_seal_hash */
+			   the ranges and paths sections; 5: sealed with codec_seal_hash; 6: each
+			   range's painted commits, records of dates and parents alone */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -72,6 +73,28 @@ void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned al
 	free(r.b);
 }
 
+void cache_add_headers(struct cache *c, const uint8_t oid[20], int64_t time,
+		       unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents)
+{
+	size_t len = 34 + (size_t)nparents * 20;
+
+	wbuf_uint(&c->add, len, 4);
+	wbuf_bytes(&c->add, oid, 20);
+	wbuf_uint(&c->add, (uint64_t)time, 8);
+	wbuf_uint(&c->add, all_parents, 4);
+	wbuf_uint(&c->add, nparents, 2);
+	wbuf_bytes(&c->add, parents, (size_t)nparents * 20);
+	c->addcount++;
+}
+
+/* A record (from its length on) has only the date and parents. */
+static int record_headers_only(const uint8_t *p)
+{
+	size_t len = (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
+
+	return len >= 34 && len == 34 + 20 * ((size_t)p[4 + 32] | (size_t)p[4 + 33] << 8);
+}
+
 /* A set of commit ids (the commits of the kept ranges). */
 struct oidset {
 	const uint8_t **v;	/* NULL: empty */
@@ -111,9 +134,9 @@ static void oidset_init(struct oidset *s, size_t n)
 }
 
 /* Append the records of body[0..len) that keep accepts (each id once:
- * seen); how many. */
+ * seen), those with facts or (heads) those without; how many. */
 static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const struct oidset *keep,
-			  struct oidset *seen)
+			  struct oidset *seen, int heads)
 {
 	const uint8_t *end;
 	size_t n = 0;
@@ -124,7 +147,8 @@ static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const st
 	while (p < end) {
 		size_t rl = 4 + ((size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 |
 				 (size_t)p[3] << 24);
-		if (!keep || (oidset_has((void *)keep, p + 4) && oidset_add(seen, p + 4))) {
+		if (record_headers_only(p) == heads &&
+		    (!keep || (oidset_has((void *)keep, p + 4) && oidset_add(seen, p + 4)))) {
 			wbuf_bytes(b, p, rl);
 			n++;
 		}
@@ -145,9 +169,12 @@ static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t 
 	wbuf_uint(&b, 0, 8);	/* the count, set below */
 	if (keep)
 		oidset_init(&seen, c->count + c->addcount);
-	if (c->buf)
-		n += put_records(&b, c->buf + c->body, c->body_end - c->body, keep, &seen);
-	n += put_records(&b, c->add.b, c->add.len, keep, &seen);
+	for (int heads = 0; heads <= 1; heads++) {	/* a record with facts first */
+		if (c->buf)
+			n += put_records(&b, c->buf + c->body, c->body_end - c->body, keep, &seen,
+					 heads);
+		n += put_records(&b, c->add.b, c->add.len, keep, &seen, heads);
+	}
 	for (int i = 0; i < 8; i++)
 		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
 	cache_ranges_encode(&c->ranges, &b);
@@ -169,11 +196,15 @@ uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
 	size_t total = 0;
 
 	for (size_t i = 0; i < c->ranges.n; i++)
-		total += c->ranges.v[i]->n;
+		total += (size_t)c->ranges.v[i]->n + c->ranges.v[i]->npainted;
 	oidset_init(&keep, total);
-	for (size_t i = 0; i < c->ranges.n; i++)
-		for (uint32_t k = 0; k < c->ranges.v[i]->n; k++)
-			oidset_add(&keep, c->ranges.v[i]->oids + (size_t)k * 20);
+	for (size_t i = 0; i < c->ranges.n; i++) {
+		const struct cache_range *x = c->ranges.v[i];
+		for (uint32_t k = 0; k < x->n; k++)
+			oidset_add(&keep, x->oids + (size_t)k * 20);
+		for (uint32_t k = 0; k < x->npainted; k++)
+			oidset_add(&keep, x->painted + (size_t)k * 20);
+	}
 	uint8_t *b = encode(c, &keep, len);
 	free(keep.v);
 	return b;
@@ -247,6 +278,13 @@ static int decode_head(struct rbuf *r, struct cache_hit *h)
 	h->all_parents = (unsigned)rbuf_uint(r, 4);
 	h->nparents = (unsigned)rbuf_uint(r, 2);
 	h->parents = rbuf_take(r, (size_t)h->nparents * 20);
+	h->headers_only = !r->bad && r->p == r->end;
+	if (h->headers_only) {
+		h->author_time = 0;
+		h->author_name = h->author_email = "";
+		h->author_name_len = h->author_email_len = 0;
+		return h->nparents > h->all_parents ? -1 : 0;
+	}
 	h->author_time = (int64_t)rbuf_uint(r, 8);
 	if (take_str(r, &h->author_name, &h->author_name_len) ||
 	    take_str(r, &h->author_email, &h->author_email_len))
@@ -287,7 +325,7 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *f)
 	struct cache_hit tmp;
 
 	memset(f, 0, sizeof(*f));
-	if (decode_head(&r, &tmp) || cache_get_facts(&r, f) || r.p != r.end) {
+	if (decode_head(&r, &tmp) || tmp.headers_only || cache_get_facts(&r, f) || r.p != r.end) {
 		msg_facts_release(f);
 		f->subject = xstrdup("");
 		return -1;
@@ -313,7 +351,7 @@ static int index_records(struct cache *c, size_t count)
 	struct rbuf r = { c->buf + c->body, c->buf + c->body_end, 0 };
 	struct msg_facts f;
 
-	if (count > (c->body_end - c->body) / 24 || c->body_end > UINT32_MAX)
+	if (count > (c->body_end - c->body) / 38 || c->body_end > UINT32_MAX)
 		return -1;
 	for (c->tcap = 1024; c->tcap < count * 2 + 2; c->tcap *= 2)
 		;
@@ -321,14 +359,19 @@ static int index_records(struct cache *c, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		size_t off = (size_t)(r.p - c->buf);
 		uint32_t len = (uint32_t)rbuf_uint(&r, 4);
-		if (r.bad || !rbuf_take(&r, len) || len < 38)
+		if (r.bad || !rbuf_take(&r, len) || len < 34)
 			return -1;
 		struct cache_hit h = { .record = c->buf + off };
-		if (cache_facts(&h, &f)) {
+		if (record_headers_only(h.record)) {
+			struct rbuf hr = { h.record + 4, h.record + 4 + len, 0 };
+			if (decode_head(&hr, &h) || !h.headers_only)
+				return -1;
+		} else {
+			int bad = cache_facts(&h, &f);
 			msg_facts_release(&f);
-			return -1;
+			if (bad)
+				return -1;
 		}
-		msg_facts_release(&f);
 		table_put(c, off);
 	}
 	c->count = count;
@@ -457,7 +500,9 @@ static void merge_saved(struct cache *c, const char *path)
 		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ d.buf + off, d.buf + off + 4, 0 }, 4);
 		const uint8_t *oid = d.buf + off + 4;
 		struct cache_hit h;
-		if (!cache_lookup(c, oid, &h) && !a.slot[added_find(c, &a, oid)]) {
+		int mine = cache_lookup(c, oid, &h);
+		if ((!mine || (h.headers_only && !record_headers_only(d.buf + off))) &&
+		    !a.slot[added_find(c, &a, oid)]) {
 			wbuf_bytes(&c->add, d.buf + off, 4 + (size_t)len);
 			c->addcount++;
 		}

@@ -30,6 +30,8 @@
 #include "git/cache_paths.h"
 #include "git/cache_ranges.h"
 
+#define CACHE_FORMAT 6u	/* the file's format (cache.c tells each one's change) */
+
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */
 	size_t len;
@@ -52,6 +54,8 @@ struct cache_hit {
 	unsigned all_parents, nparents;
 	const uint8_t *parents;	/* nparents * 20 bytes, inside the cache */
 	const uint8_t *record;	/* for cache_facts */
+	int headers_only;	/* a commit a walk painted: date and parents, no
+				   author, no facts (cache_facts fails) */
 };
 
 /* The fingerprint of a set of alias patterns (their source text). */
@@ -71,6 +75,10 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *out);
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
 	       const uint8_t (*parents)[20], unsigned nparents, const struct commit_meta *meta,
 	       const struct msg_facts *f);
+/* A commit a walk only painted: its date and parents (cache_ranges.h).  A
+ * full record of the same commit wins over it at the next save. */
+void cache_add_headers(struct cache *c, const uint8_t oid[20], int64_t time,
+		       unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents);
 /* The meta of a hit (author string to free). */
 void cache_meta(const struct cache_hit *h, struct commit_meta *out);
 
@@ -81,8 +89,9 @@ int cache_get_facts(struct rbuf *r, struct msg_facts *f);
 
 /* Encode everything (old records and new) into a fresh buffer (pure). */
 uint8_t *cache_encode(const struct cache *c, size_t *len);
-/* The same, with only the records of the commits of the ranges, each once
- * (what a save writes). */
+/* The same, with only the records of the commits of the ranges and of the
+ * commits they painted, each once, a full record rather than one without
+ * facts (what a save writes). */
 uint8_t *cache_encode_kept(const struct cache *c, size_t *len);
 /* Write the file when records, ranges or paths were added (or a range's
  * use must be recorded): keep the ranges cache_ranges_settle() keeps and

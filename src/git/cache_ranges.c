@@ -18,6 +18,7 @@ static void range_free(struct cache_range *x)
 	free(x->first);
 	free(x->par);
 	free(x->own);
+	free(x->own_painted);
 	free(x);
 }
 
@@ -78,6 +79,11 @@ static struct cache_range *decode_one(struct rbuf *in)
 		for (uint32_t e = x->first[k]; e < x->first[k + 1]; e++)
 			if ((x->par[e] = (uint32_t)rbuf_uint(in, 4)) >= k)
 				in->bad = 1;	/* a parent comes before its child */
+	x->npainted = (uint32_t)rbuf_uint(in, 4);
+	if (!in->bad && (uint64_t)x->npainted * 20 > (uint64_t)(in->end - in->p))
+		in->bad = 1;
+	if (!in->bad)
+		x->painted = rbuf_take(in, (size_t)x->npainted * 20);
 	if (in->bad) {
 		range_free(x);
 		return NULL;
@@ -125,6 +131,8 @@ void cache_ranges_encode(const struct cache_ranges *r, struct wbuf *out)
 			wbuf_uint(out, x->first[k + 1] - x->first[k], 2);
 		for (uint32_t e = 0; e < x->first[x->n]; e++)
 			wbuf_uint(out, x->par[e], 4);
+		wbuf_uint(out, x->npainted, 4);
+		wbuf_bytes(out, x->painted, (size_t)x->npainted * 20);
 	}
 }
 
@@ -159,7 +167,8 @@ const struct cache_range *cache_ranges_of_base(struct cache_ranges *r, const uin
 }
 
 void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint8_t tip[20],
-		      uint32_t n, uint8_t *oids, uint32_t *first, uint32_t *par)
+		      uint32_t n, uint8_t *oids, uint32_t *first, uint32_t *par,
+		      uint32_t npainted, uint8_t *painted)
 {
 	struct cache_range *x = xcalloc(1, sizeof(*x));
 
@@ -169,6 +178,8 @@ void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint
 	x->oids = x->own = oids;
 	x->first = first;
 	x->par = par;
+	x->npainted = painted ? npainted : 0;
+	x->painted = x->own_painted = painted;
 	x->fresh = 1;
 	pthread_mutex_lock(&r->lock);
 	if (find(r, base, tip)) {
@@ -242,6 +253,11 @@ void cache_ranges_merge(struct cache_ranges *to, const struct cache_ranges *from
 		x->par = xmalloc(nedges * sizeof(*x->par) + 1);
 		if (nedges)
 			memcpy(x->par, y->par, nedges * sizeof(*x->par));
+		x->npainted = y->npainted;
+		x->own_painted = xmalloc((size_t)y->npainted * 20 + 1);
+		if (y->npainted)
+			memcpy(x->own_painted, y->painted, (size_t)y->npainted * 20);
+		x->painted = x->own_painted;
 		ARRAY_GROW(to->v, to->n, to->cap);
 		to->v[to->n++] = x;
 		to->changed = 1;

@@ -4,7 +4,10 @@
  * the commit cache's file (cache.h) so that a re-run of the same range walks
  * nothing and a range whose TIP moved forward walks only the new part
  * (range_read.h).  The commits' dates, parents and facts are the commit
- * cache's records.
+ * cache's records.  Each range also lists the commits its walk painted
+ * (reachable from BASE, read to tell the range's commits from BASE's
+ * history): the commit cache keeps their dates and parents (records without
+ * facts), so that extending the range repaints them without reading them.
  *
  * Which ranges a save keeps: every range used in this run; of the others,
  * those used within the last CACHE_RANGES_MAX_AGE saves of the file, at most
@@ -35,7 +38,10 @@ struct cache_range {
 	const uint8_t *oids;	/* n * 20 bytes, in history order */
 	uint32_t *first;	/* n + 1: commit k's parents are par[first[k]..first[k + 1]) */
 	uint32_t *par;		/* positions, each below its child's */
+	uint32_t npainted;	/* commits its walk painted (above) */
+	const uint8_t *painted;	/* npainted * 20 bytes */
 	uint8_t *own;		/* the ids' storage when not in the loaded file */
+	uint8_t *own_painted;	/* the painted ids' storage, likewise */
 	int fresh;		/* used in this run */
 };
 
@@ -63,10 +69,11 @@ const struct cache_range *cache_ranges_use(struct cache_ranges *r, const uint8_t
 const struct cache_range *cache_ranges_of_base(struct cache_ranges *r, const uint8_t base[20],
 					       const uint8_t tip[20]);
 /* Add (base, tip), used in this run, taking over oids (n * 20 bytes), first
- * (n + 1) and par (malloc'ed); a range already there is kept, the new one
- * freed. */
+ * (n + 1), par and painted (npainted * 20 bytes, or NULL) (malloc'ed); a
+ * range already there is kept, the new one freed. */
 void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint8_t tip[20],
-		      uint32_t n, uint8_t *oids, uint32_t *first, uint32_t *par);
+		      uint32_t n, uint8_t *oids, uint32_t *first, uint32_t *par,
+		      uint32_t npainted, uint8_t *painted);
 
 /* Before a save: drop the ranges not kept (above) and stamp the used ones
  * with this save. */

@@ -124,6 +124,37 @@ static int from_cache(const struct cache *c, const struct cache_range *x, struct
 	return 0;
 }
 
+static int by_oid(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+/* The commits an extended range painted: those the cached range had
+ * painted and those TIP ^OLD TIP ^BASE painted, each once, none of the
+ * range's own (old or new: OLD TIP hid the old ones). */
+static void painted_join(const struct cache_range *x, const struct walk_result *nw,
+			 const struct posmap *old, const struct posmap *new,
+			 struct walk_result *out)
+{
+	size_t n = (size_t)x->npainted + nw->npainted, k = 0;
+	uint8_t (*v)[20] = xmalloc((n + 1) * 20);
+
+	memcpy(v, x->painted, (size_t)x->npainted * 20);
+	for (size_t i = 0; i < nw->npainted; i++)
+		if (posmap_get(old, nw->painted[i]) == UINT32_MAX &&
+		    posmap_get(new, nw->painted[i]) == UINT32_MAX)
+			memcpy(v[x->npainted + k++], nw->painted[i], 20);
+	n = x->npainted + k;
+	if (n)
+		qsort(v, n, 20, by_oid);
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!k || memcmp(v[k - 1], v[i], 20))
+			memcpy(v[k++], v[i], 20);
+	out->painted = v;
+	out->npainted = k;
+}
+
 /*
  * Put a cached range (old, its commits first) and the commits of TIP ^OLD
  * TIP ^BASE (nw, read with their parents' ids) together in history order.
@@ -192,6 +223,7 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 		out->from_cache = x->n + nw->from_cache;
 		out->from_graph = nw->from_graph;
 		out->from_objects = nw->from_objects;
+		painted_join(x, nw, &old, &new, out);
 		free(pos);
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -231,13 +263,14 @@ static int extend(git_repository *repo, const git_oid *base, const git_oid *tip,
 	return rc;
 }
 
-/* The range into the range cache. */
+/* The range into the range cache (with the commits it painted, taken from
+ * w). */
 static void remember(struct cache *c, const git_oid *base, const git_oid *tip,
-		     const struct walk_result *w)
+		     struct walk_result *w)
 {
 	size_t nedges = 0;
 
-	if (!w->n || w->n >= UINT32_MAX)
+	if (!w->n || w->n >= UINT32_MAX || w->npainted >= UINT32_MAX)
 		return;
 	for (size_t i = 0; i < w->n; i++)
 		nedges += w->v[i].nparents;
@@ -250,7 +283,10 @@ static void remember(struct cache *c, const git_oid *base, const git_oid *tip,
 		memcpy(par + first[i], w->v[i].parents, w->v[i].nparents * sizeof(uint32_t));
 		first[i + 1] = first[i] + w->v[i].nparents;
 	}
-	cache_ranges_put(&c->ranges, base->id, tip->id, (uint32_t)w->n, oids, first, par);
+	cache_ranges_put(&c->ranges, base->id, tip->id, (uint32_t)w->n, oids, first, par,
+			 (uint32_t)w->npainted, (uint8_t *)w->painted);
+	w->painted = NULL;
+	w->npainted = 0;
 }
 
 /* Replace refs or grafts change what a range holds without changing its ids:

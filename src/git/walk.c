@@ -35,6 +35,8 @@
 #define F_CACHED 16u		/* everything from the cache */
 #define F_QUEUED 32u		/* in the queue now */
 #define F_SIFTED 64u		/* its facts were read and dropped (walk_options.sift) */
+#define F_HEADS 128u		/* F_CACHED from a record without facts (a commit an
+				   earlier walk painted): its facts, if needed, are read */
 #define MAX_THREADS THREADS_MAX
 
 struct node {
@@ -372,12 +374,13 @@ static int read_cached(struct walker *w, uint32_t i)
 {
 	struct cache_hit h;
 
-	if (!cache_lookup(w->cache, w->nodes[i].oid, &h))
+	if (!cache_lookup(w->cache, w->nodes[i].oid, &h) ||
+	    (h.headers_only && !(w->nodes[i].flags & F_UNINTERESTING)))
 		return -1;
 	struct node *n = &w->nodes[i];
 	n->time = h.time;
 	n->all_parents = h.all_parents;
-	n->flags |= F_PARSED | F_CACHED;
+	n->flags |= F_PARSED | F_CACHED | (h.headers_only ? F_HEADS : 0);
 	if (!(n->flags & F_UNINTERESTING))
 		from_hit(w, n, &h);
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
@@ -805,7 +808,7 @@ static int read_graph_messages(struct walker *w, char *err, size_t errlen)
 		if (!(n->flags & F_PARSED) || (n->flags & (F_UNINTERESTING | F_SIFTED)) || n->data)
 			continue;
 		struct cache_hit h;
-		if ((n->flags & F_CACHED) && cache_lookup(w->cache, n->oid, &h))
+		if ((n->flags & F_CACHED) && !(n->flags & F_HEADS) && cache_lookup(w->cache, n->oid, &h))
 			from_hit(w, n, &h);
 		else
 			u32s_push(&list, i);
@@ -975,17 +978,20 @@ static void walker_release(struct walker *w)
 /* Walks of several threads share one cache. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* What this walk learned goes into the cache. */
+/* What this walk learned goes into the cache: the facts of the commits in a
+ * range, the dates and parents of those it only painted. */
 static void learn(struct walker *w)
 {
 	uint8_t (*parents)[20] = NULL;
 	size_t cap = 0;
 
+	if (!w->cache)
+		return;
 	for (uint32_t i = 0; i < w->n; i++) {
 		const struct node *n = &w->nodes[i];
-		if (!in_range(n))
-			continue;
-		if (!w->cache || (n->flags & F_CACHED) || !n->data ||
+		int full = in_range(n) && n->data;
+		if (!(n->flags & F_PARSED) || (!full && !(n->flags & F_UNINTERESTING)) ||
+		    ((n->flags & F_CACHED) && (!full || !(n->flags & F_HEADS))) ||
 		    replace_find(&w->replace, n->oid))	/* (its replacement's facts) */
 			continue;
 		if (n->nparents > cap)
@@ -993,11 +999,34 @@ static void learn(struct walker *w)
 		for (uint32_t k = 0; k < n->nparents; k++)
 			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
 		pthread_mutex_lock(&cache_lock);
-		cache_add(w->cache, n->oid, n->time, n->all_parents,
-			  (const uint8_t (*)[20])parents, n->nparents, n->meta, n->data);
+		if (full)
+			cache_add(w->cache, n->oid, n->time, n->all_parents,
+				  (const uint8_t (*)[20])parents, n->nparents, n->meta, n->data);
+		else
+			cache_add_headers(w->cache, n->oid, n->time, n->all_parents,
+					  (const uint8_t (*)[20])parents, n->nparents);
 		pthread_mutex_unlock(&cache_lock);
 	}
 	free(parents);
+}
+
+/* The commits range r painted: read, hidden by r, and no older than what
+ * r's stop test needed (walk_result.painted). */
+static void painted(const struct walker *w, size_t r, struct walk_result *out)
+{
+	const struct range_state *x = &w->rs[r];
+	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
+	int64_t floor = x->min_time == INT64_MAX ? INT64_MAX : x->min_time - margin;
+	size_t cap = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		const struct node *n = &w->nodes[i];
+		if (!(n->flags & F_PARSED) || n->time < floor ||
+		    !(bits_of(w, i)[w->words + r / 64] & ((uint64_t)1 << (r % 64))))
+			continue;
+		ARRAY_GROW(out->painted, out->npainted, cap);
+		memcpy(out->painted[out->npainted++], n->oid, 20);
+	}
 }
 
 /* Which hidden commits of a range are parents of its commits node[0..total)
@@ -1056,6 +1085,8 @@ static void results(struct walker *w, const struct walk_spec *specs, size_t n,
 		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
 		outs[r].base_is_parent = outs[r].hidden_parents & 1;
 		topo_order(w, node, total, pos, uses, &outs[r]);
+		if (w->cache)
+			painted(w, r, &outs[r]);
 	}
 	free(members);
 	free(fill);
@@ -1167,5 +1198,6 @@ void walk_result_release(struct walk_result *r)
 		free(r->v[i].parent_ids);
 	}
 	free(r->v);
+	free(r->painted);
 	memset(r, 0, sizeof(*r));
 }

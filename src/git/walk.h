@@ -47,6 +47,11 @@ struct walk_result {
 				   an ancestor of TIP (when the range is not empty) */
 	uint32_t hidden_parents;	/* walk_hiding: bit k, hides[k] is a parent of
 					   a commit in the range (k < 32) */
+	uint8_t (*painted)[20];	/* with a cache: the commits read as reachable from
+				   what the range hides, no older than its stop
+				   test needed (their dates and parents are in
+				   the cache: cache_ranges.h) */
+	size_t npainted;
 };
 
 struct walk_options {

@@ -40,7 +40,7 @@ static void put_line(struct cache_ranges *r, int base, int tip, int first, uint3
 			par[e++] = 0;
 	}
 	fst[n] = e;
-	cache_ranges_put(r, b, t, n, oids, fst, par);
+	cache_ranges_put(r, b, t, n, oids, fst, par, 0, NULL);
 }
 
 static struct rbuf rb(const struct wbuf *w)
@@ -385,9 +385,121 @@ static void test_forgets_unused(void **state)
 	cache_release(&c);
 }
 
+/* A range's painted commits: kept in the file, and their records (date and parents, no
+ * facts) kept with them; a record with facts of the same commit wins over one without;
+ * a painted commit of no kept range is forgotten. */
+static void test_painted(void **state)
+{
+	struct cache c, d;
+	struct msg_facts f, got;
+	struct cache_hit h;
+	uint8_t id[20], par[2][20], b[20], t[20];
+	size_t len;
+
+	(void)state;
+	cache_init(&c, 7);
+	msg_parse("mm: x\n", 6, &f);
+	for (int k = 100; k <= 101; k++) {	/* the range's two commits */
+		oid(id, k);
+		cache_add(&c, id, k, 0, NULL, 0, NULL, &f);
+	}
+	oid(par[0], 501);
+	oid(par[1], 502);
+	oid(id, 500);	/* painted: a merge, 1,000 s old */
+	cache_add_headers(&c, id, 1000, 2, (const uint8_t (*)[20])par, 2);
+	oid(id, 501);	/* painted and, in another walk, in a range: the full record wins */
+	cache_add_headers(&c, id, 1001, 0, NULL, 0);
+	cache_add(&c, id, 1001, 0, NULL, 0, NULL, &f);
+	oid(id, 502);	/* painted by no range kept: forgotten */
+	cache_add_headers(&c, id, 1002, 0, NULL, 0);
+	msg_facts_release(&f);
+	put_line(&c.ranges, 1, 2, 100, 2, 0);
+	uint8_t *painted = xmalloc(2 * 20);
+	oid(painted, 500);
+	oid(painted + 20, 501);
+	oid(b, 3);
+	oid(t, 4);
+	uint8_t *oids = xmalloc(20);
+	uint32_t *fst = xcalloc(2, sizeof(uint32_t)), *pp = xmalloc(4);
+	oid(oids, 101);
+	cache_ranges_put(&c.ranges, b, t, 1, oids, fst, pp, 2, painted);
+	cache_ranges_settle(&c.ranges);
+	uint8_t *buf = cache_encode_kept(&c, &len);
+	cache_init(&d, 7);
+	cache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	assert_int_equal(d.count, 4);	/* 100, 101, 500, 501 */
+	const struct cache_range *x = cache_ranges_use(&d.ranges, b, t);
+	assert_non_null(x);
+	assert_int_equal(x->npainted, 2);
+	oid(id, 501);
+	assert_memory_equal(x->painted + 20, id, 20);
+	oid(id, 500);
+	assert_int_equal(cache_lookup(&d, id, &h), 1);
+	assert_true(h.headers_only);
+	assert_int_equal(h.time, 1000);
+	assert_int_equal(h.all_parents, 2);
+	assert_int_equal(h.nparents, 2);
+	assert_memory_equal(h.parents + 20, par[1], 20);
+	assert_int_equal(cache_facts(&h, &got), -1);	/* no facts to give */
+	msg_facts_release(&got);
+	oid(id, 501);
+	assert_int_equal(cache_lookup(&d, id, &h), 1);
+	assert_false(h.headers_only);
+	assert_int_equal(cache_facts(&h, &got), 0);
+	assert_string_equal(got.subject, "mm: x");
+	msg_facts_release(&got);
+	oid(id, 502);
+	assert_int_equal(cache_lookup(&d, id, &h), 0);
+	cache_release(&d);
+	cache_release(&c);
+}
+
+/* A painted count larger than what is left, or a record cut inside its parents: the file
+ * is rejected whole. */
+static void test_painted_rejected(void **state)
+{
+	struct cache c, d;
+	uint8_t id[20], b[20], t[20];
+	size_t len;
+
+	(void)state;
+	cache_init(&c, 7);
+	oid(id, 500);
+	cache_add_headers(&c, id, 1000, 1, (const uint8_t (*)[20])id, 1);
+	oid(b, 3);
+	oid(t, 4);
+	uint8_t *oids = xmalloc(20), *painted = xmalloc(20);
+	uint32_t *fst = xcalloc(2, sizeof(uint32_t)), *pp = xmalloc(4);
+	oid(oids, 101);
+	memcpy(painted, id, 20);
+	cache_ranges_put(&c.ranges, b, t, 1, oids, fst, pp, 1, painted);
+	uint8_t *good = cache_encode(&c, &len);
+	/* the painted count: the 4 bytes before the last id, which comes before the paths
+	 * section (its 4-byte count, 0) and the 8-byte seal */
+	size_t at = len - 8 - 4 - 20 - 4;
+	assert_int_equal(good[at], 1);
+	uint8_t *bad = xmalloc(len);
+	memcpy(bad, good, len);
+	bad[at] = 2;
+	wbuf_seal(&(struct wbuf){ bad, len - 8, len });
+	cache_init(&d, 7);
+	cache_load_buffer(&d, bad, len);
+	assert_non_null(d.rejected);
+	cache_release(&d);
+	cache_init(&d, 7);
+	cache_load_buffer(&d, good, len);
+	assert_null(d.rejected);
+	assert_int_equal(d.count, 1);
+	cache_release(&d);
+	cache_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_painted),
+		cmocka_unit_test(test_painted_rejected),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_twice_rejected),

@@ -519,7 +519,7 @@ static void add_range(struct cache *c, int b, const int *ns, uint32_t n)
 		oids[i * 20] = (uint8_t)ns[i];
 		oids[i * 20 + 19] = (uint8_t)(ns[i] * 3);
 	}
-	cache_ranges_put(&c->ranges, base, tip, n, oids, first, par);
+	cache_ranges_put(&c->ranges, base, tip, n, oids, first, par, 0, NULL);
 }
 
 static int has_record(const struct cache *c, int n)
