@@ -29,6 +29,9 @@ struct run {
 						   through run_mainline_cache() */
 	pthread_t mainline_loader;	/* still loading it, when mainline_loading */
 	int mainline_loading;
+	const char *cache_path;		/* where the commit cache is saved, or NULL */
+	pthread_t cache_saver;		/* saving it, when cache_saving */
+	int cache_saving;
 	struct warnings warnings;	/* printed by main when the command succeeds */
 	int quiet;			/* --quiet: no warning, no progress line */
 };
@@ -58,5 +61,15 @@ static inline struct segcache *run_mainline_cache(struct run *run)
 	}
 	return run->mainline_cache;
 }
+
+/*
+ * The commit cache saved in a thread of its own, once the ranges are read
+ * (only reading ranges adds to it): the save overlaps the mainline and the
+ * analysis.  run_save_cache_wait() waits for it; a reader of ranges calls
+ * it first, and main before its own save (which writes only what was added
+ * since, if anything).  A save that fails only costs the next run time.
+ */
+void run_save_cache_soon(struct run *run);
+void run_save_cache_wait(struct run *run);
 
 #endif

@@ -69,6 +69,32 @@ static void *load_mainline_cache(void *arg)
 	return NULL;
 }
 
+static void *save_commit_cache(void *arg)
+{
+	struct run *run = arg;
+	char ignored[256];
+
+	cache_save(run->cache, run->cache_path, ignored, sizeof(ignored));
+	return NULL;
+}
+
+void run_save_cache_soon(struct run *run)
+{
+	run_save_cache_wait(run);
+	if (run->cache && run->cache_path &&
+	    !(run->cache_saving = pthread_create(&run->cache_saver, NULL, save_commit_cache,
+						 run) == 0))
+		save_commit_cache(run);
+}
+
+void run_save_cache_wait(struct run *run)
+{
+	if (run->cache_saving) {
+		pthread_join(run->cache_saver, NULL);
+		run->cache_saving = 0;
+	}
+}
+
 /*
  * The caches of the repository (cache.h, segcache.h), unless
  * REGTRACE_NO_CACHE: the commit cache read by a second thread while this
@@ -104,6 +130,7 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 	else
 		load_commit_cache(k);
 	run->cache = &k->commits;
+	run->cache_path = k->path;
 	run->mainline_cache = k->mainline_path ? &k->mainline : NULL;
 }
 
@@ -142,6 +169,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	else if (!rc)
 		rc = handlers[c->cmd](c, &run, err, errlen);
 	run_mainline_cache(&run);	/* (a command that never read the mainline) */
+	run_save_cache_wait(&run);
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));

@@ -233,7 +233,10 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_init(&l->h[i]);
+	run_save_cache_wait(run);	/* (an earlier load's save) */
 	rc = read_ranges(run->repo, l, err, errlen);
+	if (!rc)	/* the cache is complete: saved while the rest is done */
+		run_save_cache_soon(run);
 	if (!rc)	/* --by channel, and the export's channel of each commit */
 		channel_rules_of(run, l);
 	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));

@@ -521,7 +521,7 @@ int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 	uint8_t *b;
 	int rc, lock;
 
-	if (!c->addcount && !c->ranges.changed && !c->paths.changed)
+	if (c->addcount == c->saved_addcount && !c->ranges.changed && !c->paths.changed)
 		return 0;
 	if ((lock = blobfile_lock(path, 10000)) == -1)
 		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
@@ -532,8 +532,11 @@ int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 	b = cache_encode_kept(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
 	free(b);
-	if (rc == 0)
+	if (rc == 0) {
 		blobfile_stamp(path, &c->loaded);
+		c->saved_addcount = c->addcount;
+		c->ranges.changed = c->paths.changed = 0;
+	}
 	blobfile_unlock(lock);
 	return rc;
 }

@@ -43,6 +43,7 @@ struct cache {
 	size_t addcount;
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded (see cache_save) */
+	size_t saved_addcount;	/* addcount when last saved (0: never) */
 	struct cache_ranges ranges;	/* the commits of each range read */
 	struct cache_paths paths;	/* the directories each commit changes */
 };
@@ -93,8 +94,8 @@ uint8_t *cache_encode(const struct cache *c, size_t *len);
  * commits they painted, each once, a full record rather than one without
  * facts (what a save writes). */
 uint8_t *cache_encode_kept(const struct cache *c, size_t *len);
-/* Write the file when records, ranges or paths were added (or a range's
- * use must be recorded): keep the ranges cache_ranges_settle() keeps and
+/* Write the file when records, ranges or paths were added since it was
+ * loaded or last saved (or a range's use must be recorded): keep the ranges cache_ranges_settle() keeps and
  * forget the records of other commits; 0, or -1 with err set. */
 /* A save is made under a lock of the git directory (blobfile_lock); when
  * another process saved the file since it was loaded, its records, ranges and
