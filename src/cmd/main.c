@@ -21,6 +21,7 @@
 #include "git/repo.h"
 #include "git/segcache.h"
 #include "git/tags.h"
+#include "git/walk.h"
 
 #include <pthread.h>
 
@@ -51,7 +52,16 @@ struct caches {
 	struct cache commits;
 	struct segcache mainline;
 	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+	const char *commondir;		/* for walk_check_graph() */
+	pthread_t graph_checker;	/* when graph_checking */
+	int graph_checking;
 };
+
+static void *check_graph(void *arg)
+{
+	walk_check_graph(((struct caches *)arg)->commondir);
+	return NULL;
+}
 
 static void *load_commit_cache(void *arg)
 {
@@ -122,6 +132,9 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 		if (!run->mainline_loading)
 			load_mainline_cache(k);
 	}
+	/* a new commit-graph is hashed while the caches are read (walk.h) */
+	k->commondir = git_repository_commondir(repo);
+	k->graph_checking = pthread_create(&k->graph_checker, NULL, check_graph, k) == 0;
 	int threaded = pthread_create(&tid, NULL, load_commit_cache, k) == 0;
 	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
@@ -170,6 +183,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 		rc = handlers[c->cmd](c, &run, err, errlen);
 	run_mainline_cache(&run);	/* (a command that never read the mainline) */
 	run_save_cache_wait(&run);
+	if (k.graph_checking)
+		pthread_join(k.graph_checker, NULL);
 	/* a cache that cannot be written only costs the next run time */
 	if (!rc && k.path)
 		cache_save(&k.commits, k.path, ignored, sizeof(ignored));

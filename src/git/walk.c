@@ -687,15 +687,15 @@ static int load_chain(struct walker *w, const char *info)
  * objects/info/commit-graph, else the chain).  REGTRACE_NO_COMMIT_GRAPH set
  * to anything walks without it.
  */
-static void load_graph(struct walker *w, git_repository *repo)
+static void load_graph(struct walker *w, const char *commondir)
 {
 	char info[4000], single[4100];
 
 	cgraph_init(&w->cg);
-	w->gitdir = git_repository_commondir(repo);
+	w->gitdir = commondir;
 	if (getenv("REGTRACE_NO_COMMIT_GRAPH"))
 		return;
-	snprintf(info, sizeof(info), "%sobjects/info/", git_repository_commondir(repo));
+	snprintf(info, sizeof(info), "%sobjects/info/", commondir);
 	snprintf(single, sizeof(single), "%scommit-graph", info);
 	if (map_layer(w, single) == 0) {
 		w->exact_pos = cgraph_positions_exact(&w->cg);
@@ -1134,7 +1134,7 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 		return rc;
 	}
 	if (!w.replace.n)	/* as git: no commit-graph with replacements */
-		load_graph(&w, repo);
+		load_graph(&w, git_repository_commondir(repo));
 	else
 		cgraph_init(&w.cg);
 	w.rs = xmalloc((n + 1) * sizeof(*w.rs));
@@ -1174,6 +1174,14 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 	free(hides);
 	free(tips);
 	return rc;
+}
+
+void walk_check_graph(const char *commondir)
+{
+	struct walker w = { 0 };
+
+	load_graph(&w, commondir);
+	unmap_all(&w);
 }
 
 int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,

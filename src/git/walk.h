@@ -102,4 +102,10 @@ int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const
 		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen);
 void walk_result_release(struct walk_result *r);
 
+/* Check the repository's commit-graph now (commondir: git_repository_
+ * commondir()), so that the walks find it checked (cgraph_trust.h: a file
+ * hashed once per change): for a thread of its own while other work goes
+ * on, the walks waiting for its check if they come first. */
+void walk_check_graph(const char *commondir);
+
 #endif
