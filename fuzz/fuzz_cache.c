@@ -51,39 +51,26 @@ void nocov_cache_release(struct cache *c);
 
 #define FP 0x5eed5eed5eed5eedull
 
-static void put(uint8_t *b, size_t *n, uint64_t v, size_t k)
-{
-	for (size_t i = 0; i < k; i++)
-		b[(*n)++] = (uint8_t)(v >> (8 * i));
-}
-
 /* A well-formed file around body, with count records claimed (the body
  * holds the records; empty range and path sections follow them unless the
  * body carries its own: sections set). */
 static uint8_t *seal(const uint8_t *body, size_t len, uint64_t count, int sections,
 		     size_t *outlen)
 {
-	size_t vl = strlen(REGTRACE_VERSION), n = 0;
-	uint8_t *b = malloc(15 + 4 + 4 + vl + 8 + 8 + len + 16 + 8);
+	struct wbuf w = { 0 };
 
-	memcpy(b, "regtrace-cache\n", 15);
-	n = 15;
-	put(b, &n, CACHE_FORMAT, 4);
-	put(b, &n, vl, 4);
-	memcpy(b + n, REGTRACE_VERSION, vl);
-	n += vl;
-	put(b, &n, FP, 8);
-	put(b, &n, count, 8);
-	memcpy(b + n, body, len);
-	n += len;
+	wbuf_head(&w, "regtrace-cache\n", CACHE_FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&w, FP, 8);
+	wbuf_uint(&w, count, 8);
+	wbuf_bytes(&w, body, len);
 	if (!sections) {
-		put(b, &n, 0, 8);	/* saves */
-		put(b, &n, 0, 4);	/* no range */
-		put(b, &n, 0, 4);	/* no paths */
+		wbuf_uint(&w, 0, 8);	/* saves */
+		wbuf_uint(&w, 0, 4);	/* no range */
+		wbuf_uint(&w, 0, 4);	/* no paths */
 	}
-	put(b, &n, codec_seal_hash(b, n), 8);
-	*outlen = n;
-	return b;
+	wbuf_seal(&w);
+	*outlen = w.len;
+	return w.b;
 }
 
 static int clean_id(const char *s)

@@ -34,9 +34,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *ou
 {
 	struct wbuf w = { 0 };
 
-	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, 5, 4);	/* segcache.c's FORMAT */
-	wbuf_str(&w, REGTRACE_VERSION);
+	wbuf_head(&w, MAGIC, SEGCACHE_FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&w, count, 4);
 	wbuf_bytes(&w, body, len);
 	wbuf_seal(&w);

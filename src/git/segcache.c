@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-mainline-cache\n"
-#define FORMAT 5u	/* 2: the facts' reported flag; 3: every commit's identity key,
+#define FORMAT SEGCACHE_FORMAT	/* 2: the facts' reported flag; 3: every commit's identity key,
 			   the facts' channel bits (doc/dialects.md); 4: the commit cache's facts
 			   format 4; 5: sealed with codec_seal_hash */
 

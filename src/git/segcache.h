@@ -39,6 +39,8 @@ struct segment {
 	uint32_t *ident_key;
 };
 
+#define SEGCACHE_FORMAT 5u	/* the file's format (segcache.c tells each one's change) */
+
 struct segcache {
 	struct segment *v;
 	size_t n, cap;
