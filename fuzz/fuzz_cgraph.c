@@ -7,7 +7,7 @@
  * every position (up to 4096), an id, and cgraph_find of that id either
  * misses or finds a position with the same id (that position itself when
  * cgraph_positions_exact says so); cgraph_commit either fails or
- * gives nparents <= all_parents, nparents <= 64, parents inside the graph.
+ * gives nparents <= all_parents, nparents <= CGRAPH_MAX_PARENTS (256), parents inside the graph.
  */
 #include <stdint.h>
 #include <string.h>
@@ -35,7 +35,7 @@ static void check_graph(const struct cgraph *g)
 		      (long long)f, pos);
 		if (cgraph_commit(g, pos, &c) < 0)
 			continue;
-		CHECK(c.nparents <= c.all_parents && c.nparents <= 64, "%u of %u parents",
+		CHECK(c.nparents <= c.all_parents && c.nparents <= CGRAPH_MAX_PARENTS, "%u of %u parents",
 		      c.nparents, c.all_parents);
 		for (unsigned k = 0; k < c.nparents; k++)
 			CHECK(c.parents[k] < g->total, "parent %u outside", c.parents[k]);
