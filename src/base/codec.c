@@ -56,19 +56,34 @@ uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
 	return v;
 }
 
-int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out)
+int rbuf_str_view(struct rbuf *r, size_t max, int nullable, const uint8_t **p, size_t *len)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
-	const uint8_t *p;
 
-	*out = NULL;
+	*p = NULL;
+	*len = 0;
 	if (r->bad)
 		return -1;
 	if (n == UINT32_MAX)
 		return nullable ? 0 : -1;
-	if (n > max || !(p = rbuf_take(r, n)) || memchr(p, '\0', n))
+	if (n > max || !(*p = rbuf_take(r, n)) || memchr(*p, '\0', n)) {
+		*p = NULL;
 		return -1;
-	*out = xstrndup((const char *)p, n);
+	}
+	*len = n;
+	return 0;
+}
+
+int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out)
+{
+	const uint8_t *p;
+	size_t n;
+
+	*out = NULL;
+	if (rbuf_str_view(r, max, nullable, &p, &n))
+		return -1;
+	if (p)
+		*out = xstrndup((const char *)p, n);
 	return 0;
 }
 

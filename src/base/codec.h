@@ -34,6 +34,9 @@ uint64_t rbuf_uint(struct rbuf *r, size_t nbytes);
 /* A string of at most max bytes without NUL (NULL allowed when nullable);
  * 0, or -1 (then *out is NULL). */
 int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out);
+/* The same string left in place: *p its bytes (not NUL-ended; NULL for a
+ * NULL string) and *len its length. */
+int rbuf_str_view(struct rbuf *r, size_t max, int nullable, const uint8_t **p, size_t *len);
 
 /* FNV-1a, 64 bits, continuing from h (CODEC_FNV_INIT to start). */
 uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h);

@@ -212,11 +212,20 @@ uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
 
 /* ---- reading ---- */
 
+/* n bytes of lower-case hex, MSG_ID_MIN to MSG_ID_MAX of them. */
+static int valid_id_n(const char *s, size_t n)
+{
+	if (n < MSG_ID_MIN || n > MSG_ID_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
 static int valid_id(const char *s)
 {
-	size_t n = strlen(s);
-
-	return n >= MSG_ID_MIN && n <= MSG_ID_MAX && strspn(s, "0123456789abcdef") == n;
+	return valid_id_n(s, strlen(s));
 }
 
 static int decode_aliases(struct rbuf *r, struct msg_facts *f)
@@ -333,24 +342,16 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *f)
 	return 0;
 }
 
-/* A string as rbuf_str() accepts it, checked in place; 0 or -1. */
+/* A string as rbuf_str() accepts it (an id: as valid_id() too), checked in
+ * place; 0 or -1. */
 static int check_str(struct rbuf *r, size_t max, int nullable, int id)
 {
-	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	const uint8_t *p;
+	size_t n;
 
-	if (r->bad)
+	if (rbuf_str_view(r, max, nullable, &p, &n))
 		return -1;
-	if (n == UINT32_MAX)
-		return nullable ? 0 : -1;
-	if (n > max || !(p = rbuf_take(r, n)) || memchr(p, '\0', n))
-		return -1;
-	if (id && (n < MSG_ID_MIN || n > MSG_ID_MAX))
-		return -1;
-	for (uint32_t i = 0; id && i < n; i++)	/* valid_id()'s test */
-		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
-			return -1;
-	return 0;
+	return id && !valid_id_n((const char *)p, n) ? -1 : 0;
 }
 
 /* The facts of a record as cache_get_facts() reads them, checked without
