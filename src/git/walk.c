@@ -697,14 +697,11 @@ static void load_graph(struct walker *w, const char *commondir)
 		return;
 	snprintf(info, sizeof(info), "%sobjects/info/", commondir);
 	snprintf(single, sizeof(single), "%scommit-graph", info);
-	if (map_layer(w, single) == 0) {
-		w->exact_pos = cgraph_positions_exact(&w->cg);
+	if (map_layer(w, single) == 0)
 		return;
-	}
 	unmap_all(w);
 	if (load_chain(w, info) < 0)
 		unmap_all(w);
-	w->exact_pos = cgraph_positions_exact(&w->cg);
 }
 
 struct reader {
@@ -1137,6 +1134,7 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 		load_graph(&w, git_repository_commondir(repo));
 	else
 		cgraph_init(&w.cg);
+	w.exact_pos = cgraph_positions_exact(&w.cg);
 	w.rs = xmalloc((n + 1) * sizeof(*w.rs));
 	w.live = xcalloc(w.words, sizeof(uint64_t));
 	for (size_t r = 0; r < n; r++) {
@@ -1176,53 +1174,12 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 	return rc;
 }
 
-/* One commit-graph file hashed unless known sound (cgraph_trust.h). */
-static void check_graph_file(const char *commondir, const char *path)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	void *p;
-
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) != MAP_FAILED) {
-		cgraph_trusted(commondir, path, &st, p, (size_t)st.st_size);
-		munmap(p, (size_t)st.st_size);
-	}
-	close(fd);
-}
-
 void walk_check_graph(const char *commondir)
 {
-	char info[4000], path[4300], line[128];
-	struct stat st;
-	FILE *f;
-	int fd;
+	struct walker w = { 0 };
 
-	if (getenv("REGTRACE_NO_COMMIT_GRAPH"))
-		return;
-	snprintf(info, sizeof(info), "%sobjects/info/", commondir);
-	snprintf(path, sizeof(path), "%scommit-graph", info);
-	if (stat(path, &st) == 0) {
-		check_graph_file(commondir, path);
-		return;
-	}
-	snprintf(path, sizeof(path), "%scommit-graphs/commit-graph-chain", info);
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		return;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
-		close(fd);
-		return;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\r\n")] = '\0';
-		if (strlen(line) != 40 || strspn(line, "0123456789abcdef") != 40)
-			break;
-		snprintf(path, sizeof(path), "%scommit-graphs/graph-%s.graph", info, line);
-		check_graph_file(commondir, path);
-	}
-	fclose(f);
+	load_graph(&w, commondir);	/* (mapping only: each file hashed unless known) */
+	unmap_all(&w);
 }
 
 int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
