@@ -1007,23 +1007,34 @@ static void learn(struct walker *w)
 	free(parents);
 }
 
-/* The commits range r painted: read, hidden by r, and no older than what
- * r's stop test needed (walk_result.painted). */
-static void painted(const struct walker *w, size_t r, struct walk_result *out)
+/* The commits each range painted: read, hidden by it, and no older than
+ * what its stop test needed (walk_result.painted).  One pass over the
+ * nodes, as results(). */
+static void painted(const struct walker *w, size_t n, struct walk_result *outs)
 {
-	const struct range_state *x = &w->rs[r];
 	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
-	int64_t floor = x->min_time == INT64_MAX ? INT64_MAX : x->min_time - margin;
-	size_t cap = 0;
+	int64_t *floor = xmalloc((n + 1) * sizeof(*floor));
+	size_t *cap = xcalloc(n + 1, sizeof(*cap));
 
+	for (size_t r = 0; r < n; r++)
+		floor[r] = w->rs[r].min_time == INT64_MAX ? INT64_MAX : w->rs[r].min_time - margin;
 	for (uint32_t i = 0; i < w->n; i++) {
-		const struct node *n = &w->nodes[i];
-		if (!(n->flags & F_PARSED) || n->time < floor ||
-		    !(bits_of(w, i)[w->words + r / 64] & ((uint64_t)1 << (r % 64))))
+		const struct node *nd = &w->nodes[i];
+		const uint64_t *hide = bits_of(w, i) + w->words;
+		if (!(nd->flags & F_PARSED))
 			continue;
-		ARRAY_GROW(out->painted, out->npainted, cap);
-		memcpy(out->painted[out->npainted++], n->oid, 20);
+		for (size_t k = 0; k < w->words; k++)
+			for (uint64_t m = hide[k]; m; m &= m - 1) {
+				size_t r = k * 64 + (size_t)__builtin_ctzll(m);
+				struct walk_result *o = &outs[r];
+				if (nd->time < floor[r])
+					continue;
+				ARRAY_GROW(o->painted, o->npainted, cap[r]);
+				memcpy(o->painted[o->npainted++], nd->oid, 20);
+			}
 	}
+	free(cap);
+	free(floor);
 }
 
 /* Which hidden commits of a range are parents of its commits node[0..total)
@@ -1082,9 +1093,9 @@ static void results(struct walker *w, const struct walk_spec *specs, size_t n,
 		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
 		outs[r].base_is_parent = outs[r].hidden_parents & 1;
 		topo_order(w, node, total, pos, uses, &outs[r]);
-		if (w->cache)
-			painted(w, r, &outs[r]);
 	}
+	if (w->cache)
+		painted(w, n, outs);
 	free(members);
 	free(fill);
 	free(start);
