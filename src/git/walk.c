@@ -986,10 +986,12 @@ static void learn(struct walker *w)
 		return;
 	for (uint32_t i = 0; i < w->n; i++) {
 		const struct node *n = &w->nodes[i];
-		int full = in_range(n) && n->data;
+		int full = in_range(n) && n->data;	/* else: painted, if uninteresting */
 		if (!(n->flags & F_PARSED) || (!full && !(n->flags & F_UNINTERESTING)) ||
-		    ((n->flags & F_CACHED) && (!full || !(n->flags & F_HEADS))) ||
 		    replace_find(&w->replace, n->oid))	/* (its replacement's facts) */
+			continue;
+		/* a cached record serves, unless facts now replace a painted one's */
+		if ((n->flags & F_CACHED) && !(full && (n->flags & F_HEADS)))
 			continue;
 		if (n->nparents > cap)
 			parents = xrealloc(parents, (cap = n->nparents) * 20);
