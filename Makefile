@@ -136,7 +136,7 @@ FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefine
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
 FUZZ_LIBS    = -lpcre2-8
-FUZZERS      = message release scenario commit cgraph cache segcache tagcache
+FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -161,6 +161,8 @@ FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_
                       base/blobfile core/message core/reported core/graph base/util \
                       base/atomic_file base/error base/pattern)
 FUZZ_OBJ_tagcache = $(call fz,git/tagcache base/codec base/blobfile base/util base/atomic_file \
+                      base/error)
+FUZZ_OBJ_askcache = $(call fz,git/askcache base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 
 $(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHECK(cond, ...) \
 	do { \
@@ -15,5 +16,18 @@
 			abort(); \
 		} \
 	} while (0)
+
+/* id is min..max lower-case hex digits. */
+static inline int fuzz_is_hex_id(const char *id, size_t min, size_t max)
+{
+	size_t n = strnlen(id, max + 1);
+
+	if (n < min || n > max)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
+			return 0;
+	return 1;
+}
 
 #endif

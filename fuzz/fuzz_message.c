@@ -83,14 +83,7 @@ static int is_alnum(int c)
 
 static int is_lower_hex_id(const char *id)
 {
-	size_t n = strnlen(id, MSG_ID_MAX + 1);
-
-	if (n < MSG_ID_MIN || n > MSG_ID_MAX)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
-			return 0;
-	return 1;
+	return fuzz_is_hex_id(id, MSG_ID_MIN, MSG_ID_MAX);
 }
 
 /*

@@ -14,6 +14,8 @@
 #              then the records and the range and path sections
 #   tagcache/  the records of their .git/regtrace-tags-cache, as fuzz_tagcache reads
 #              them: 4 bytes of record count, then the records
+#   askcache/  the bodies of their .git/regtrace-outside-cache after the fingerprint (the
+#              packs, then the records), as fuzz_askcache reads them
 #
 # usage: fuzz/mkcorpus.sh [MKSCENARIO [REGTRACE]]   (defaults build/mkscenario, build/regtrace)
 set -euo pipefail
@@ -26,7 +28,7 @@ out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache" \
-	"$out/tagcache"
+	"$out/tagcache" "$out/askcache"
 ngraph=0
 
 for f in tests/scenarios/*.scenario; do
@@ -57,6 +59,12 @@ sys.stdout.buffer.write(struct.pack("<H", min(count, 32767) | 0x8000) + b[n:-8])
 b = open(sys.argv[1], "rb").read()
 n = 20 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl
 sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-tags-cache" >"$out/tagcache/$name"
+	fi
+	if [ -s "$repo/.git/regtrace-outside-cache" ]; then
+		python3 -c 'import sys, struct
+b = open(sys.argv[1], "rb").read()
+n = 23 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
+sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-outside-cache" >"$out/askcache/$name"
 	fi
 	if [ $ngraph -lt 8 ] && git -C "$repo" commit-graph write --reachable 2>/dev/null &&
 		[ -f "$repo/.git/objects/info/commit-graph" ]; then

@@ -14,6 +14,8 @@
 #include "cmd/cli.h"
 #include "cmd/warnings.h"
 
+struct outside_db;
+
 struct project_config;
 struct cache;
 struct segcache;
@@ -32,6 +34,11 @@ struct run {
 	const char *cache_path;		/* where the commit cache is saved, or NULL */
 	pthread_t cache_saver;		/* saving it, when cache_saving */
 	int cache_saving;
+	struct outside_db *outside;	/* the answers about ids outside the
+					   ranges (git/outside.h), or NULL: take
+					   it through run_outside_db() */
+	pthread_t outside_loader;	/* still loading it, when outside_loading */
+	int outside_loading;
 	struct warnings warnings;	/* printed by main when the command succeeds */
 	int quiet;			/* --quiet: no warning, no progress line */
 };
@@ -50,6 +57,17 @@ command_fn cmd_regressions;
 
 /* "cannot write output: ..." (errno) into err; RT_EFAIL. */
 int cmd_write_failed(char *err, size_t errlen);
+
+/* The database of ids outside the ranges (main opens it, with its cache
+ * file, in a thread of its own while the ranges are read), waited for. */
+static inline struct outside_db *run_outside_db(struct run *run)
+{
+	if (run->outside_loading) {
+		pthread_join(run->outside_loader, NULL);
+		run->outside_loading = 0;
+	}
+	return run->outside;
+}
 
 /* The mainline cache (main loads it in a thread of its own while the
  * ranges are read: it is needed only after them), waited for. */

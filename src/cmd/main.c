@@ -18,6 +18,7 @@
 #include "cmd/series_set.h"
 #include "git/cache.h"
 #include "git/config.h"
+#include "git/outside.h"
 #include "git/repo.h"
 #include "git/segcache.h"
 #include "git/tags.h"
@@ -51,7 +52,10 @@ static char *git_file(git_repository *repo, const char *name)
 struct caches {
 	struct cache commits;
 	struct segcache mainline;
+	struct outside_db outside;
 	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+	char *outside_path, *objects;	/* (objects NULL: not known) */
+	uint64_t fingerprint;
 	const char *commondir;		/* for walk_check_graph() */
 	pthread_t graph_checker;	/* when graph_checking */
 	int graph_checking;
@@ -76,6 +80,14 @@ static void *load_mainline_cache(void *arg)
 	struct caches *k = arg;
 
 	segcache_load_file(&k->mainline, k->mainline_path);
+	return NULL;
+}
+
+static void *open_outside_db(void *arg)
+{
+	struct caches *k = arg;
+
+	outside_db_open(&k->outside, k->objects, k->outside_path, k->fingerprint);
 	return NULL;
 }
 
@@ -121,8 +133,8 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 	/* the mainline is read to compare with, or to infer upstream ids on */
 	int reads_mainline = series_set_needs_mainline(c) || !c->no_infer;
 
-	cache_init(&k->commits, cache_fingerprint((const char *const *)cfg->sources,
-						  cfg->nsources));
+	k->fingerprint = cache_fingerprint((const char *const *)cfg->sources, cfg->nsources);
+	cache_init(&k->commits, k->fingerprint);
 	segcache_init(&k->mainline);
 	k->path = git_file(repo, "regtrace-cache");
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
@@ -132,6 +144,14 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 		if (!run->mainline_loading)
 			load_mainline_cache(k);
 	}
+	/* the answers about ids outside the ranges: wanted after the ranges */
+	k->outside_path = git_file(repo, "regtrace-outside-cache");
+	k->objects = repo_objects_dir(repo);
+	run->outside = &k->outside;
+	run->outside_loading = pthread_create(&run->outside_loader, NULL, open_outside_db,
+					      k) == 0;
+	if (!run->outside_loading)
+		open_outside_db(k);
 	/* a new commit-graph is hashed while the caches are read (walk.h) */
 	k->commondir = git_repository_commondir(repo);
 	k->graph_checking = pthread_create(&k->graph_checker, NULL, check_graph, k) == 0;
@@ -182,6 +202,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	else if (!rc)
 		rc = handlers[c->cmd](c, &run, err, errlen);
 	run_mainline_cache(&run);	/* (a command that never read the mainline) */
+	if (run_outside_db(&run))
+		outside_db_close(run.outside, !rc);
 	run_save_cache_wait(&run);
 	if (k.graph_checking)
 		pthread_join(k.graph_checker, NULL);
@@ -196,6 +218,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	warn_release(&run.warnings);
 	free(k.path);
 	free(k.mainline_path);
+	free(k.outside_path);
+	free(k.objects);
 	cache_release(&k.commits);
 	segcache_release(&k.mainline);
 	tags_forget();

@@ -29,6 +29,7 @@ struct loader {
 	struct history *h;	/* one per range */
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct range_reading *readings;	/* one per range */
+	struct outside_db *outside;	/* the run's, or the loader's own */
 	size_t *first;		/* group g: readings[first[g]..first[g + 1]) */
 	int quiet;		/* no progress line */
 	struct progress_line line;
@@ -77,7 +78,8 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
 	}
 	if (!e->rc)
-		e->rc = outside_read(repo, l->read.msg_rules, h, e->msg, sizeof(e->msg));
+		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
+				     sizeof(e->msg));
 	if (!e->rc)
 		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
 	else
@@ -219,6 +221,30 @@ static void channel_rules_of(struct run *run, struct loader *l)
 	l->rules.channels = &l->channels;
 }
 
+/* Each range analysed (analyze_one), with the run's database of the ids
+ * outside the ranges, or one of its own that keeps nothing. */
+static int count_ranges(struct run *run, struct loader *l, char *err, size_t errlen)
+{
+	struct outside_db own;
+	int rc;
+
+	l->outside = run_outside_db(run);
+	if (!l->outside) {
+		char *objects = repo_objects_dir(run->repo);
+		outside_db_open(&own, objects, NULL, 0);
+		free(objects);
+		l->outside = &own;
+	}
+	progress_line_begin(&l->line, l->quiet,
+			    l->infer && l->set->ml ? "inferring upstream ids and counting"
+						   : "counting", "ranges", l->set->ranges.n);
+	rc = each_range(run->repo, l, analyze_one, err, errlen);
+	progress_line_end(&l->line);
+	if (l->outside == &own)
+		outside_db_close(&own, 0);
+	return rc;
+}
+
 /* Read every range, then the mainline, then analyse each; a failure to
  * read the mainline is reported after the ranges' own failures (as when
  * the mainline was read after them). */
@@ -245,13 +271,8 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		free(set->ml);
 		set->ml = NULL;
 	}
-	if (!rc) {	/* (the upstream inference reads the mainline's candidates) */
-		progress_line_begin(&l->line, l->quiet,
-				    l->infer && set->ml ? "inferring upstream ids and counting"
-							: "counting", "ranges", set->ranges.n);
-		rc = each_range(run->repo, l, analyze_one, err, errlen);
-		progress_line_end(&l->line);
-	}
+	if (!rc)	/* (the upstream inference reads the mainline's candidates) */
+		rc = count_ranges(run, l, err, errlen);
 	if (!rc && mlrc)
 		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
 	/* ranges never taken stay zeroed (releasing them is harmless) */

@@ -341,3 +341,14 @@ int repo_read_range(git_repository *repo, const struct range *rg,
 	range_reading_release(&r);
 	return rc;
 }
+
+char *repo_objects_dir(git_repository *repo)
+{
+	git_buf dir = { 0 };
+	char *path = NULL;
+
+	if (git_repository_item_path(&dir, repo, GIT_REPOSITORY_ITEM_OBJECTS) == 0)
+		path = xstrdup(dir.ptr);
+	git_buf_dispose(&dir);
+	return path;
+}

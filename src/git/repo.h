@@ -20,6 +20,8 @@
 #include "git/discover.h"
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
+/* The repository's objects directory, to free (NULL when libgit2 cannot say). */
+char *repo_objects_dir(git_repository *repo);
 
 struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */

@@ -243,7 +243,7 @@ expect_exact_or_error shallow-cut-below-base "$STD_ANSWER" 'shallow|missing|not 
 # ---- missing objects ----------------------------------------------------------------------
 # fresh_copy SRC DST: a copy without regtrace's cache (.git/regtrace-cache), so that every
 # commit is read from the object database.
-fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache" "$2/.git/regtrace-mainline-cache" "$2/.git/regtrace-tags-cache"; }
+fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache" "$2/.git/regtrace-mainline-cache" "$2/.git/regtrace-tags-cache" "$2/.git/regtrace-outside-cache"; }
 # A commit of the range (s2) deleted from the object database: the count cannot be known,
 # so a one-line error (status 1, "unreadable objects" in doc/usage.md).
 fresh_copy "$STD" "$W/missing-commit"
@@ -359,6 +359,62 @@ expect_json cache-rules-with "series[0].fixes=1 series[0].fixes_outside=0" \
 	-C "$P" stats --json --upstream-pattern "$PAT" v4.19..v4.19.1
 expect_json cache-rules-without-again "series[0].fixes=0 series[0].fixes_outside=1" \
 	-C "$P" stats --json v4.19..v4.19.1
+
+# ---- the answers about ids outside the range (.git/regtrace-outside-cache) -------------------
+# The packs' answers are kept between runs for the packs they were given for: objects that
+# arrive later (a new pack, loose objects), a repack, objects pruned, a damaged file or
+# alternates never leave an answer of the objects that were there before.
+# The series v5.0..v5.0.1: s1 "mm: thing" (upstream 4444...), s2 "Fixes: X" and s3 "This
+# reverts commit Y", where X and Y are commits of another repository U, Y's message naming
+# upstream 4444... (doc/dialects.md, a revert of a commit outside the series).
+# Without U's objects: X and Y are unknown: fixes 0, fixes_outside 2 (s2 s3),
+# fixes_outside_mainline 2. With them: s3 reverts s1 through Y's upstream id (fixes 1,
+# reverts 1); X is known but outside the series: fixes_outside 1, fixes_outside_mainline 0.
+OU="$W/outside-up"
+g init -q "$OU"
+echo "up base" | mkc "$OU"
+echo "net: upstream fix target" | mkc "$OU"
+ox=$(g -C "$OU" rev-parse HEAD)
+printf 'mm: thing\n\ncommit 4444444444444444444444444444444444444444 upstream.\n' | mkc "$OU"
+oy=$(g -C "$OU" rev-parse HEAD)
+O="$W/outside"
+g init -q "$O"
+echo "Linux 5.0" | mkc "$O"
+g -C "$O" tag v5.0
+printf 'mm: thing\n\ncommit 4444444444444444444444444444444444444444 upstream.\n' | mkc "$O"
+printf 'net: fix\n\nFixes: %s ("net: upstream fix target")\n' "${ox:0:12}" | mkc "$O"
+printf 'Revert "mm: thing"\n\nThis reverts commit %s.\n' "$oy" | mkc "$O"
+g -C "$O" tag v5.0.1
+g -C "$O" repack -a -d -q
+UNKNOWN="series[0].commits=3 series[0].fixes=0 series[0].reverts=0 series[0].fixes_outside=2 series[0].fixes_outside_mainline=2"
+KNOWN="series[0].commits=3 series[0].fixes=1 series[0].reverts=1 series[0].fixes_outside=1 series[0].fixes_outside_mainline=0"
+expect_json outside-unknown "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+if [ -f "$O/.git/regtrace-outside-cache" ]; then pass outside-cache-written
+else fail outside-cache-written "no .git/regtrace-outside-cache after a run"; fi
+expect_json outside-unknown-again "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+cp -r "$O" "$W/outside-loose"
+cp -r "$O" "$W/outside-alt-src"
+g -C "$O" -c fetch.unpackLimit=1 fetch -q "$OU" master:refs/up/master
+if [ "$(ls "$O/.git/objects/pack/"*.idx | wc -l)" = 2 ]; then pass outside-new-pack-made
+else fail outside-new-pack-made "the fetch did not add a pack"; fi
+expect_json outside-new-pack "$KNOWN" -C "$O" stats --json v5.0..v5.0.1
+expect_json outside-new-pack-again "$KNOWN" -C "$O" stats --json v5.0..v5.0.1
+g -C "$W/outside-loose" -c fetch.unpackLimit=1000 fetch -q "$OU" master:refs/up/master
+expect_json outside-loose-objects "$KNOWN" -C "$W/outside-loose" stats --json v5.0..v5.0.1
+expect_json outside-loose-objects-again "$KNOWN" -C "$W/outside-loose" stats --json v5.0..v5.0.1
+g -C "$O" repack -a -d -q
+expect_json outside-repacked "$KNOWN" -C "$O" stats --json v5.0..v5.0.1
+g -C "$O" update-ref -d refs/up/master
+g -C "$O" gc -q --prune=now
+expect_json outside-pruned "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+head -c 3000 /dev/urandom >"$O/.git/regtrace-outside-cache"
+expect_json outside-cache-garbage "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+expect_json outside-cache-garbage-again "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+g -C "$W/outside-alt-src" -c fetch.unpackLimit=1 fetch -q "$OU" master:refs/up/master
+g clone -q --shared "$W/outside-alt-src" "$W/outside-alt" 2>/dev/null
+g -C "$W/outside-alt" fetch -q origin 'refs/tags/*:refs/tags/*' 2>/dev/null
+expect_json outside-alternates "$KNOWN" -C "$W/outside-alt" stats --json v5.0..v5.0.1
+expect_json outside-alternates-again "$KNOWN" -C "$W/outside-alt" stats --json v5.0..v5.0.1
 
 # ---- git's commit-graph file ----------------------------------------------------------------
 # Fresh, stale (commits added after it was written) or damaged, the answer is the standard
