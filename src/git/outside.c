@@ -202,9 +202,37 @@ void outside_db_open(struct outside_db *db, const char *objects, const char *cac
 		db->nnew = db->npacks;
 }
 
-/* The odbs of every pack and of the packs added since the cache's. */
+static int add_oid(const git_oid *id, void *payload)
+{
+	struct oid_list *l = payload;
+
+	ARRAY_GROW(l->v, l->n, l->cap);
+	memcpy(l->v[l->n++], id->id, 20);
+	return 0;
+}
+
+static int cmp_oid(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+/* Every object id of odb, sorted, into l; 0 when they cannot be listed. */
+static int list_odb(git_odb *odb, struct oid_list *l)
+{
+	int ok = git_odb_foreach(odb, add_oid, l) == 0;
+
+	if (ok && l->n)
+		qsort(l->v, l->n, 20, cmp_oid);
+	return ok;
+}
+
+/* The odbs of every pack and of the packs added since the cache's (those
+ * of an index up to this size also listed). */
+#define FRESH_LIST_MAX ((uint64_t)32 << 20)
+
 static int open_odbs(struct outside_db *db)
 {
+	uint64_t new_idx = 0;
 	git_odb_backend *b = NULL;
 	int ok = git_odb_new(&db->all) == 0 && git_odb_backend_pack(&b, db->objects) == 0 &&
 		 git_odb_add_backend(db->all, b, 1) == 0;
@@ -223,28 +251,13 @@ static int open_odbs(struct outside_db *db)
 			b->free(b);
 		free(dir);
 		free(idx);
+		new_idx += db->packs[i].idx_size;
 	}
+	/* a pack fetched since is small: its ids listed once cost less than
+	 * libgit2's questions (each miss formats an error message) */
+	if (ok && db->fresh && new_idx <= FRESH_LIST_MAX)
+		db->fresh_listed = list_odb(db->fresh, &db->fresh_oids);
 	return ok;
-}
-
-struct listing {
-	struct outside_db *db;
-	size_t cap;
-};
-
-static int add_loose(const git_oid *id, void *payload)
-{
-	struct listing *l = payload;
-	struct outside_db *db = l->db;
-
-	ARRAY_GROW(db->loose_oids, db->nloose, l->cap);
-	memcpy(db->loose_oids[db->nloose++], id->id, 20);
-	return 0;
-}
-
-static int cmp_oid(const void *a, const void *b)
-{
-	return memcmp(a, b, 20);
 }
 
 /* Every loose object's id, sorted; 0 when they cannot be listed. */
@@ -252,16 +265,13 @@ static int list_loose(struct outside_db *db)
 {
 	git_odb *odb = NULL;
 	git_odb_backend *b = NULL;
-	struct listing l = { db, 0 };
 	int ok = git_odb_new(&odb) == 0 && git_odb_backend_loose(&b, db->objects, -1, 0, 0, 0) == 0 &&
 		 git_odb_add_backend(odb, b, 1) == 0;
 
 	if (b && !ok)
 		b->free(b);
-	ok = ok && git_odb_foreach(odb, add_loose, &l) == 0;
+	ok = ok && list_odb(odb, &db->loose_oids);
 	git_odb_free(odb);
-	if (ok && db->nloose)
-		qsort(db->loose_oids, db->nloose, 20, cmp_oid);
 	return ok;
 }
 
@@ -338,6 +348,11 @@ static int ask_packs(struct outside_db *db, const char *id, const struct ask_rec
 	*a = (*rec)->a;
 	if (!db->fresh)
 		return RT_OK;
+	if (db->fresh_listed) {
+		ask_in_oids((const uint8_t (*)[20])db->fresh_oids.v, db->fresh_oids.n, id, &more);
+		ask_join(a, &more);
+		return RT_OK;
+	}
 	rc = ask_odb(db->fresh, id, &more, err, errlen);
 	ask_join(a, &more);
 	return rc;
@@ -356,7 +371,7 @@ static int ask_loose(git_repository *repo, struct outside_db *db, const char *id
 	if (db->loose_failed)
 		rc = ask_whole(repo, id, &more, err, errlen);
 	else
-		ask_in_oids((const uint8_t (*)[20])db->loose_oids, db->nloose, id, &more);
+		ask_in_oids((const uint8_t (*)[20])db->loose_oids.v, db->loose_oids.n, id, &more);
 	ask_join(a, &more);
 	return rc;
 }
@@ -471,7 +486,8 @@ void outside_db_close(struct outside_db *db, int save)
 	free(db->objects);
 	free(db->packs);
 	free(db->is_new);
-	free(db->loose_oids);
+	free(db->loose_oids.v);
+	free(db->fresh_oids.v);
 	pthread_mutex_destroy(&db->lock);
 	memset(db, 0, sizeof(*db));
 }

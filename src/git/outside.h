@@ -34,6 +34,11 @@
 #include <pthread.h>
 #include <stdint.h>
 
+struct oid_list {
+	uint8_t (*v)[20];	/* sorted */
+	size_t n, cap;
+};
+
 struct outside_db {
 	struct askcache cache;
 	char *cache_path;	/* NULL: nothing kept between runs */
@@ -46,10 +51,11 @@ struct outside_db {
 	pthread_mutex_t lock;	/* the rest, and cache.seen */
 	int opened;		/* all, fresh: tried (fresh NULL: none added) */
 	git_odb *all, *fresh;	/* every pack; those added since the cache's */
+	int fresh_listed;	/* fresh_oids: the ids of fresh's packs */
+	struct oid_list fresh_oids;
 	int listed;		/* loose_oids: tried (loose_failed: ask the repository) */
 	int loose_failed;
-	uint8_t (*loose_oids)[20];	/* sorted */
-	size_t nloose;
+	struct oid_list loose_oids;
 	int dirty;		/* the file to write differs from the one read */
 };
 
