@@ -1,8 +1,10 @@
 /* mainline.c — see mainline.h. */
 #include "core/mainline.h"
 #include "core/resolve.h"
+#include "base/radix.h"
 #include "base/util.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,17 +110,6 @@ void mainline_release(struct mainline *m)
 	memset(m, 0, sizeof(*m));
 }
 
-static int cmp_ref_at(const void *a, const void *b)
-{
-	const struct mainline_ref_at *x = a, *y = b;
-
-	if (x->head != y->head)
-		return x->head < y->head ? -1 : 1;
-	if (x->fix != y->fix)
-		return x->fix < y->fix ? -1 : 1;
-	return (x->ref > y->ref) - (x->ref < y->ref);
-}
-
 void mainline_index(struct mainline *m)
 {
 	size_t cap = 0;
@@ -132,6 +123,7 @@ void mainline_index(struct mainline *m)
 			m->index[m->nindex++] = (struct mainline_ref_at){
 				resolver_head(m->v[k].facts.refs[i].id), (uint32_t)k, (uint32_t)i };
 		}
-	if (m->nindex)
-		qsort(m->index, m->nindex, sizeof(*m->index), cmp_ref_at);
+	/* made in (fix, ref) order: a stable sort by head orders by (head, fix, ref) */
+	radix_sort(m->index, m->nindex, sizeof(*m->index), offsetof(struct mainline_ref_at, head),
+		   sizeof(m->index->head));
 }

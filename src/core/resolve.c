@@ -1,7 +1,9 @@
 /* resolve.c — see resolve.h. */
 #include "core/resolve.h"
 #include "core/message.h"
+#include "base/radix.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,22 @@ static uint64_t hex_number(const char *id, size_t len)
 		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
 	}
 	return v;
+}
+
+/* The keys in cmp_key order: stably by number (keys are made in commit
+ * order), then each run of equal numbers (rare: 16 digits in common) by
+ * the rest. */
+static void sort_keys(struct resolver *r)
+{
+	radix_sort(r->keys, r->nkeys, sizeof(*r->keys), offsetof(struct resolver_key, num),
+		   sizeof(r->keys->num));
+	for (size_t i = 1; i < r->nkeys; i++) {
+		struct resolver_key k = r->keys[i];
+		size_t j = i;
+		for (; j > 0 && r->keys[j - 1].num == k.num && cmp_key(&r->keys[j - 1], &k) > 0; j--)
+			r->keys[j] = r->keys[j - 1];
+		r->keys[j] = k;
+	}
 }
 
 static uint32_t find(uint32_t *cls, uint32_t x)
@@ -111,8 +129,7 @@ void resolver_init(struct resolver *r, const struct graph *g)
 		for (size_t a = 0; a < g->c[c].facts.naliases; a++)
 			add_key(r, &cap, g->c[c].facts.aliases[a], c);
 	}
-	if (r->nkeys)
-		qsort(r->keys, r->nkeys, sizeof(*r->keys), cmp_key);
+	sort_keys(r);
 	index_heads(r);
 	join_copies(r, g);
 }
