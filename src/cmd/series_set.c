@@ -333,12 +333,27 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	return rc;
 }
 
+static void *release_mainline(void *ml)
+{
+	mainline_set_release(ml);
+	return NULL;
+}
+
+/* The mainline is released in a thread of its own while the series are:
+ * most of its memory comes from another malloc arena (the mainline cache's
+ * loading thread), so the two do not wait on each other's locks (both
+ * series in two threads did: slower). */
 void series_set_release(struct series_set *set)
 {
+	pthread_t tid;
+	int threaded = set->ml && pthread_create(&tid, NULL, release_mainline, set->ml) == 0;
+
 	for (size_t i = 0; i < set->n; i++)
 		series_release_all(&set->s[i]);
 	free(set->s);
-	if (set->ml)
+	if (threaded)
+		pthread_join(tid, NULL);
+	else if (set->ml)
 		mainline_set_release(set->ml);
 	free(set->ml);
 	range_list_release(&set->ranges);
