@@ -86,7 +86,12 @@ static uint32_t head(const struct resolver *r, size_t i)
 
 uint32_t resolver_head(const char *id)
 {
-	return (uint32_t)(hex_number(id, strlen(id)) >> (4 * (16 - MSG_ID_MIN)));
+	uint32_t v = 0;
+	size_t i = 0;
+
+	for (; i < MSG_ID_MIN && id[i]; i++)	/* (hex_number()'s first digits) */
+		v = v << 4 | (uint32_t)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
+	return v << (4 * (MSG_ID_MIN - i));
 }
 
 static size_t slot_of(const struct resolver *r, uint32_t h)

@@ -450,7 +450,7 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 			hex_of(s->v[i].oid, hex);
 			mainline_add(out, hex, &s->v[i].facts, release);
 		}
-		for (size_t i = 0; s->ident_oid && i < s->ncommits; i++)
+		for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)
 			mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
 	}
 	start[rd->n] = out->n;

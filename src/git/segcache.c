@@ -97,17 +97,17 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 {
 	const uint8_t *p;
 
-	if (s->ncommits > (size_t)(r->end - r->p) / 12)
+	if (s->ncommits > (size_t)(r->end - r->p) / 12 ||
+	    !(p = rbuf_take(r, (size_t)s->ncommits * 12)))
 		return -1;
 	s->ident_oid = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_oid));
 	s->ident_key = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_key));
-	for (uint32_t k = 0; k < s->ncommits; k++) {
-		if (!(p = rbuf_take(r, 8)))
-			return -1;
+	for (uint32_t k = 0; k < s->ncommits; k++, p += 12) {	/* (taken whole above) */
 		memcpy(s->ident_oid[k], p, 8);
-		s->ident_key[k] = (uint32_t)rbuf_uint(r, 4);
+		s->ident_key[k] = (uint32_t)p[8] | (uint32_t)p[9] << 8 | (uint32_t)p[10] << 16 |
+				  (uint32_t)p[11] << 24;
 	}
-	return r->bad ? -1 : 0;
+	return 0;
 }
 
 /* One segment; 0, or -1 (then s holds what was read, to release). */

@@ -78,6 +78,17 @@ static void test_own_id_and_merge_excluded(void **state)
 	assert_int_equal(x->m.n, 0);
 }
 
+/* The first 7 digits as a number, whatever follows; fewer digits count as zeros after. */
+static void test_head(void **state)
+{
+	(void)state;
+	assert_int_equal(resolver_head("0123456789abcdef0123"), 0x0123456);
+	assert_int_equal(resolver_head("fffffff"), 0xfffffff);
+	assert_int_equal(resolver_head("a1b2c3d4e5f6"), 0xa1b2c3d);
+	assert_int_equal(resolver_head("abc"), 0xabc0000);
+	assert_int_equal(resolver_head(""), 0);
+}
+
 static void test_classes(void **state)
 {
 	struct fx *x = *state;
@@ -93,6 +104,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_short_prefix, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_own_id_and_merge_excluded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_classes, setup, teardown),
+		cmocka_unit_test(test_head),
 	};
 	return cmocka_run_group_tests_name("resolve", tests, NULL, NULL);
 }
