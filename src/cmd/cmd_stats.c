@@ -30,7 +30,7 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 
 	if (!rc && (c->at_age || c->projected))
 		rc = age_set_apply(c, run, &set, err, errlen);
-	if (!rc && c->mainline)
+	if (!rc && c->mainline && !set.open_counted)	/* (after the cut at an age) */
 		count_open(run, &set);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)

@@ -147,6 +147,14 @@ void unfixed_for_set(struct run *run, const struct mainline_set *ms, struct seri
 	parallel_run(run->repo, n, compute_at, &c);
 }
 
+void unfixed_count_open(const struct mainline_set *ms, struct series *s, size_t i)
+{
+	struct unfixed u = { 0 };
+
+	compute_one(s, ms->m[i], ms->from[i].fix, &u);
+	unfixed_release(&u);
+}
+
 void unfixed_set_release(struct unfixed_set *set)
 {
 	for (size_t i = 0; set->u && i < set->n; i++)

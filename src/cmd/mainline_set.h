@@ -59,5 +59,7 @@ struct unfixed_set {
 void unfixed_for_set(struct run *run, const struct mainline_set *ms, struct series *s, size_t n,
 		     struct unfixed_set *out);
 void unfixed_set_release(struct unfixed_set *set);
+/* Only s->open, series i's count against ms (the rows not kept). */
+void unfixed_count_open(const struct mainline_set *ms, struct series *s, size_t i);
 
 #endif

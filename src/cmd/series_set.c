@@ -25,6 +25,7 @@ struct loader {
 	struct rules rules;
 	struct channel_rules channels;	/* --by channel */
 	int infer;		/* look for upstream ids on the mainline */
+	int count_open;		/* set each series' open count as it is analysed */
 	struct series_set *set;
 	struct history *h;	/* one per range */
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
@@ -80,9 +81,11 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	if (!e->rc)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
 				     sizeof(e->msg));
-	if (!e->rc)
+	if (!e->rc) {
 		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
-	else
+		if (!e->rc && l->count_open && l->set->ml)	/* (no round of its own) */
+			unfixed_count_open(l->set->ml, &l->set->s[i], i);
+	} else
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	history_release(h);
 	progress_done(&l->line.cb, 1);
@@ -314,12 +317,15 @@ int series_set_load(const struct cli *c, struct run *run, struct series_set *set
 	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = run->cache;
 	l.infer = !c->no_infer;
+	/* stats --mainline's open counts, unless the series are cut at an age first */
+	l.count_open = c->cmd == CMD_STATS && c->mainline && !c->at_age && !c->projected;
 	l.quiet = c->quiet;
 	rc = discover_ranges(run->repo, c->ranges, c->nranges, l.rules.series_re, &set->ranges,
 			     err, errlen);
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(c, run, &l, err, errlen);
+	set->open_counted = !rc && l.count_open && set->ml;
 	/* a pattern that gave up on a line or a tag may have missed something: that
 	 * is the error (it may be why discovery or a range failed) */
 	if (p && config_check_limits(p, err, errlen))

@@ -31,6 +31,7 @@ struct series_set {
 	struct series *s;	/* ranges.n of them */
 	size_t n;		/* how many are loaded */
 	struct mainline_set *ml;	/* the mainline read, or NULL */
+	int open_counted;	/* each s[i].open was set as it was analysed */
 };
 
 /* Does command c compare the series with the mainline (unfixed; stats,
