@@ -30,6 +30,12 @@ char *xstrdup(const char *s);
 	} while (0)
 #define ARRAY_GROW(p, n, cap) ARRAY_GROW_FROM(p, n, cap, 8)
 
+/* The value of a lower-case hex digit, or -1 (ids are lower-case). */
+static inline int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
 /* A growable list of commit indices. */
 struct u32s {
 	uint32_t *v;

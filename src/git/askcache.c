@@ -23,16 +23,11 @@ void ask_join(struct ask_answer *a, const struct ask_answer *b)
 	}
 }
 
-static int hex_value(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* <0, 0, >0: oid against hex prefix id (digits past the prefix ignored). */
 static int cmp_prefix(const uint8_t oid[20], const char *id)
 {
 	for (size_t i = 0; id[i] && i < 40; i++) {
-		int d = (oid[i / 2] >> (i % 2 ? 0 : 4)) & 0xf, h = hex_value(id[i]);
+		int d = (oid[i / 2] >> (i % 2 ? 0 : 4)) & 0xf, h = hex_digit(id[i]);
 		if (d != h)
 			return d - h;
 	}
@@ -100,7 +95,7 @@ static int get_str(struct rbuf *r, size_t max, int (*ok)(char), char *out)
 
 static int is_hex(char ch)
 {
-	return hex_value(ch) >= 0;
+	return hex_digit(ch) >= 0;
 }
 
 static int is_name(char ch)
@@ -181,6 +176,7 @@ void askcache_load_buffer(struct askcache *c, const uint8_t *buf, size_t len)
 	const char *why;
 
 	drop_loaded(c);
+	c->loaded = 0;
 	why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, ASKCACHE_FORMAT,
 			REGTRACE_VERSION, "not a regtrace outside cache");
 	if (!why && rbuf_uint(&r, 8) != c->fingerprint)
@@ -193,6 +189,7 @@ void askcache_load_buffer(struct askcache *c, const uint8_t *buf, size_t len)
 		drop_loaded(c);
 		c->rejected = why;
 	}
+	c->loaded = !why;
 }
 
 void askcache_load_file(struct askcache *c, const char *path)
@@ -231,8 +228,10 @@ size_t askcache_new_packs(struct askcache *c, const struct ask_pack *cur, size_t
 	for (size_t i = 0; i < c->npacks && !gone; i++)
 		gone = !find_pack(sorted, n, &c->packs[i]);
 	free(sorted);
-	if (gone)
+	if (gone) {
 		drop_loaded(c);
+		c->loaded = 0;
+	}
 	for (size_t i = 0; i < n; i++)
 		fresh += (is_new[i] = !find_pack(c->packs, c->npacks, &cur[i]));
 	return gone ? SIZE_MAX : fresh;

@@ -57,6 +57,7 @@ struct askcache {
 	struct ask_record *seen;	/* this run's, in any order */
 	size_t nseen, cap;
 	const char *rejected;	/* why a file was ignored, or NULL */
+	int loaded;		/* a file was read and kept (even one of no answer) */
 };
 
 /* b's answer joined to a's, for two disjoint sets of objects: several when

@@ -1,22 +1,14 @@
 /* commit_parse.c — see commit_parse.h. */
 #include "git/commit_parse.h"
+#include "base/util.h"
 
 #include <string.h>
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
 
 int commit_hex_to_oid(const char *hex, uint8_t out[20])
 {
 	for (int i = 0; i < 20; i++) {
-		int hi = hexval((unsigned char)hex[2 * i]), lo;
-		if (hi < 0 || (lo = hexval((unsigned char)hex[2 * i + 1])) < 0)
+		int hi = hex_digit(hex[2 * i]), lo;
+		if (hi < 0 || (lo = hex_digit(hex[2 * i + 1])) < 0)
 			return -1;
 		out[i] = (uint8_t)(hi << 4 | lo);
 	}

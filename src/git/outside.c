@@ -93,11 +93,6 @@ static void aliases_of(git_repository *repo, const git_oid *oid, const struct ms
 
 /* ---- the run's database (outside.h) ---- */
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 static char *path_join(const char *dir, const char *name)
 {
 	size_t n = strlen(dir) + strlen(name) + 2;
@@ -196,8 +191,9 @@ void outside_db_open(struct outside_db *db, const char *objects, const char *cac
 		askcache_load_file(&db->cache, cache_path);
 	db->is_new = xcalloc(db->npacks + 1, sizeof(*db->is_new));
 	db->nnew = askcache_new_packs(&db->cache, db->packs, db->npacks, db->is_new);
-	/* a file to write: none read, or the packs changed */
-	db->dirty = db->nnew != 0 || db->cache.rejected || !db->cache.npacks;
+	/* a file to write: none read, or the packs changed (a repository
+	 * without packs keeps a file of none, written once) */
+	db->dirty = db->nnew != 0 || !db->cache.loaded;
 	if (db->nnew == SIZE_MAX)
 		db->nnew = db->npacks;
 }

@@ -392,6 +392,17 @@ expect_json outside-unknown "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
 if [ -f "$O/.git/regtrace-outside-cache" ]; then pass outside-cache-written
 else fail outside-cache-written "no .git/regtrace-outside-cache after a run"; fi
 expect_json outside-unknown-again "$UNKNOWN" -C "$O" stats --json v5.0..v5.0.1
+# A run that learns nothing new leaves the file as it was (a rename would give a new inode),
+# with packs or without any (every object loose).
+fresh_copy "$STD" "$W/outside-no-pack"
+for od in "$O" "$W/outside-no-pack"; do
+	rt outside-first -C "$od" stats --json "$( [ "$od" = "$O" ] && echo v5.0..v5.0.1 || echo "$S")"
+	before=$(stat -c %i "$od/.git/regtrace-outside-cache" 2>/dev/null)
+	rt outside-again -C "$od" stats --json "$( [ "$od" = "$O" ] && echo v5.0..v5.0.1 || echo "$S")"
+	after=$(stat -c %i "$od/.git/regtrace-outside-cache" 2>/dev/null)
+	if [ -n "$before" ] && [ "$before" = "$after" ]; then pass "outside-cache-kept-$(basename "$od")"
+	else fail "outside-cache-kept-$(basename "$od")" "rewritten by a run that learned nothing (inode $before, then $after)"; fi
+done
 cp -r "$O" "$W/outside-loose"
 cp -r "$O" "$W/outside-alt-src"
 g -C "$O" -c fetch.unpackLimit=1 fetch -q "$OU" master:refs/up/master

@@ -148,8 +148,10 @@ static void test_round_trip(void **state)
 
 	(void)state;
 	askcache_init(&c, 7);
+	assert_int_equal(c.loaded, 0);
 	askcache_load_buffer(&c, buf, len);
 	assert_null(c.rejected);
+	assert_int_equal(c.loaded, 1);
 	assert_int_equal(c.npacks, 2);
 	assert_string_equal(c.packs[0].name, PACKS[0].name);	/* sorted */
 	assert_int_equal(c.packs[1].idx_size, 2000);
@@ -204,6 +206,7 @@ static void test_packs_compared(void **state)
 	askcache_load_buffer(&c, buf, len);
 	assert_int_equal(askcache_new_packs(&c, PACKS, 1, is_new), SIZE_MAX);	/* one gone */
 	assert_int_equal(c.n, 0);
+	assert_int_equal(c.loaded, 0);
 	askcache_release(&c);
 	free(buf);
 }
@@ -260,6 +263,7 @@ static void test_rejected(void **state)
 		askcache_load_buffer(&c, buf, len);
 		assert_non_null(c.rejected);
 		assert_int_equal(c.n + c.npacks, 0);
+		assert_int_equal(c.loaded, 0);
 		askcache_release(&c);
 		buf[at] ^= 0x20;
 	}
