@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAGIC "regtrace-cache\n"
 #define FORMAT CACHE_FORMAT	/* 2: authors and the reported fact; 3: channel pattern bits,
@@ -17,6 +18,19 @@
 			   the ranges and paths sections; 5: sealed with codec_seal_hash; 6: each
 			   range's painted commits, records of dates and parents alone */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
+#define ADDED_MAGIC "regtrace-cache-added\n"
+#define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache.h) */
+#define ADDED_HEADER_MIN (sizeof(ADDED_MAGIC) - 1 + 4 + 4 + 8 + 8 + 8 + 8)
+#define LIGHT_SHARE 4	/* a light save's file stays within 1/LIGHT_SHARE of the main one */
+
+/* The record of a table value (offset + 1: into the main file's bytes, or,
+ * past them, into the additions file's). */
+static const uint8_t *rec_at(const struct cache *c, size_t v)
+{
+	size_t off = v - 1;
+
+	return off < c->len ? c->buf + off : c->abuf + (off - c->len);
+}
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
 {
@@ -147,8 +161,8 @@ static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const st
 	while (p < end) {
 		size_t rl = 4 + ((size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 |
 				 (size_t)p[3] << 24);
-		if (record_headers_only(p) == heads &&
-		    (!keep || (oidset_has((void *)keep, p + 4) && oidset_add(seen, p + 4)))) {
+		if (record_headers_only(p) == heads && (!keep || oidset_has((void *)keep, p + 4)) &&
+		    (!seen->v || oidset_add(seen, p + 4))) {
 			wbuf_bytes(b, p, rl);
 			n++;
 		}
@@ -173,12 +187,49 @@ static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t 
 		if (c->buf)
 			n += put_records(&b, c->buf + c->body, c->body_end - c->body, keep, &seen,
 					 heads);
+		if (c->abuf)
+			n += put_records(&b, c->abuf + c->abody, c->abody_end - c->abody, keep,
+					 &seen, heads);
 		n += put_records(&b, c->add.b, c->add.len, keep, &seen, heads);
 	}
 	for (int i = 0; i < 8; i++)
 		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
 	cache_ranges_encode(&c->ranges, &b);
 	cache_paths_encode(&c->paths, &b, keep ? oidset_has : NULL, (void *)keep);
+	wbuf_seal(&b);
+	free(seen.v);
+	*len = b.len;
+	return b.b;
+}
+
+/* The main file's checksum (its last 8 bytes). */
+static uint64_t main_seal(const struct cache *c)
+{
+	return rbuf_uint(&(struct rbuf){ c->buf + c->len - 8, c->buf + c->len, 0 }, 8);
+}
+
+uint8_t *cache_encode_added(const struct cache *c, size_t *len)
+{
+	struct wbuf b = { 0 };
+	struct oidset seen;
+	size_t at, n = 0;
+
+	wbuf_head(&b, ADDED_MAGIC, ADDED_FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&b, c->fingerprint, 8);
+	wbuf_uint(&b, c->buf ? c->len : 0, 8);
+	wbuf_uint(&b, c->buf ? main_seal(c) : 0, 8);
+	at = b.len;
+	wbuf_uint(&b, 0, 8);	/* the count, set below */
+	oidset_init(&seen, c->addcount + (c->abody_end - c->abody) / 38);
+	for (int heads = 0; heads <= 1; heads++) {	/* a record with facts first */
+		if (c->abuf)
+			n += put_records(&b, c->abuf + c->abody, c->abody_end - c->abody, NULL,
+					 &seen, heads);
+		n += put_records(&b, c->add.b, c->add.len, NULL, &seen, heads);
+	}
+	for (int i = 0; i < 8; i++)
+		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
+	cache_ranges_encode_unstored(&c->ranges, &b);
 	wbuf_seal(&b);
 	free(seen.v);
 	*len = b.len;
@@ -380,7 +431,7 @@ static int check_facts(struct rbuf *r)
 
 static void table_put(struct cache *c, size_t off)
 {
-	const uint8_t *oid = c->buf + off + 4;
+	const uint8_t *oid = rec_at(c, off + 1) + 4;
 	uint64_t h;
 
 	memcpy(&h, oid, 8);
@@ -390,6 +441,29 @@ static void table_put(struct cache *c, size_t off)
 	c->table[k] = (uint32_t)off + 1;
 }
 
+/* Check the record at r fully and step over it: 0, or -1. */
+static int check_record(struct rbuf *r)
+{
+	const uint8_t *rec = r->p;
+	uint32_t len = (uint32_t)rbuf_uint(r, 4);
+
+	if (r->bad || !rbuf_take(r, len) || len < 34)
+		return -1;
+	struct cache_hit h = { .record = rec };
+	struct rbuf hr = { rec + 4, rec + 4 + len, 0 };
+	if (decode_head(&hr, &h) || h.headers_only != record_headers_only(rec) ||
+	    (!h.headers_only && (check_facts(&hr) || hr.p != hr.end)))
+		return -1;
+	return 0;
+}
+
+static void table_size(struct cache *c, size_t count)
+{
+	for (c->tcap = 1024; c->tcap < count * 2 + 2; c->tcap *= 2)
+		;
+	c->table = xcalloc(c->tcap, sizeof(uint32_t));
+}
+
 /* Check every record fully (a cache is never half trusted) and index it. */
 static int index_records(struct cache *c, size_t count)
 {
@@ -397,18 +471,10 @@ static int index_records(struct cache *c, size_t count)
 
 	if (count > (c->body_end - c->body) / 38 || c->body_end > UINT32_MAX)
 		return -1;
-	for (c->tcap = 1024; c->tcap < count * 2 + 2; c->tcap *= 2)
-		;
-	c->table = xcalloc(c->tcap, sizeof(uint32_t));
+	table_size(c, count);
 	for (size_t i = 0; i < count; i++) {
 		size_t off = (size_t)(r.p - c->buf);
-		uint32_t len = (uint32_t)rbuf_uint(&r, 4);
-		if (r.bad || !rbuf_take(&r, len) || len < 34)
-			return -1;
-		struct cache_hit h = { .record = c->buf + off };
-		struct rbuf hr = { h.record + 4, h.record + 4 + len, 0 };
-		if (decode_head(&hr, &h) || h.headers_only != record_headers_only(h.record) ||
-		    (!h.headers_only && (check_facts(&hr) || hr.p != hr.end)))
+		if (check_record(&r))
 			return -1;
 		table_put(c, off);
 	}
@@ -458,17 +524,125 @@ void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 	if (cache_ranges_decode(&c->ranges, &sections) < 0 ||
 	    cache_paths_decode(&c->paths, &sections) < 0 || sections.p != sections.end)
 		return reject(c, "corrupt range or paths record");
+	cache_ranges_mark_stored(&c->ranges);
+}
+
+/* ---- the additions file ---- */
+
+static void reject_added(struct cache *c, const char *why, struct cache_ranges *ranges)
+{
+	free(c->abuf);
+	c->abuf = NULL;
+	c->alen = c->abody = c->abody_end = 0;
+	c->arejected = why;
+	cache_ranges_release(ranges);
+}
+
+/* Index an added record (table value v): a second record of an id already
+ * indexed replaces it only when it has facts and the first had none. */
+static void table_over(struct cache *c, size_t v)
+{
+	const uint8_t *rec = rec_at(c, v);
+	uint64_t h;
+
+	memcpy(&h, rec + 4, 8);
+	size_t k = h & (c->tcap - 1);
+	for (; c->table[k]; k = (k + 1) & (c->tcap - 1)) {
+		const uint8_t *old = rec_at(c, c->table[k]);
+		if (memcmp(old + 4, rec + 4, 20))
+			continue;
+		if (record_headers_only(old) && !record_headers_only(rec))
+			c->table[k] = (uint32_t)v;
+		return;
+	}
+	c->table[k] = (uint32_t)v;
+	c->count++;
+}
+
+/* Index the additions' records (already checked) over the main file's. */
+static void index_added(struct cache *c, size_t count)
+{
+	uint32_t *old = c->table;
+	size_t oldcap = c->tcap;
+
+	table_size(c, c->count + count);
+	for (size_t k = 0; k < oldcap; k++)
+		if (old[k])
+			table_put(c, (size_t)old[k] - 1);
+	free(old);
+	for (size_t off = c->abody; off < c->abody_end;) {
+		size_t len = rbuf_uint(&(struct rbuf){ c->abuf + off, c->abuf + off + 4, 0 }, 4);
+		table_over(c, c->len + off + 1);
+		off += 4 + len;
+	}
+}
+
+void cache_load_added_buffer(struct cache *c, uint8_t *buf, size_t len)
+{
+	struct rbuf r = { buf, buf + len, 0 };
+	struct cache_ranges ranges;
+	const char *why;
+
+	cache_ranges_init(&ranges);
+	c->abuf = buf;
+	c->alen = len;
+	if (!c->table)
+		return reject_added(c, "no main file", &ranges);
+	if ((why = rbuf_head(&r, buf, len, ADDED_HEADER_MIN, ADDED_MAGIC, ADDED_FORMAT,
+			     REGTRACE_VERSION, "not a regtrace cache's additions")))
+		return reject_added(c, why, &ranges);
+	if (rbuf_uint(&r, 8) != c->fingerprint)
+		return reject_added(c, "other rules", &ranges);
+	if (rbuf_uint(&r, 8) != c->len || rbuf_uint(&r, 8) != main_seal(c))
+		return reject_added(c, "for another main file", &ranges);
+	uint64_t count = rbuf_uint(&r, 8);
+	c->abody = (size_t)(r.p - buf);
+	if (r.bad || count > (len - 8 - c->abody) / 38 || (uint64_t)c->len + len > UINT32_MAX)
+		return reject_added(c, "corrupt record", &ranges);
+	r.end = buf + len - 8;
+	for (uint64_t i = 0; i < count; i++)
+		if (check_record(&r))
+			return reject_added(c, "corrupt record", &ranges);
+	c->abody_end = (size_t)(r.p - buf);
+	if (cache_ranges_decode(&ranges, &r) < 0 || r.p != r.end ||
+	    ranges.saves < c->ranges.saves)
+		return reject_added(c, "corrupt range record", &ranges);
+	cache_ranges_overlay(&c->ranges, &ranges);
+	cache_ranges_release(&ranges);
+	index_added(c, (size_t)count);
+}
+
+const uint8_t *cache_slot_record(const struct cache *c, size_t k)
+{
+	return c->table && k < c->tcap && c->table[k] ? rec_at(c, c->table[k]) : NULL;
+}
+
+static char *added_path(const char *path)
+{
+	size_t n = strlen(path);
+	char *p = xmalloc(n + sizeof(CACHE_ADDED_SUFFIX));
+
+	memcpy(p, path, n);
+	memcpy(p + n, CACHE_ADDED_SUFFIX, sizeof(CACHE_ADDED_SUFFIX));
+	return p;
 }
 
 void cache_load_file(struct cache *c, const char *path)
 {
 	size_t len;
 	uint8_t *buf = blobfile_read_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
+	char *apath = added_path(path);
 
 	if (!buf)
 		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
 	if (buf)
 		cache_load_buffer(c, buf, len);	/* takes buf over */
+	buf = blobfile_read_stamped(apath, BLOBFILE_MAX, &len, &c->aloaded);
+	if (!buf)
+		blobfile_stamp(apath, &c->aloaded);
+	if (buf)
+		cache_load_added_buffer(c, buf, len);
+	free(apath);
 }
 
 int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out)
@@ -479,7 +653,7 @@ int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit 
 		return 0;
 	memcpy(&h, oid, 8);
 	for (size_t k = h & (c->tcap - 1); c->table[k]; k = (k + 1) & (c->tcap - 1)) {
-		const uint8_t *rec = c->buf + c->table[k] - 1;
+		const uint8_t *rec = rec_at(c, c->table[k]);
 		if (memcmp(rec + 4, oid, 20))
 			continue;
 		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ rec, rec + 4, 0 }, 4);
@@ -520,8 +694,26 @@ static void added_index(const struct cache *c, struct added *a)
 	}
 }
 
-/* Another process saved the file since c was loaded: take its records that c
- * lacks (its loaded ones and its added ones), so that nothing learned is lost. */
+/* Take the records of d's p[0..len) that c lacks (or has without facts). */
+static void merge_records(struct cache *c, const struct added *a, const uint8_t *p, size_t len)
+{
+	for (size_t off = 0; off + 4 <= len;) {
+		uint32_t rl = (uint32_t)rbuf_uint(&(struct rbuf){ p + off, p + off + 4, 0 }, 4);
+		const uint8_t *oid = p + off + 4;
+		struct cache_hit h;
+		int mine = cache_lookup(c, oid, &h);
+		if ((!mine || (h.headers_only && !record_headers_only(p + off))) &&
+		    !a->slot[added_find(c, a, oid)]) {
+			wbuf_bytes(&c->add, p + off, 4 + (size_t)rl);
+			c->addcount++;
+		}
+		off += 4 + rl;
+	}
+}
+
+/* Another process saved the file (or its additions) since c was loaded:
+ * take its records that c lacks (its loaded ones and its added ones), so
+ * that nothing learned is lost. */
 static void merge_saved(struct cache *c, const char *path)
 {
 	struct cache d;
@@ -534,47 +726,83 @@ static void merge_saved(struct cache *c, const char *path)
 		return;
 	}
 	added_index(c, &a);
-	for (size_t off = d.body; off + 4 <= d.body_end;) {
-		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ d.buf + off, d.buf + off + 4, 0 }, 4);
-		const uint8_t *oid = d.buf + off + 4;
-		struct cache_hit h;
-		int mine = cache_lookup(c, oid, &h);
-		if ((!mine || (h.headers_only && !record_headers_only(d.buf + off))) &&
-		    !a.slot[added_find(c, &a, oid)]) {
-			wbuf_bytes(&c->add, d.buf + off, 4 + (size_t)len);
-			c->addcount++;
-		}
-		off += 4 + len;
-	}
+	merge_records(c, &a, d.buf + d.body, d.body_end - d.body);
+	if (d.abuf)
+		merge_records(c, &a, d.abuf + d.abody, d.abody_end - d.abody);
 	free(a.slot);
 	cache_ranges_merge(&c->ranges, &d.ranges);
 	cache_paths_merge(&c->paths, &d.paths);
 	cache_release(&d);
 }
 
-int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
+/* A light save (cache.h) may be made. */
+static int light_ok(struct cache *c)
 {
-	struct blobfile_stamp now;
+	return !c->whole && c->buf && c->table && !c->paths.changed &&
+	       cache_ranges_light_ok(&c->ranges) &&
+	       (c->abody_end - c->abody) + c->add.len + cache_ranges_unstored_size(&c->ranges) <=
+		       c->len / LIGHT_SHARE;
+}
+
+static int save_light(struct cache *c, const char *apath, char *err, size_t errlen)
+{
 	size_t len;
 	uint8_t *b;
-	int rc, lock;
+	int rc;
 
-	if (c->addcount == c->saved_addcount && !c->ranges.changed && !c->paths.changed)
-		return 0;
-	if ((lock = blobfile_lock(path, 10000)) == -1)
-		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
-	blobfile_stamp(path, &now);
-	if (!blobfile_same(&c->loaded, &now))
-		merge_saved(c, path);
+	cache_ranges_settle_light(&c->ranges);
+	b = cache_encode_added(c, &len);
+	rc = blobfile_write(apath, b, len, err, errlen);
+	free(b);
+	if (rc == 0)
+		blobfile_stamp(apath, &c->aloaded);
+	return rc;
+}
+
+static int save_whole(struct cache *c, const char *path, const char *apath, char *err,
+		      size_t errlen)
+{
+	size_t len;
+	uint8_t *b;
+	int rc;
+
 	cache_ranges_settle(&c->ranges);
 	b = cache_encode_kept(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
 	free(b);
 	if (rc == 0) {
 		blobfile_stamp(path, &c->loaded);
+		unlink(apath);	/* (one left names the old main file: ignored) */
+		blobfile_stamp(apath, &c->aloaded);
+		c->whole = 1;
+	}
+	return rc;
+}
+
+int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
+{
+	struct blobfile_stamp now, anow;
+	char *apath;
+	int rc, lock;
+
+	if (c->addcount == c->saved_addcount && !c->ranges.changed && !c->paths.changed)
+		return 0;
+	if ((lock = blobfile_lock(path, 10000)) == -1)
+		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
+	apath = added_path(path);
+	blobfile_stamp(path, &now);
+	blobfile_stamp(apath, &anow);
+	if (!blobfile_same(&c->loaded, &now) || !blobfile_same(&c->aloaded, &anow)) {
+		merge_saved(c, path);
+		c->whole = 1;	/* (what was merged is not in the main file c read) */
+	}
+	rc = light_ok(c) ? save_light(c, apath, err, errlen)
+			 : save_whole(c, path, apath, err, errlen);
+	if (rc == 0) {
 		c->saved_addcount = c->addcount;
 		c->ranges.changed = c->paths.changed = 0;
 	}
+	free(apath);
 	blobfile_unlock(lock);
 	return rc;
 }
@@ -582,6 +810,7 @@ int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 void cache_release(struct cache *c)
 {
 	free(c->buf);
+	free(c->abuf);
 	free(c->table);
 	free(c->add.b);
 	cache_ranges_release(&c->ranges);

@@ -16,6 +16,17 @@
  * the directories each commit changes (cache_paths.h).  A save keeps the
  * commit and path records of the commits of the ranges it keeps, and
  * forgets the others.
+ *
+ * A light save leaves that main file as it is and writes beside it
+ * (`regtrace-cache-added`) what was learned since it was written: the
+ * records and the ranges it lacks.  That file names the main file it adds
+ * to (its length and checksum) and is ignored, whole, when it does not
+ * match, or is damaged.  A save is light when the main file was loaded and
+ * nobody saved since, no path was learned, no range is to be forgotten or
+ * stamped again (cache_ranges.h), and the additions stay within a quarter of
+ * the main file; otherwise it writes the main file whole (forgetting what
+ * no range uses) and removes the additions.  The day after a release thus
+ * writes the new range, not the whole file again.
  */
 #ifndef REGTRACE_CACHE_H
 #define REGTRACE_CACHE_H
@@ -46,7 +57,16 @@ struct cache {
 	size_t saved_addcount;	/* addcount when last saved (0: never) */
 	struct cache_ranges ranges;	/* the commits of each range read */
 	struct cache_paths paths;	/* the directories each commit changes */
+	/* the additions file (a light save's), read over the main file */
+	uint8_t *abuf;		/* NULL when none was usable */
+	size_t alen, abody, abody_end;
+	const char *arejected;	/* why it was ignored (for tests), or NULL */
+	struct blobfile_stamp aloaded;
+	int whole;		/* the main file was written in this run: later saves
+				   write it whole too */
 };
+
+#define CACHE_ADDED_SUFFIX "-added"	/* the additions file: the main file's name + this */
 
 struct cache_hit {
 	int64_t time, author_time;
@@ -65,8 +85,15 @@ uint64_t cache_fingerprint(const char *const *patterns, size_t n);
 void cache_init(struct cache *c, uint64_t fingerprint);
 /* Take over a file's bytes (pure); a bad file leaves the cache empty. */
 void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len);
-/* Read the file at path, if any (a missing file is an empty cache). */
+/* Take over an additions file's bytes (pure), after cache_load_buffer; one
+ * that does not add to the loaded main file, or is damaged, is ignored
+ * (abuf NULL, arejected set) and the main file's records and ranges stay. */
+void cache_load_added_buffer(struct cache *c, uint8_t *buf, size_t len);
+/* Read the file at path and its additions file, if any (a missing file is
+ * an empty cache). */
 void cache_load_file(struct cache *c, const char *path);
+/* The record in slot k of the id table (from its length on), or NULL. */
+const uint8_t *cache_slot_record(const struct cache *c, size_t k);
 
 int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out);
 /* Decode the facts of a hit; 0, or -1 (then out is empty). */
@@ -88,6 +115,10 @@ void cache_meta(const struct cache_hit *h, struct commit_meta *out);
 void cache_put_facts(struct wbuf *w, const struct msg_facts *f);
 int cache_get_facts(struct rbuf *r, struct msg_facts *f);
 
+/* The additions file of a light save (pure): the records of the loaded
+ * additions and of this run (each id once, a full record rather than one
+ * without facts) and the ranges not stored in the main file. */
+uint8_t *cache_encode_added(const struct cache *c, size_t *len);
 /* Encode everything (old records and new) into a fresh buffer (pure). */
 uint8_t *cache_encode(const struct cache *c, size_t *len);
 /* The same, with only the records of the commits of the ranges and of the
@@ -95,8 +126,9 @@ uint8_t *cache_encode(const struct cache *c, size_t *len);
  * facts (what a save writes). */
 uint8_t *cache_encode_kept(const struct cache *c, size_t *len);
 /* Write the file when records, ranges or paths were added since it was
- * loaded or last saved (or a range's use must be recorded): keep the ranges cache_ranges_settle() keeps and
- * forget the records of other commits; 0, or -1 with err set. */
+ * loaded or last saved (or a range's use must be recorded): lightly (above),
+ * or whole: keep the ranges cache_ranges_settle() keeps and forget the
+ * records of other commits; 0, or -1 with err set. */
 /* A save is made under a lock of the git directory (blobfile_lock); when
  * another process saved the file since it was loaded, its records, ranges and
  * paths this cache lacks are taken first: two runs at once never leave less

@@ -115,25 +115,83 @@ int cache_ranges_decode(struct cache_ranges *r, struct rbuf *in)
 	return 0;
 }
 
+static void encode_one(const struct cache_range *x, struct wbuf *out)
+{
+	wbuf_bytes(out, x->base, 20);
+	wbuf_bytes(out, x->tip, 20);
+	wbuf_uint(out, x->used, 8);
+	wbuf_uint(out, x->n, 4);
+	wbuf_uint(out, x->first[x->n], 4);
+	wbuf_bytes(out, x->oids, (size_t)x->n * 20);
+	for (uint32_t k = 0; k < x->n; k++)
+		wbuf_uint(out, x->first[k + 1] - x->first[k], 2);
+	for (uint32_t e = 0; e < x->first[x->n]; e++)
+		wbuf_uint(out, x->par[e], 4);
+	wbuf_uint(out, x->npainted, 4);
+	wbuf_bytes(out, x->painted, (size_t)x->npainted * 20);
+}
+
+static void encode_some(const struct cache_ranges *r, struct wbuf *out, int unstored)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		n += !unstored || !r->v[i]->stored;
+	wbuf_uint(out, r->saves, 8);
+	wbuf_uint(out, n, 4);
+	for (size_t i = 0; i < r->n; i++)
+		if (!unstored || !r->v[i]->stored)
+			encode_one(r->v[i], out);
+}
+
 void cache_ranges_encode(const struct cache_ranges *r, struct wbuf *out)
 {
-	wbuf_uint(out, r->saves, 8);
-	wbuf_uint(out, r->n, 4);
+	encode_some(r, out, 0);
+}
+
+void cache_ranges_encode_unstored(const struct cache_ranges *r, struct wbuf *out)
+{
+	encode_some(r, out, 1);
+}
+
+size_t cache_ranges_unstored_size(const struct cache_ranges *r)
+{
+	size_t len = 12;
+
 	for (size_t i = 0; i < r->n; i++) {
 		const struct cache_range *x = r->v[i];
-		wbuf_bytes(out, x->base, 20);
-		wbuf_bytes(out, x->tip, 20);
-		wbuf_uint(out, x->used, 8);
-		wbuf_uint(out, x->n, 4);
-		wbuf_uint(out, x->first[x->n], 4);
-		wbuf_bytes(out, x->oids, (size_t)x->n * 20);
-		for (uint32_t k = 0; k < x->n; k++)
-			wbuf_uint(out, x->first[k + 1] - x->first[k], 2);
-		for (uint32_t e = 0; e < x->first[x->n]; e++)
-			wbuf_uint(out, x->par[e], 4);
-		wbuf_uint(out, x->npainted, 4);
-		wbuf_bytes(out, x->painted, (size_t)x->npainted * 20);
+		if (!x->stored)
+			len += 60 + (size_t)x->n * 22 + (size_t)x->first[x->n] * 4 +
+			       (size_t)x->npainted * 20;
 	}
+	return len;
+}
+
+void cache_ranges_mark_stored(struct cache_ranges *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		r->v[i]->stored = 1;
+}
+
+int cache_ranges_overlay(struct cache_ranges *r, struct cache_ranges *from)
+{
+	if (from->saves < r->saves)
+		return -1;
+	r->saves = from->saves;
+	for (size_t i = 0; i < from->n; i++) {
+		struct cache_range *y = from->v[i], *x = find(r, y->base, y->tip);
+		if (x) {
+			for (size_t k = 0; k < r->n; k++)
+				if (r->v[k] == x)
+					r->v[k] = y;
+			range_free(x);
+		} else {
+			ARRAY_GROW(r->v, r->n, r->cap);
+			r->v[r->n++] = y;
+		}
+	}
+	from->n = 0;	/* (its ranges are r's now) */
+	return 0;
 }
 
 const struct cache_range *cache_ranges_use(struct cache_ranges *r, const uint8_t base[20],
@@ -206,20 +264,37 @@ static int by_use(const void *a, const void *b)
 					    : memcmp(x->tip, y->tip, 20);
 }
 
-void cache_ranges_settle(struct cache_ranges *r)
+/* Sort r's ranges as a save keeps them (most recently used first) and tell
+ * how many of the first ones a save numbered `saves` keeps: the rest are
+ * dropped (keep[i]: whether range i is kept). */
+static size_t plan(struct cache_ranges *r, uint64_t saves, unsigned char *keep)
 {
 	size_t kept = 0;
 
-	r->saves++;
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), by_use);
 	for (size_t i = 0; i < r->n; i++) {
-		struct cache_range *x = r->v[i];
+		const struct cache_range *x = r->v[i];
 		size_t same_base = 0;
-		for (size_t k = 0; k < kept; k++)
-			same_base += !memcmp(r->v[k]->base, x->base, 20);
-		if (x->fresh || (r->saves - x->used <= CACHE_RANGES_MAX_AGE &&
-				 same_base < CACHE_RANGES_PER_BASE)) {
+		for (size_t k = 0; k < i; k++)
+			same_base += keep[k] && !memcmp(r->v[k]->base, x->base, 20);
+		keep[i] = x->fresh || (saves - x->used <= CACHE_RANGES_MAX_AGE &&
+				       same_base < CACHE_RANGES_PER_BASE);
+		kept += keep[i];
+	}
+	return kept;
+}
+
+void cache_ranges_settle(struct cache_ranges *r)
+{
+	unsigned char *keep = xmalloc(r->n + 1);
+	size_t kept = 0;
+
+	r->saves++;
+	plan(r, r->saves, keep);
+	for (size_t i = 0; i < r->n; i++) {
+		struct cache_range *x = r->v[i];
+		if (keep[i]) {
 			if (x->fresh)
 				x->used = r->saves;
 			r->v[kept++] = x;
@@ -228,6 +303,28 @@ void cache_ranges_settle(struct cache_ranges *r)
 		}
 	}
 	r->n = kept;
+	free(keep);
+}
+
+int cache_ranges_light_ok(struct cache_ranges *r)
+{
+	unsigned char *keep = xmalloc(r->n + 1);
+	int ok = plan(r, r->saves + 1, keep) == r->n;
+
+	free(keep);
+	for (size_t i = 0; ok && i < r->n; i++)
+		if (r->v[i]->stored && r->v[i]->fresh &&
+		    r->saves - r->v[i]->used >= CACHE_RANGES_REFRESH)
+			ok = 0;
+	return ok;
+}
+
+void cache_ranges_settle_light(struct cache_ranges *r)
+{
+	r->saves++;
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i]->fresh && !r->v[i]->stored)
+			r->v[i]->used = r->saves;
 }
 
 void cache_ranges_merge(struct cache_ranges *to, const struct cache_ranges *from)

@@ -43,6 +43,8 @@ struct cache_range {
 	uint8_t *own;		/* the ids' storage when not in the loaded file */
 	uint8_t *own_painted;	/* the painted ids' storage, likewise */
 	int fresh;		/* used in this run */
+	int stored;		/* as in the commit cache's main file (cache.h): a light
+				   save need not write it */
 };
 
 struct cache_ranges {
@@ -78,6 +80,23 @@ void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint
 /* Before a save: drop the ranges not kept (above) and stamp the used ones
  * with this save. */
 void cache_ranges_settle(struct cache_ranges *r);
+/* A light save (cache.h) writes only the ranges not stored; it may be made
+ * when settling would drop no range and no stored range used in this run is
+ * due to be stamped again (CACHE_RANGES_REFRESH): 1 then.  Settling it
+ * stamps only the fresh ranges not stored. */
+int cache_ranges_light_ok(struct cache_ranges *r);
+void cache_ranges_settle_light(struct cache_ranges *r);
+/* Mark every range stored (the ranges of a main file just loaded or written). */
+void cache_ranges_mark_stored(struct cache_ranges *r);
+/* The ranges not stored: their section's size, and encode it (with the
+ * count of saves); decoding is cache_ranges_decode. */
+size_t cache_ranges_unstored_size(const struct cache_ranges *r);
+void cache_ranges_encode_unstored(const struct cache_ranges *r, struct wbuf *out);
+/* Take the ranges of `from` (a main file's light save, loaded over the main
+ * file's ranges in r): each replaces r's range of the same BASE and TIP (its
+ * stamp is newer), or is added; r's count of saves becomes from's.  -1 when
+ * from's count of saves is below r's (then r is unchanged). */
+int cache_ranges_overlay(struct cache_ranges *r, struct cache_ranges *from);
 
 /* Copy into to the ranges of from it lacks, with their last use (another
  * run's save, merged before this one's: cache.h). */
