@@ -790,6 +790,86 @@ ln -s /dev/zero "$W/cache-zero/.git/regtrace-cache"
 ln -s /dev/zero "$W/cache-zero/.git/regtrace-mainline-cache"
 ln -s /dev/zero "$W/cache-zero/.git/regtrace-tags-cache"
 limited_json cache-dev-zero "$STD_ANSWER" -C "$W/cache-zero" stats --json --mainline master "$S"
+# ---- the commit cache's additions (.git/regtrace-cache-added, doc/performance.md) -----------
+# The run after a release writes what it learned beside the main file, which it leaves as it
+# was; whatever the additions file holds, the answer is the one worked out by hand.
+# Series A from v1.0: a1..a40 (upstream ids 1000+k), a20 "Fixes:" a1; tag v1.0.1; then a41
+# "Fixes:" a2, tag v1.0.2.  Series B from v2.0: b1..b120, tag v2.0.1, no fix.
+# Before the release (v1.0..v1.0.1): 40 commits, 1 tagged, 1 fix, in a1's release: same 1,
+# visible 0.  After (v1.0..v1.0.2): 41 commits, 2 tagged, 2 fixes, same 1, visible 1 (a41 in
+# v1.0.2 fixes a2 of v1.0.1).  B: 120 commits, nothing tagged.
+LA="$W/light"
+up() { printf '%040x' $((0x1000 + $1)); }
+g init -q "$LA"
+echo "Linux 1.0" | mkc "$LA"
+g -C "$LA" tag v1.0
+echo "Linux 2.0" | mkc "$LA"
+g -C "$LA" tag v2.0
+g -C "$LA" checkout -q -b one v1.0
+for k in $(seq 1 40); do
+	if [ "$k" = 20 ]; then
+		printf 'a: change %d\n\ncommit %s upstream.\n\nFixes: %.12s ("a: change 1")\n' "$k" "$(up "$k")" "$(up 1)"
+	else
+		printf 'a: change %d\n\ncommit %s upstream.\n' "$k" "$(up "$k")"
+	fi | mkc "$LA"
+done
+g -C "$LA" tag v1.0.1
+g -C "$LA" checkout -q -b two v2.0
+for k in $(seq 1 120); do printf 'b: change %d\n\ncommit %s upstream.\n' "$k" "$(up $((500 + k)))" | mkc "$LA"; done
+g -C "$LA" tag v2.0.1
+LA_B="series[1].commits=120 series[1].tagged=0 series[1].fixes=0 series[1].visible=0"
+LA_BEFORE="series[0].commits=40 series[0].tagged=1 series[0].fixes=1 series[0].same_release=1 series[0].visible=0 $LA_B"
+LA_AFTER="series[0].commits=41 series[0].tagged=2 series[0].fixes=2 series[0].same_release=1 series[0].visible=1 $LA_B"
+expect_json light-before "$LA_BEFORE" -C "$LA" stats --json v1.0..v1.0.1 v2.0..v2.0.1
+if [ -f "$LA/.git/regtrace-cache" ] && [ ! -e "$LA/.git/regtrace-cache-added" ]; then
+	pass light-first-save-whole
+else fail light-first-save-whole "$(ls "$LA/.git" | grep regtrace | tr '\n' ' ')"; fi
+g -C "$LA" checkout -q one
+printf 'a: change 41\n\ncommit %s upstream.\n\nFixes: %.12s ("a: change 2")\n' "$(up 41)" "$(up 2)" | mkc "$LA"
+g -C "$LA" tag v1.0.2
+main_before=$(stat -c '%i %Y %s' "$LA/.git/regtrace-cache")
+expect_json light-after "$LA_AFTER" -C "$LA" stats --json v1.0..v1.0.2 v2.0..v2.0.1
+if [ "$(stat -c '%i %Y %s' "$LA/.git/regtrace-cache")" = "$main_before" ] &&
+	[ -s "$LA/.git/regtrace-cache-added" ]; then pass light-main-kept
+else fail light-main-kept "main file ($main_before, then $(stat -c '%i %Y %s' "$LA/.git/regtrace-cache")) or no additions"; fi
+added_before=$(stat -c '%i %Y %s' "$LA/.git/regtrace-cache-added")
+expect_json light-again "$LA_AFTER" -C "$LA" stats --json v1.0..v1.0.2 v2.0..v2.0.1
+if [ "$(stat -c '%i %Y %s' "$LA/.git/regtrace-cache-added")" = "$added_before" ]; then
+	pass light-nothing-learned-nothing-written
+else fail light-nothing-learned-nothing-written "the additions were written again"; fi
+expect_json light-before-again "$LA_BEFORE" -C "$LA" stats --json v1.0..v1.0.1 v2.0..v2.0.1
+# light_case NAME COMMAND: a copy of the repository with both files, $d/.git damaged by
+# COMMAND; the answer after the release, on that run and the next.
+light_case() {
+	local d="$W/$1"
+	rm -rf "$d" && cp -r "$LA" "$d"
+	eval "$2"
+	limited_json "$1" "$LA_AFTER" -C "$d" stats --json v1.0..v1.0.2 v2.0..v2.0.1
+	limited_json "$1-again" "$LA_AFTER" -C "$d" stats --json v1.0..v1.0.2 v2.0..v2.0.1
+}
+A_=.git/regtrace-cache-added
+light_case light-added-garbage 'head -c 4096 /dev/urandom >"$d/$A_"'
+light_case light-added-truncated 'truncate -s $(( $(stat -c %s "$d/$A_") / 2 )) "$d/$A_"'
+light_case light-added-byte-flipped 'f="$d/$A_"; o=$(( $(stat -c %s "$f") / 2 ));
+	b=$(od -An -tu1 -j $o -N 1 "$f" | tr -d " "); printf "$(printf "\\%03o" $(( (b ^ 1) & 255 )))" |
+	dd of="$f" bs=1 seek=$o conv=notrunc status=none'
+light_case light-added-empty ': >"$d/$A_"'
+light_case light-added-fifo 'rm -f "$d/$A_"; mkfifo "$d/$A_"'
+light_case light-added-dev-zero 'rm -f "$d/$A_"; ln -s /dev/zero "$d/$A_"'
+light_case light-main-gone 'rm -f "$d/.git/regtrace-cache"'
+light_case light-main-damaged 'truncate -s 100 "$d/.git/regtrace-cache"'
+# the additions of another main file: the first one's, over a main file written since
+light_case light-added-other-main 'cp "$d/$A_" "$W/light-old-added"; rm -f "$d/.git/regtrace-cache" "$d/$A_";
+	rt light-rewrite -C "$d" stats --json v1.0..v1.0.2 v2.0..v2.0.1; cp "$W/light-old-added" "$d/$A_"'
+# A run that learns paths writes the main file whole and removes the additions.
+rm -rf "$W/light-paths" && cp -r "$LA" "$W/light-paths"
+rt light-by-path -C "$W/light-paths" stats --json --by path v1.0..v1.0.2 v2.0..v2.0.1
+if [ "$rc" = 0 ] && [ ! -e "$W/light-paths/$A_" ] &&
+	[ "$(stat -c '%i %Y %s' "$W/light-paths/.git/regtrace-cache")" != "$main_before" ]; then
+	pass light-paths-whole
+else fail light-paths-whole "status $rc; $(ls "$W/light-paths/.git" | grep regtrace | tr '\n' ' ')"; fi
+expect_json light-paths-after "$LA_AFTER" -C "$W/light-paths" stats --json v1.0..v1.0.2 v2.0..v2.0.1
+
 dotfile_case() {	# dotfile_case NAME ERE SETUP
 	local d="$W/$1"
 	fresh_copy "$STD" "$d"
