@@ -274,24 +274,28 @@ static int valid_id_n(const char *s, size_t n)
 	return 1;
 }
 
-static int valid_id(const char *s)
+/* An id of the facts, read into out (MSG_ID_MAX + 1 bytes): 0, or -1. */
+static int take_id(struct rbuf *r, char *out)
 {
-	return valid_id_n(s, strlen(s));
+	const uint8_t *p;
+	size_t n;
+
+	if (rbuf_str_view(r, MSG_ID_MAX, 0, &p, &n) || !valid_id_n((const char *)p, n))
+		return -1;
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return 0;
 }
 
 static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
-	char *s;
 
-	for (uint32_t i = 0; i < n; i++) {
-		if (rbuf_str(r, MSG_ID_MAX, 0, &s) || !valid_id(s)) {
-			free(s);
-			return -1;
-		}
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
-		memcpy(f->aliases[f->naliases++], s, strlen(s) + 1);
-		free(s);
+		if (take_id(r, f->aliases[f->naliases]))
+			return -1;
+		f->naliases++;
 	}
 	return r->bad ? -1 : 0;
 }
@@ -299,21 +303,16 @@ static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 static int decode_refs(struct rbuf *r, struct msg_facts *f)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
-	char *id, *sub;
 
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		unsigned kind = (unsigned)rbuf_uint(r, 1);
-		if (rbuf_str(r, MSG_ID_MAX, 0, &id) || !valid_id(id) || kind > MSG_REF_REVERT ||
-		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &sub)) {
-			free(id);
-			return -1;
-		}
 		ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
-		struct msg_ref *ref = &f->refs[f->nrefs++];
+		struct msg_ref *ref = &f->refs[f->nrefs];
+		if (take_id(r, ref->id) || kind > MSG_REF_REVERT ||
+		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &ref->subject))
+			return -1;
 		ref->kind = (enum msg_ref_kind)kind;
-		memcpy(ref->id, id, strlen(id) + 1);
-		ref->subject = sub;
-		free(id);
+		f->nrefs++;
 	}
 	return r->bad ? -1 : 0;
 }
@@ -393,7 +392,7 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *f)
 	return 0;
 }
 
-/* A string as rbuf_str() accepts it (an id: as valid_id() too), checked in
+/* A string as rbuf_str() accepts it (an id: as valid_id_n() too), checked in
  * place; 0 or -1. */
 static int check_str(struct rbuf *r, size_t max, int nullable, int id)
 {

@@ -107,45 +107,42 @@ out:
 	return rc;
 }
 
-/* Commit ids with their graph index, sorted by id for look-ups. */
-struct pair {
-	git_oid oid;
-	uint32_t idx;
+/* The walk's ids in an open-addressing table (index + 1; 0: empty), keyed
+ * by their first 8 bytes, to find the tags' commits among them. */
+struct id_table {
+	uint32_t *slot;
+	size_t mask;
 };
 
-static int cmp_pair(const void *a, const void *b)
+static void id_table_init(struct id_table *t, const struct walk_result *w)
 {
-	return git_oid_cmp(&((const struct pair *)a)->oid, &((const struct pair *)b)->oid);
-}
+	size_t cap = 64;
 
-static int64_t id_lookup(const struct pair *pairs, size_t n, const git_oid *oid)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = git_oid_cmp(&pairs[mid].oid, oid);
-		if (!c)
-			return pairs[mid].idx;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
-/* The walk's ids, sorted, to find the tags' commits among them. */
-static struct pair *index_ids(const struct walk_result *w)
-{
-	struct pair *pairs = xmalloc((w->n + 1) * sizeof(*pairs));
-
+	while (cap < w->n * 2 + 2)
+		cap *= 2;
+	t->slot = xcalloc(cap, sizeof(uint32_t));
+	t->mask = cap - 1;
 	for (size_t i = 0; i < w->n; i++) {
-		memcpy(pairs[i].oid.id, w->v[i].oid, 20);
-		pairs[i].idx = (uint32_t)i;
+		uint64_t h;
+		memcpy(&h, w->v[i].oid, 8);
+		size_t k = h & t->mask;
+		while (t->slot[k])
+			k = (k + 1) & t->mask;
+		t->slot[k] = (uint32_t)i + 1;
 	}
-	qsort(pairs, w->n, sizeof(*pairs), cmp_pair);
-	return pairs;
+}
+
+/* The walk's index of oid, or -1. */
+static int64_t id_table_find(const struct id_table *t, const struct walk_result *w,
+			     const git_oid *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid->id, 8);
+	for (size_t k = h & t->mask; t->slot[k]; k = (k + 1) & t->mask)
+		if (!memcmp(w->v[t->slot[k] - 1].oid, oid->id, 20))
+			return t->slot[k] - 1;
+	return -1;
 }
 
 /* BASE's date: its tag's when BASE names a tag of that commit (the tagger's
@@ -170,22 +167,22 @@ static int find_tags(git_repository *repo, const struct walk_result *w, const gi
 		     struct history *h, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
-	struct pair *pairs;
+	struct id_table ids;
 
 	if (!t)
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
 	h->base_date = base_date(repo, t, h->base, base);
-	pairs = index_ids(w);
+	id_table_init(&ids, w);
 	h->tags = xmalloc((t->n + 1) * sizeof(*h->tags));
 	for (size_t i = 0; i < t->n; i++) {
-		int64_t idx = id_lookup(pairs, w->n, &t->v[i].commit);
+		int64_t idx = id_table_find(&ids, w, &t->v[i].commit);
 		if (idx >= 0)
 			h->tags[h->ntags++] = (struct history_tag){ t->v[i].name, (uint32_t)idx,
 								    t->v[i].date };
 	}
-	free(pairs);
+	free(ids.slot);
 	return RT_OK;
 }
 
