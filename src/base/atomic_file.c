@@ -18,6 +18,14 @@
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "atomic pointers must be lock-free");
 
 static char *_Atomic live[ATOMIC_FILE_MAX];
+/* Holding the caught signals protects a thread's own file and registration
+ * only: a process's signal may be taken by another thread, between mkstemp()
+ * and the registration of the file it made (a save in a thread of its own
+ * left its temporary file behind).  So a thread making or renaming a file
+ * counts itself in `busy`, and the handler, once it said `dying` (no file
+ * made after that), waits for them before removing the files. */
+static atomic_int busy;
+static atomic_int dying;
 static atomic_flag handlers_installed = ATOMIC_FLAG_INIT;
 static const int caught[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
 #define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
@@ -36,6 +44,9 @@ static void on_signal(int sig)
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 
+	atomic_store(&dying, 1);
+	for (long spins = 0; atomic_load(&busy) && spins < 100000000L; spins++)
+		;	/* (a few system calls of another thread, which holds the signals) */
 	atomic_file_cleanup();
 	sigemptyset(&dfl.sa_mask);
 	sigaction(sig, &dfl, NULL);
@@ -62,17 +73,27 @@ static void install_handlers(void)
 			sigaction(caught[i], &sa, NULL);
 }
 
-/* Hold the caught signals while a file and its registration change together. */
-static void hold_signals(sigset_t *old)
+/* Hold the caught signals while a file and its registration change together,
+ * counted in busy (above); 0, or -1 when a handler is already removing the
+ * files (then nothing is to be made: the process is ending). */
+static int hold_signals(sigset_t *old)
 {
 	sigset_t set;
 
 	caught_set(&set);
 	pthread_sigmask(SIG_BLOCK, &set, old);
+	atomic_fetch_add(&busy, 1);
+	if (atomic_load(&dying)) {
+		atomic_fetch_sub(&busy, 1);
+		pthread_sigmask(SIG_SETMASK, old, NULL);
+		return -1;
+	}
+	return 0;
 }
 
 static void release_signals(const sigset_t *old)
 {
+	atomic_fetch_sub(&busy, 1);
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
@@ -152,7 +173,10 @@ static int create_registered(char *tmp)
 	sigset_t old;
 	int fd, e = 0;
 
-	hold_signals(&old);
+	if (hold_signals(&old)) {
+		errno = EINTR;
+		return -1;
+	}
 	if ((fd = mkstemp(tmp)) < 0) {
 		e = errno;
 	} else if (register_tmp(tmp) < 0) {
@@ -200,10 +224,11 @@ void atomic_file_abort(struct atomic_file *f)
 	if (f->stream)
 		close(f->fd);
 	if (f->tmp) {
-		hold_signals(&old);
+		int held = hold_signals(&old) == 0;
 		unlink(f->tmp);
 		unregister_tmp(f->tmp);
-		release_signals(&old);
+		if (held)
+			release_signals(&old);
 	}
 	free(f->tmp);
 	free(f->path);
@@ -230,7 +255,8 @@ static int rename_registered(struct atomic_file *f)
 	sigset_t old;
 	int e = 0;
 
-	hold_signals(&old);
+	if (hold_signals(&old))
+		return EINTR;
 	if (rename(f->tmp, f->path) < 0)
 		e = errno;
 	else
@@ -284,10 +310,11 @@ static int commit_stream(struct atomic_file *f, int e, char *err, size_t errlen)
 	if (close(f->fd) < 0 && !e && errno != EINTR)
 		e = errno;
 	f->fd = -1;
-	hold_signals(&old);
+	int held = hold_signals(&old) == 0;
 	unlink(f->tmp);
 	unregister_tmp(f->tmp);
-	release_signals(&old);
+	if (held)
+		release_signals(&old);
 	if (e)
 		atomic_file_error(f->path, e, err, errlen);
 	free(f->tmp);
