@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,6 +39,36 @@ int blobfile_same(const struct blobfile_stamp *a, const struct blobfile_stamp *b
 	return a->exists == b->exists &&
 	       (!a->exists || (a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
 			       a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns));
+}
+
+uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
+			      struct blobfile_stamp *stamp)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	void *p = MAP_FAILED;
+
+	*len = 0;
+	if (stamp)
+		memset(stamp, 0, sizeof(*stamp));
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uint64_t)st.st_size <= max)
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = (size_t)st.st_size;
+	if (stamp)
+		stamp_of(&st, stamp);
+	return p;
+}
+
+void blobfile_unmap(uint8_t *p, size_t len)
+{
+	if (p)
+		munmap(p, len);
 }
 
 uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,

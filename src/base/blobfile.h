@@ -36,6 +36,16 @@ uint8_t *blobfile_read_max(const char *path, size_t max, size_t *len);
 /* The same, and the stamp of what was read (exists 0 when nothing was). */
 uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
 			       struct blobfile_stamp *stamp);
+/* The same file mapped read-only instead of copied (its pages are the page
+ * cache's: nothing to clear, copy or count as the program's memory), to give
+ * back with blobfile_unmap(p, len); NULL for an empty file too.  The files
+ * regtrace writes are replaced by rename, never rewritten in place, so a
+ * mapping keeps the bytes it was made with (a file truncated in place by
+ * another program while a run reads it would end the run with SIGBUS, as for
+ * git's own mapped files). */
+uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
+			      struct blobfile_stamp *stamp);
+void blobfile_unmap(uint8_t *p, size_t len);
 /* The stamp of the file at path now (not following a link). */
 void blobfile_stamp(const char *path, struct blobfile_stamp *out);
 int blobfile_same(const struct blobfile_stamp *a, const struct blobfile_stamp *b);

@@ -37,7 +37,7 @@ void wbuf_str(struct wbuf *w, const char *s)
 
 const uint8_t *rbuf_take(struct rbuf *r, size_t n)
 {
-	if (r->bad || (size_t)(r->end - r->p) < n) {
+	if (r->bad || r->p > r->end || (size_t)(r->end - r->p) < n) {
 		r->bad = 1;
 		return NULL;
 	}

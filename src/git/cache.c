@@ -490,9 +490,18 @@ void cache_init(struct cache *c, uint64_t fingerprint)
 	cache_paths_init(&c->paths);
 }
 
+/* Give back a file's bytes, mapped or malloc'ed. */
+static void give_back(uint8_t *p, size_t len, int mapped)
+{
+	if (mapped)
+		blobfile_unmap(p, len);
+	else
+		free(p);
+}
+
 static void reject(struct cache *c, const char *why)
 {
-	free(c->buf);
+	give_back(c->buf, c->len, c->mapped);
 	free(c->table);
 	c->buf = NULL;
 	c->table = NULL;
@@ -504,7 +513,7 @@ static void reject(struct cache *c, const char *why)
 
 void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 {
-	struct rbuf r = { buf, buf + len, 0 };
+	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };	/* (the seal after) */
 	const char *why;
 
 	c->buf = buf;
@@ -530,7 +539,7 @@ void cache_load_buffer(struct cache *c, uint8_t *buf, size_t len)
 
 static void reject_added(struct cache *c, const char *why, struct cache_ranges *ranges)
 {
-	free(c->abuf);
+	give_back(c->abuf, c->alen, c->amapped);
 	c->abuf = NULL;
 	c->alen = c->abody = c->abody_end = 0;
 	c->arejected = why;
@@ -578,7 +587,7 @@ static void index_added(struct cache *c, size_t count)
 
 void cache_load_added_buffer(struct cache *c, uint8_t *buf, size_t len)
 {
-	struct rbuf r = { buf, buf + len, 0 };
+	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };	/* (the seal after) */
 	struct cache_ranges ranges;
 	const char *why;
 
@@ -629,16 +638,18 @@ static char *added_path(const char *path)
 void cache_load_file(struct cache *c, const char *path)
 {
 	size_t len;
-	uint8_t *buf = blobfile_read_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
+	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
 	char *apath = added_path(path);
 
 	if (!buf)
 		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
+	c->mapped = 1;
 	if (buf)
 		cache_load_buffer(c, buf, len);	/* takes buf over */
-	buf = blobfile_read_stamped(apath, BLOBFILE_MAX, &len, &c->aloaded);
+	buf = blobfile_map_stamped(apath, BLOBFILE_MAX, &len, &c->aloaded);
 	if (!buf)
 		blobfile_stamp(apath, &c->aloaded);
+	c->amapped = 1;
 	if (buf)
 		cache_load_added_buffer(c, buf, len);
 	free(apath);
@@ -808,8 +819,8 @@ int cache_save(struct cache *c, const char *path, char *err, size_t errlen)
 
 void cache_release(struct cache *c)
 {
-	free(c->buf);
-	free(c->abuf);
+	give_back(c->buf, c->len, c->mapped);
+	give_back(c->abuf, c->alen, c->amapped);
 	free(c->table);
 	free(c->add.b);
 	cache_ranges_release(&c->ranges);

@@ -46,6 +46,7 @@
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */
 	size_t len;
+	int mapped, amapped;	/* buf, abuf: mapped (blobfile.h), else malloc'ed */
 	size_t body, body_end;	/* where the records are in buf */
 	uint32_t *table;	/* record offset + 1; 0 = empty */
 	size_t tcap, count;

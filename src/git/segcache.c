@@ -168,13 +168,13 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 void segcache_load_file(struct segcache *c, const char *path)
 {
 	size_t len;
-	uint8_t *buf = blobfile_read_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
+	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
 
 	if (!buf)
 		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
 	if (buf)
 		segcache_load_buffer(c, buf, len);
-	free(buf);
+	blobfile_unmap(buf, len);
 	c->path = path;
 }
 

@@ -13,7 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/codec.h"
 #include "base/util.h"
+#include "base/version.h"
 #include "git/cache.h"
 
 static void oid(uint8_t out[20], int n)
@@ -444,6 +446,87 @@ static void test_too_large(void **state)
 	rmdir(dir);
 }
 
+/* The file of a main cache or of its additions with everything up to its record
+ * count, then 3 zero bytes and its checksum: the count read over both (for the
+ * additions: those of m). */
+static struct wbuf short_file(uint64_t fp, const uint8_t *m, size_t mlen)
+{
+	struct wbuf w = { 0 };
+
+	wbuf_head(&w, m ? "regtrace-cache-added\n" : "regtrace-cache\n", m ? 1 : CACHE_FORMAT,
+		  REGTRACE_VERSION);
+	wbuf_uint(&w, fp, 8);
+	if (m) {
+		wbuf_uint(&w, mlen, 8);
+		wbuf_bytes(&w, m + mlen - 8, 8);
+	}
+	wbuf_uint(&w, 0, 3);
+	wbuf_seal(&w);
+	return w;
+}
+
+/* The record count such a file claims: small enough to pass the count's bound? */
+static int small_count(const struct wbuf *w)
+{
+	return rbuf_uint(&(struct rbuf){ w->b + w->len - 11, w->b + w->len, 0 }, 8) < (1ull << 56);
+}
+
+/* A main file of fingerprint fp: commit 1 in range (900, 901). */
+static uint8_t *main_file_fp(uint64_t fp, size_t *len)
+{
+	struct cache c;
+
+	cache_init(&c, fp);
+	add_full(&c, 1);
+	put_range(&c, 900, 901, 1, 1);
+	cache_ranges_settle(&c.ranges);
+	uint8_t *b = cache_encode(&c, len);
+	cache_release(&c);
+	return b;
+}
+
+/* A file that ends inside its record count: the count is read over the checksum, and
+ * the records from past it (found by fuzzing: a read out of bounds, a table of up to
+ * 2^59 bytes asked for).  The fingerprint is chosen so that the count passes the
+ * count's bound (1 in 256 do).  Both files are rejected. */
+static void test_count_over_seal(void **state)
+{
+	struct cache c;
+	uint64_t fp;
+	struct wbuf w;
+	size_t mlen;
+	uint8_t *m = NULL;
+
+	(void)state;
+	for (fp = 1; (w = short_file(fp, NULL, 0)), !small_count(&w); fp++)
+		free(w.b);
+	cache_init(&c, fp);
+	cache_load_buffer(&c, w.b, w.len);
+	assert_non_null(c.rejected);
+	assert_string_equal(c.rejected, "corrupt record");
+	assert_int_equal(c.count, 0);
+	cache_release(&c);
+
+	for (fp = 1;; fp++) {
+		m = main_file_fp(fp, &mlen);
+		w = short_file(fp, m, mlen);
+		if (small_count(&w))
+			break;
+		free(w.b);
+		free(m);
+	}
+	cache_init(&c, fp);
+	cache_load_buffer(&c, copy(m, mlen), mlen);
+	assert_null(c.rejected);
+	cache_load_added_buffer(&c, w.b, w.len);
+	assert_non_null(c.arejected);
+	assert_string_equal(c.arejected, "corrupt record");
+	assert_null(c.abuf);
+	assert_int_equal(c.count, 1);
+	cache_release(&c);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -453,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_save_files),
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_too_large),
+		cmocka_unit_test(test_count_over_seal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
