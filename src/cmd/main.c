@@ -152,9 +152,7 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 					      k) == 0;
 	if (!run->outside_loading)
 		open_outside_db(k);
-	/* a new commit-graph is hashed while the caches are read (walk.h) */
 	k->commondir = git_repository_commondir(repo);
-	k->graph_checking = pthread_create(&k->graph_checker, NULL, check_graph, k) == 0;
 	int threaded = pthread_create(&tid, NULL, load_commit_cache, k) == 0;
 	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
@@ -162,6 +160,10 @@ static void open_caches(git_repository *repo, const struct project_config *cfg,
 		pthread_join(tid, NULL);
 	else
 		load_commit_cache(k);
+	/* without cached commits, every walk reads the commit-graph from the start:
+	 * a new one is hashed while the rest goes on (walk.h) */
+	if (!k->commits.count)
+		k->graph_checking = pthread_create(&k->graph_checker, NULL, check_graph, k) == 0;
 	run->cache = &k->commits;
 	run->cache_path = k->path;
 	run->mainline_cache = k->mainline_path ? &k->mainline : NULL;

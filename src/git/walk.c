@@ -93,6 +93,8 @@ struct walker {
 	int exact_pos;			/* cgraph_positions_exact(): a parent's
 					   position needs no look-up */
 	const char *gitdir;		/* where cgraph_trust.h remembers its checks */
+	int graph_later;		/* the commit-graph not looked at yet (below) */
+	unsigned misses;		/* commits read from their objects so far */
 	struct replace_map replace;	/* git replace and grafts (replace.h) */
 	struct { void *p; size_t len; } maps[CGRAPH_MAX_LAYERS];
 	int nmaps;
@@ -387,13 +389,35 @@ static int read_cached(struct walker *w, uint32_t i)
 	return 0;
 }
 
+static void load_graph(struct walker *w, const char *commondir);
+
+/* A walk with a commit cache that holds commits looks at the commit-graph
+ * only once WALK_GRAPH_AFTER commits were read from their objects: the few
+ * new commits of a release are read so, and a new commit-graph's checksum
+ * (cgraph_trust.h) is not computed for them; a long walk still reads all but
+ * those from it.  A walk without such a cache uses it from the start. */
+#define WALK_GRAPH_AFTER 512
+
+static void graph_on_miss(struct walker *w)
+{
+	if (w->graph_later && ++w->misses > WALK_GRAPH_AFTER) {
+		w->graph_later = 0;
+		load_graph(w, w->gitdir);
+		w->exact_pos = cgraph_positions_exact(&w->cg);
+	}
+}
+
 static int read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
 	git_odb_object *obj = NULL;
 	struct raw_commit rc;
 	const struct replacement *rp = replace_find(&w->replace, w->nodes[i].oid);
 
-	if (!rp && (read_cached(w, i) == 0 || read_graph(w, i) == 0))
+	if (!rp && read_cached(w, i) == 0)
+		return RT_OK;
+	if (!rp)
+		graph_on_miss(w);
+	if (!rp && read_graph(w, i) == 0)
 		return RT_OK;
 	if (read_object(w->odb, rp ? rp->to : w->nodes[i].oid, &rc, &obj, err, errlen))
 		return RT_EFAIL;
@@ -1143,10 +1167,13 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 		free(tips);
 		return rc;
 	}
-	if (!w.replace.n)	/* as git: no commit-graph with replacements */
-		load_graph(&w, git_repository_commondir(repo));
-	else
-		cgraph_init(&w.cg);
+	cgraph_init(&w.cg);
+	w.gitdir = git_repository_commondir(repo);
+	w.graph_later = w.cache && w.cache->count;
+	if (!w.replace.n && !w.graph_later)	/* as git: no commit-graph with replacements */
+		load_graph(&w, w.gitdir);
+	else if (w.replace.n)
+		w.graph_later = 0;
 	w.exact_pos = cgraph_positions_exact(&w.cg);
 	w.rs = xmalloc((n + 1) * sizeof(*w.rs));
 	w.live = xcalloc(w.words, sizeof(uint64_t));

@@ -861,6 +861,24 @@ light_case light-main-damaged 'truncate -s 100 "$d/.git/regtrace-cache"'
 # the additions of another main file: the first one's, over a main file written since
 light_case light-added-other-main 'cp "$d/$A_" "$W/light-old-added"; rm -f "$d/.git/regtrace-cache" "$d/$A_";
 	rt light-rewrite -C "$d" stats --json v1.0..v1.0.2 v2.0..v2.0.1; cp "$W/light-old-added" "$d/$A_"'
+# A re-run whose walk reads only a few new commits does not hash a new commit-graph (the
+# commit cache answers for the rest; walk.c, WALK_GRAPH_AFTER); a first run does.
+LG="$W/light-graph"
+rm -rf "$LG" && cp -r "$LA" "$LG"
+g -C "$LG" checkout -q one
+printf 'a: change 42\n\ncommit %s upstream.\n' "$(up 42)" | mkc "$LG"
+g -C "$LG" tag v1.0.3
+g -C "$LG" commit-graph write --reachable
+LG_INO=$(stat -c %i "$LG/.git/objects/info/commit-graph")
+hashed() { awk -v i="$LG_INO" '$4 == i { f = 1 } END { exit !f }' "$LG/.git/regtrace-graph-checked" 2>/dev/null; }
+LA_3="series[0].commits=42 series[0].tagged=2 series[0].fixes=2 series[0].same_release=1 series[0].visible=1 $LA_B"
+expect_json light-graph-warm "$LA_3" -C "$LG" stats --json v1.0..v1.0.3 v2.0..v2.0.1
+if hashed; then fail light-graph-not-hashed "a walk of one new commit hashed the new commit-graph"
+else pass light-graph-not-hashed; fi
+rm -f "$LG/.git/regtrace-cache" "$LG/.git/regtrace-cache-added"
+expect_json light-graph-cold "$LA_3" -C "$LG" stats --json v1.0..v1.0.3 v2.0..v2.0.1
+if hashed; then pass light-graph-hashed-cold
+else fail light-graph-hashed-cold "a first run did not check the commit-graph it walked"; fi
 # A run that learns paths writes the main file whole and removes the additions.
 rm -rf "$W/light-paths" && cp -r "$LA" "$W/light-paths"
 rt light-by-path -C "$W/light-paths" stats --json --by path v1.0..v1.0.2 v2.0..v2.0.1
