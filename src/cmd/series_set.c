@@ -31,7 +31,8 @@ struct loader {
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct range_reading *readings;	/* one per range */
 	struct outside_db *outside;	/* the run's, or the loader's own */
-	size_t *first;		/* group g: readings[first[g]..first[g + 1]) */
+	size_t *order;		/* the ranges in the order they are read */
+	size_t *first;		/* group g: ranges order[first[g]..first[g + 1]) */
 	int quiet;		/* no progress line */
 	struct progress_line line;
 };
@@ -41,10 +42,46 @@ static int walk_group(void *ctx, git_repository *repo, size_t g)
 {
 	struct loader *l = ctx;
 	size_t from = l->first[g], n = l->first[g + 1] - from;
+	struct range_reading *v = xmalloc((n + 1) * sizeof(*v));
 
-	repo_walk_ranges(repo, l->readings + from, n, &l->read);
+	for (size_t k = 0; k < n; k++)
+		v[k] = l->readings[l->order[from + k]];
+	repo_walk_ranges(repo, v, n, &l->read);
+	for (size_t k = 0; k < n; k++)
+		l->readings[l->order[from + k]] = v[k];
+	free(v);
 	progress_done(&l->line.cb, n);
 	return 0;
+}
+
+/* The groups of read_ranges(): the ranges to walk first, in groups of
+ * consecutive ones (thread_count() of them); then each range the commit
+ * cache holds as it is, alone (no walk: the threads share them out while the
+ * walks go on, rather than one thread taking a walk after its cached ones).
+ * How many groups. */
+static size_t plan_groups(git_repository *repo, struct loader *l, size_t n)
+{
+	int *cached = xcalloc(n + 1, sizeof(int));
+	size_t k = 0, nwalk, wgroups, groups;
+
+	for (size_t i = 0; i < n; i++)
+		cached[i] = repo_range_cached(repo, &l->readings[i], &l->read);
+	for (size_t i = 0; i < n; i++)
+		if (!cached[i])
+			l->order[k++] = i;
+	nwalk = k;
+	for (size_t i = 0; i < n; i++)
+		if (cached[i])
+			l->order[k++] = i;
+	wgroups = nwalk ? thread_count(nwalk) : 0;
+	groups = wgroups + (n - nwalk);
+	l->first = xmalloc((groups + 1) * sizeof(size_t));
+	for (size_t g = 0; g <= wgroups; g++)
+		l->first[g] = wgroups ? nwalk * g / wgroups : 0;
+	for (size_t g = wgroups + 1; g <= groups; g++)
+		l->first[g] = nwalk + (g - wgroups);
+	free(cached);
+	return groups;
 }
 
 /* Range i: its history (git layer) from what its walk read. */
@@ -118,17 +155,16 @@ static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, c
  */
 static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
 {
-	size_t n = l->set->ranges.n, groups = thread_count(n);
+	size_t n = l->set->ranges.n, groups;
 	int rc;
 
-	if (groups > 1)
-		l->read.threads = 1;
 	l->readings = xcalloc(n + 1, sizeof(*l->readings));
-	l->first = xmalloc((groups + 1) * sizeof(size_t));
+	l->order = xmalloc((n + 1) * sizeof(size_t));
 	for (size_t i = 0; i < n; i++)
 		l->readings[i].rg = &l->set->ranges.v[i];
-	for (size_t g = 0; g <= groups; g++)
-		l->first[g] = n * g / groups;
+	groups = plan_groups(repo, l, n);
+	if (groups > 1)
+		l->read.threads = 1;
 	progress_line_begin(&l->line, l->quiet, "reading", "ranges", n);
 	parallel_run(repo, groups, walk_group, l);
 	progress_line_end(&l->line);
@@ -149,6 +185,7 @@ static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t
 		range_reading_release(&l->readings[i]);
 	free(l->readings);
 	free(l->first);
+	free(l->order);
 	return rc;
 }
 

@@ -4,6 +4,7 @@
 #include "base/util.h"
 #include "core/release.h"
 #include "core/close_tags.h"
+#include "git/cache.h"
 #include "git/paths.h"
 #include "git/range_read.h"
 #include "git/tags.h"
@@ -229,6 +230,15 @@ static int resolve(git_repository *repo, struct range_reading *r)
 		rc = resolve_rev(repo, rg->tip, &r->tip, r->err, sizeof(r->err));
 	r->resolved = !rc;
 	return rc;
+}
+
+int repo_range_cached(git_repository *repo, struct range_reading *r,
+		      const struct read_options *opt)
+{
+	struct cache *c = opt ? opt->cache : NULL;
+
+	return c && resolve(repo, r) == 0 &&
+	       cache_ranges_use(&c->ranges, r->base.id, r->tip.id) != NULL;
 }
 
 void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,

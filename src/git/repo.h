@@ -55,6 +55,11 @@ struct range_reading {
 };
 void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
 		      const struct read_options *opt);
+/* Whether the commit cache holds range r as it is, to be read from it with
+ * no walk (r's names are resolved now; repo_walk_ranges() does it again):
+ * for the caller's order of work, not its outcome. */
+int repo_range_cached(git_repository *repo, struct range_reading *r,
+		      const struct read_options *opt);
 int repo_fill_range(git_repository *repo, struct range_reading *r,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 /* The commits repo_walk_ranges() found (merges included). */
