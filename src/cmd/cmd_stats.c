@@ -28,6 +28,8 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	struct series_set set;
 	int rc = series_set_load(c, run, &set, err, errlen);
 
+	if (!rc && !c->at_age && !c->projected)	/* (no more questions: age_set_apply asks) */
+		run_outside_close_soon(run);
 	if (!rc && (c->at_age || c->projected))
 		rc = age_set_apply(c, run, &set, err, errlen);
 	if (!rc && c->mainline && !set.open_counted)	/* (after the cut at an age) */

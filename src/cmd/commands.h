@@ -39,6 +39,8 @@ struct run {
 					   it through run_outside_db() */
 	pthread_t outside_loader;	/* still loading it, when outside_loading */
 	int outside_loading;
+	pthread_t outside_closer;	/* closing it, when outside_closing */
+	int outside_closing;
 	struct warnings warnings;	/* printed by main when the command succeeds */
 	int quiet;			/* --quiet: no warning, no progress line */
 };
@@ -68,6 +70,11 @@ static inline struct outside_db *run_outside_db(struct run *run)
 	}
 	return run->outside;
 }
+
+/* No more questions about ids outside the ranges in this run: close that
+ * database (saving what it learned) in a thread of its own while the
+ * command goes on; run_outside_db() is NULL after it. */
+void run_outside_close_soon(struct run *run);
 
 /* The mainline cache (main loads it in a thread of its own while the
  * ranges are read: it is needed only after them), waited for. */

@@ -100,6 +100,24 @@ static void *save_commit_cache(void *arg)
 	return NULL;
 }
 
+static void *close_outside(void *arg)
+{
+	outside_db_close(arg, 1);
+	return NULL;
+}
+
+void run_outside_close_soon(struct run *run)
+{
+	struct outside_db *db = run_outside_db(run);
+
+	if (!db || run->outside_closing)
+		return;
+	run->outside = NULL;
+	run->outside_closing = pthread_create(&run->outside_closer, NULL, close_outside, db) == 0;
+	if (!run->outside_closing)
+		outside_db_close(db, 1);
+}
+
 void run_save_cache_soon(struct run *run)
 {
 	run_save_cache_wait(run);
@@ -206,6 +224,8 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	run_mainline_cache(&run);	/* (a command that never read the mainline) */
 	if (run_outside_db(&run))
 		outside_db_close(run.outside, !rc);
+	if (run.outside_closing)
+		pthread_join(run.outside_closer, NULL);
 	run_save_cache_wait(&run);
 	if (k.graph_checking)
 		pthread_join(k.graph_checker, NULL);
