@@ -171,29 +171,38 @@ static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const st
 	return n;
 }
 
+/* The count and the records of c (the main file's when with_main, the
+ * additions', this run's) that keep accepts, each id once when seen is
+ * given, a record with facts before one without. */
+static void put_counted(struct wbuf *b, const struct cache *c, int with_main,
+			const struct oidset *keep, struct oidset *seen)
+{
+	size_t at = b->len, n = 0;
+
+	wbuf_uint(b, 0, 8);	/* the count, set below */
+	for (int heads = 0; heads <= 1; heads++) {
+		if (with_main && c->buf)
+			n += put_records(b, c->buf + c->body, c->body_end - c->body, keep, seen,
+					 heads);
+		if (c->abuf)
+			n += put_records(b, c->abuf + c->abody, c->abody_end - c->abody, keep,
+					 seen, heads);
+		n += put_records(b, c->add.b, c->add.len, keep, seen, heads);
+	}
+	for (int i = 0; i < 8; i++)
+		b->b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
+}
+
 static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t *len)
 {
 	struct wbuf b = { 0 };
 	struct oidset seen = { 0 };
-	size_t at, n = 0;
 
 	wbuf_head(&b, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
-	at = b.len;
-	wbuf_uint(&b, 0, 8);	/* the count, set below */
 	if (keep)
 		oidset_init(&seen, c->count + c->addcount);
-	for (int heads = 0; heads <= 1; heads++) {	/* a record with facts first */
-		if (c->buf)
-			n += put_records(&b, c->buf + c->body, c->body_end - c->body, keep, &seen,
-					 heads);
-		if (c->abuf)
-			n += put_records(&b, c->abuf + c->abody, c->abody_end - c->abody, keep,
-					 &seen, heads);
-		n += put_records(&b, c->add.b, c->add.len, keep, &seen, heads);
-	}
-	for (int i = 0; i < 8; i++)
-		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
+	put_counted(&b, c, 1, keep, &seen);
 	cache_ranges_encode(&c->ranges, &b);
 	cache_paths_encode(&c->paths, &b, keep ? oidset_has : NULL, (void *)keep);
 	wbuf_seal(&b);
@@ -212,23 +221,13 @@ uint8_t *cache_encode_added(const struct cache *c, size_t *len)
 {
 	struct wbuf b = { 0 };
 	struct oidset seen;
-	size_t at, n = 0;
 
 	wbuf_head(&b, ADDED_MAGIC, ADDED_FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
 	wbuf_uint(&b, c->buf ? c->len : 0, 8);
 	wbuf_uint(&b, c->buf ? main_seal(c) : 0, 8);
-	at = b.len;
-	wbuf_uint(&b, 0, 8);	/* the count, set below */
 	oidset_init(&seen, c->addcount + (c->abody_end - c->abody) / 38);
-	for (int heads = 0; heads <= 1; heads++) {	/* a record with facts first */
-		if (c->abuf)
-			n += put_records(&b, c->abuf + c->abody, c->abody_end - c->abody, NULL,
-					 &seen, heads);
-		n += put_records(&b, c->add.b, c->add.len, NULL, &seen, heads);
-	}
-	for (int i = 0; i < 8; i++)
-		b.b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
+	put_counted(&b, c, 0, NULL, &seen);
 	cache_ranges_encode_unstored(&c->ranges, &b);
 	wbuf_seal(&b);
 	free(seen.v);
