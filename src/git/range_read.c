@@ -1,5 +1,6 @@
 /* range_read.c — see range_read.h. */
 #include "git/range_read.h"
+#include "base/oidmap.h"
 #include "git/replace.h"
 #include "base/error.h"
 #include "base/util.h"
@@ -11,52 +12,6 @@
 #include <string.h>
 
 /* Commit ids to positions: an open-addressing table. */
-struct posmap {
-	const uint8_t **oid;	/* NULL: empty */
-	uint32_t *pos;
-	size_t cap;
-};
-
-static void posmap_init(struct posmap *m, size_t n)
-{
-	for (m->cap = 64; m->cap < n * 2 + 2; m->cap *= 2)
-		;
-	m->oid = xcalloc(m->cap, sizeof(*m->oid));
-	m->pos = xmalloc(m->cap * sizeof(*m->pos));
-}
-
-static size_t posmap_slot(const struct posmap *m, const uint8_t *oid)
-{
-	uint64_t h;
-
-	memcpy(&h, oid, 8);
-	size_t k = h & (m->cap - 1);
-	while (m->oid[k] && memcmp(m->oid[k], oid, 20))
-		k = (k + 1) & (m->cap - 1);
-	return k;
-}
-
-static void posmap_put(struct posmap *m, const uint8_t *oid, uint32_t pos)
-{
-	size_t k = posmap_slot(m, oid);
-
-	m->oid[k] = oid;
-	m->pos[k] = pos;
-}
-
-static uint32_t posmap_get(const struct posmap *m, const uint8_t *oid)
-{
-	size_t k = posmap_slot(m, oid);
-
-	return m->oid[k] ? m->pos[k] : UINT32_MAX;
-}
-
-static void posmap_release(struct posmap *m)
-{
-	free(m->oid);
-	free(m->pos);
-}
-
 /* A commit's facts and meta, freed. */
 static void commit_free(struct walk_commit *c)
 {
@@ -133,7 +88,7 @@ static int by_oid(const void *a, const void *b)
  * painted and those TIP ^OLD TIP ^BASE painted, each once, none of the
  * range's own (old or new: OLD TIP hid the old ones). */
 static void painted_join(const struct cache_range *x, const struct walk_result *nw,
-			 const struct posmap *old, const struct posmap *new,
+			 const struct oidmap *old, const struct oidmap *new,
 			 struct walk_result *out)
 {
 	size_t n = (size_t)x->npainted + nw->npainted, k = 0;
@@ -141,8 +96,8 @@ static void painted_join(const struct cache_range *x, const struct walk_result *
 
 	memcpy(v, x->painted, (size_t)x->npainted * 20);
 	for (size_t i = 0; i < nw->npainted; i++)
-		if (posmap_get(old, nw->painted[i]) == UINT32_MAX &&
-		    posmap_get(new, nw->painted[i]) == UINT32_MAX)
+		if (oidmap_get(old, nw->painted[i]) == UINT32_MAX &&
+		    oidmap_get(new, nw->painted[i]) == UINT32_MAX)
 			memcpy(v[x->npainted + k++], nw->painted[i], 20);
 	n = x->npainted + k;
 	if (n)
@@ -169,15 +124,15 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 	struct walk_commit *all = xcalloc(n + 1, sizeof(*all));
 	struct topo_node *v = xcalloc(n + 1, sizeof(*v));
 	uint32_t *order = xmalloc((n + 1) * sizeof(uint32_t)), *pos;
-	struct posmap old, new;
+	struct oidmap old, new;
 	int rc = 0;
 
-	posmap_init(&old, x->n);
-	posmap_init(&new, nw->n);
+	oidmap_init(&old, x->n);
+	oidmap_init(&new, nw->n);
 	for (uint32_t k = 0; k < x->n; k++)
-		posmap_put(&old, x->oids + (size_t)k * 20, k);
+		oidmap_put(&old, x->oids + (size_t)k * 20, k);
 	for (size_t j = 0; j < nw->n; j++)
-		posmap_put(&new, nw->v[j].oid, (uint32_t)(x->n + j));
+		oidmap_put(&new, nw->v[j].oid, (uint32_t)(x->n + j));
 	for (uint32_t k = 0; k < x->n && !rc; k++) {
 		uint32_t np = x->first[k + 1] - x->first[k];
 		all[k].parents = xmalloc(((size_t)np + 1) * sizeof(uint32_t));
@@ -192,9 +147,9 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 		a->nparents = 0;
 		a->parent_ids = NULL;
 		for (unsigned p = 0; p < b->nparent_ids; p++) {
-			uint32_t at = posmap_get(&new, b->parent_ids[p]);
+			uint32_t at = oidmap_get(&new, b->parent_ids[p]);
 			if (at == UINT32_MAX)
-				at = posmap_get(&old, b->parent_ids[p]);
+				at = oidmap_get(&old, b->parent_ids[p]);
 			if (at != UINT32_MAX)
 				a->parents[a->nparents++] = at;
 		}
@@ -230,8 +185,8 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 		free(all[i].parents);
 		commit_free(&all[i]);
 	}
-	posmap_release(&old);
-	posmap_release(&new);
+	oidmap_release(&old);
+	oidmap_release(&new);
 	free(order);
 	free(v);
 	free(all);

@@ -1,6 +1,7 @@
 /* repo.c — see repo.h. */
 #include "git/repo.h"
 #include "base/error.h"
+#include "base/oidmap.h"
 #include "base/util.h"
 #include "core/release.h"
 #include "core/close_tags.h"
@@ -108,44 +109,6 @@ out:
 	return rc;
 }
 
-/* The walk's ids in an open-addressing table (index + 1; 0: empty), keyed
- * by their first 8 bytes, to find the tags' commits among them. */
-struct id_table {
-	uint32_t *slot;
-	size_t mask;
-};
-
-static void id_table_init(struct id_table *t, const struct walk_result *w)
-{
-	size_t cap = 64;
-
-	while (cap < w->n * 2 + 2)
-		cap *= 2;
-	t->slot = xcalloc(cap, sizeof(uint32_t));
-	t->mask = cap - 1;
-	for (size_t i = 0; i < w->n; i++) {
-		uint64_t h;
-		memcpy(&h, w->v[i].oid, 8);
-		size_t k = h & t->mask;
-		while (t->slot[k])
-			k = (k + 1) & t->mask;
-		t->slot[k] = (uint32_t)i + 1;
-	}
-}
-
-/* The walk's index of oid, or -1. */
-static int64_t id_table_find(const struct id_table *t, const struct walk_result *w,
-			     const git_oid *oid)
-{
-	uint64_t h;
-
-	memcpy(&h, oid->id, 8);
-	for (size_t k = h & t->mask; t->slot[k]; k = (k + 1) & t->mask)
-		if (!memcmp(w->v[t->slot[k] - 1].oid, oid->id, 20))
-			return t->slot[k] - 1;
-	return -1;
-}
-
 /* BASE's date: its tag's when BASE names a tag of that commit (the tagger's
  * date of an annotated tag, else the commit's: tags.h), else its commit's. */
 static int64_t base_date(git_repository *repo, const struct tag_table *t, const char *base,
@@ -168,22 +131,24 @@ static int find_tags(git_repository *repo, const struct walk_result *w, const gi
 		     struct history *h, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
-	struct id_table ids;
+	struct oidmap ids;
 
 	if (!t)
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
 	h->base_date = base_date(repo, t, h->base, base);
-	id_table_init(&ids, w);
+	oidmap_init(&ids, w->n);
+	for (size_t i = 0; i < w->n; i++)
+		oidmap_put(&ids, w->v[i].oid, (uint32_t)i);
 	h->tags = xmalloc((t->n + 1) * sizeof(*h->tags));
 	for (size_t i = 0; i < t->n; i++) {
-		int64_t idx = id_table_find(&ids, w, &t->v[i].commit);
-		if (idx >= 0)
+		uint32_t idx = oidmap_get(&ids, t->v[i].commit.id);
+		if (idx != UINT32_MAX)
 			h->tags[h->ntags++] = (struct history_tag){ t->v[i].name, (uint32_t)idx,
 								    t->v[i].date };
 	}
-	free(ids.slot);
+	oidmap_release(&ids);
 	return RT_OK;
 }
 

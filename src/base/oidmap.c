@@ -1,0 +1,46 @@
+/* oidmap.c — see oidmap.h. */
+#include "base/oidmap.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void oidmap_init(struct oidmap *m, size_t n)
+{
+	for (m->cap = 64; m->cap < n * 2 + 2; m->cap *= 2)
+		;
+	m->oid = xcalloc(m->cap, sizeof(*m->oid));
+	m->pos = xmalloc(m->cap * sizeof(*m->pos));
+}
+
+static size_t slot(const struct oidmap *m, const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, 8);
+	size_t k = h & (m->cap - 1);
+	while (m->oid[k] && memcmp(m->oid[k], oid, 20))
+		k = (k + 1) & (m->cap - 1);
+	return k;
+}
+
+void oidmap_put(struct oidmap *m, const uint8_t *oid, uint32_t pos)
+{
+	size_t k = slot(m, oid);
+
+	m->oid[k] = oid;
+	m->pos[k] = pos;
+}
+
+uint32_t oidmap_get(const struct oidmap *m, const uint8_t *oid)
+{
+	size_t k = slot(m, oid);
+
+	return m->oid[k] ? m->pos[k] : UINT32_MAX;
+}
+
+void oidmap_release(struct oidmap *m)
+{
+	free(m->oid);
+	free(m->pos);
+}

@@ -1,0 +1,42 @@
+/* test_oidmap.c — ids to positions (base/oidmap.h): found, absent, ids that
+ * share their first 8 bytes (the key) told apart, a second put. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "base/oidmap.h"
+
+static void test_oidmap(void **state)
+{
+	uint8_t ids[300][20];
+	struct oidmap m;
+
+	(void)state;
+	memset(ids, 0, sizeof(ids));
+	for (int i = 0; i < 300; i++) {
+		ids[i][0] = (uint8_t)(i % 3);	/* 3 keys only: long probe runs */
+		ids[i][19] = (uint8_t)i;
+		ids[i][18] = (uint8_t)(i >> 8);
+	}
+	oidmap_init(&m, 200);	/* fewer than put: the table still has room (2n + 2) */
+	for (uint32_t i = 0; i < 200; i++)
+		oidmap_put(&m, ids[i], i * 7);
+	for (uint32_t i = 0; i < 200; i++)
+		assert_int_equal(oidmap_get(&m, ids[i]), i * 7);
+	for (int i = 200; i < 300; i++)
+		assert_int_equal(oidmap_get(&m, ids[i]), UINT32_MAX);
+	oidmap_put(&m, ids[5], 1);	/* put again: the last position */
+	assert_int_equal(oidmap_get(&m, ids[5]), 1);
+	assert_int_equal(oidmap_get(&m, ids[6]), 42);
+	oidmap_release(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_oidmap) };
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
