@@ -41,11 +41,25 @@ int blobfile_same(const struct blobfile_stamp *a, const struct blobfile_stamp *b
 			       a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns));
 }
 
+/* The regular file at path, opened (never a link, never waiting on a FIFO or
+ * a device), with its stat; -1 when it is none or is larger than max. */
+static int open_regular(const char *path, size_t max, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd >= 0 && (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_size < 0 ||
+			(uint64_t)st->st_size > max)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
 uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
 			      struct blobfile_stamp *stamp)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
+	int fd = open_regular(path, max, &st);
 	void *p = MAP_FAILED;
 
 	*len = 0;
@@ -53,8 +67,7 @@ uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
 		memset(stamp, 0, sizeof(*stamp));
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (uint64_t)st.st_size <= max)
+	if (st.st_size > 0)
 		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
@@ -74,9 +87,8 @@ void blobfile_unmap(uint8_t *p, size_t len)
 uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
 			       struct blobfile_stamp *stamp)
 {
-	/* never a link, never waiting on a FIFO or a device */
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
+	int fd = open_regular(path, max, &st);
 	uint8_t *buf = NULL;
 	size_t want, got = 0;
 	ssize_t k;
@@ -86,11 +98,6 @@ uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
 		memset(stamp, 0, sizeof(*stamp));
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
-	    (uint64_t)st.st_size > max) {
-		close(fd);
-		return NULL;
-	}
 	want = (size_t)st.st_size;
 	buf = xmalloc(want + 1);
 	/* one byte more than the size: a file that grew meanwhile is not half read */

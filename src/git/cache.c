@@ -753,34 +753,36 @@ static int light_ok(struct cache *c)
 		       c->len / LIGHT_SHARE;
 }
 
+/* Write b (len bytes, freed) at path and stamp what was written; 0 or -1. */
+static int write_stamped(const char *path, uint8_t *b, size_t len, struct blobfile_stamp *stamp,
+			 char *err, size_t errlen)
+{
+	int rc = blobfile_write(path, b, len, err, errlen);
+
+	free(b);
+	if (rc == 0)
+		blobfile_stamp(path, stamp);
+	return rc;
+}
+
 static int save_light(struct cache *c, const char *apath, char *err, size_t errlen)
 {
 	size_t len;
-	uint8_t *b;
-	int rc;
 
 	cache_ranges_settle_light(&c->ranges);
-	b = cache_encode_added(c, &len);
-	rc = blobfile_write(apath, b, len, err, errlen);
-	free(b);
-	if (rc == 0)
-		blobfile_stamp(apath, &c->aloaded);
-	return rc;
+	uint8_t *b = cache_encode_added(c, &len);
+	return write_stamped(apath, b, len, &c->aloaded, err, errlen);
 }
 
 static int save_whole(struct cache *c, const char *path, const char *apath, char *err,
 		      size_t errlen)
 {
 	size_t len;
-	uint8_t *b;
-	int rc;
 
 	cache_ranges_settle(&c->ranges);
-	b = cache_encode_kept(c, &len);
-	rc = blobfile_write(path, b, len, err, errlen);
-	free(b);
+	uint8_t *b = cache_encode_kept(c, &len);
+	int rc = write_stamped(path, b, len, &c->loaded, err, errlen);
 	if (rc == 0) {
-		blobfile_stamp(path, &c->loaded);
 		unlink(apath);	/* (one left names the old main file: ignored) */
 		blobfile_stamp(apath, &c->aloaded);
 		c->whole = 1;

@@ -220,8 +220,8 @@ void repo_walk_ranges(git_repository *repo, struct range_reading *v, size_t n,
 
 	for (size_t i = 0; i < n; i++) {
 		v[i].walk = NULL;
-		if ((v[i].rc = resolve(repo, &v[i])))
-			continue;
+		if (!v[i].resolved && (v[i].rc = resolve(repo, &v[i])))
+			continue;	/* (repo_range_cached() may have resolved it) */
 		bases[m] = v[i].base;
 		tips[m] = v[i].tip;
 		at[m++] = i;

@@ -291,6 +291,26 @@ static void test_light_ok(void **state)
 	free(m);
 }
 
+/* A fresh directory for a main file (path) and its additions (apath). */
+struct files {
+	char dir[64], path[256], apath[300];
+};
+
+static void make_files(struct files *f)
+{
+	snprintf(f->dir, sizeof(f->dir), "/tmp/test_cache_added.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/regtrace-cache", f->dir);
+	snprintf(f->apath, sizeof(f->apath), "%s%s", f->path, CACHE_ADDED_SUFFIX);
+}
+
+static void remove_files(const struct files *f)
+{
+	unlink(f->apath);
+	unlink(f->path);
+	rmdir(f->dir);
+}
+
 /* A main file written whole at path: commits 1..200 in eight ranges (900 + i, 1000 + i)
  * of 25 each, so that one range more stays within a quarter of it. */
 static void save_main(const char *path)
@@ -324,35 +344,34 @@ static int exists(const char *path)
  * writes the main file whole and removes the additions. */
 static void test_save_files(void **state)
 {
-	char dir[] = "/tmp/test_cache_added.XXXXXX", path[256], apath[300], err[256];
+	char err[256];
+	struct files f;
 	struct stat m1, m2;
 	struct cache b, c, d;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/regtrace-cache", dir);
-	snprintf(apath, sizeof(apath), "%s%s", path, CACHE_ADDED_SUFFIX);
-	save_main(path);
-	assert_false(exists(apath));
-	stat_of(path, &m1);
+	make_files(&f);
+	save_main(f.path);
+	assert_false(exists(f.apath));
+	stat_of(f.path, &m1);
 
 	cache_init(&b, 7);
-	cache_load_file(&b, path);
+	cache_load_file(&b, f.path);
 	assert_non_null(range(&b, 900, 1000));
 	add_full(&b, 201);
 	put_range(&b, 900, 2000, 1, 26);	/* (900, 1000) after a release */
-	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
-	stat_of(path, &m2);
+	assert_int_equal(cache_save(&b, f.path, err, sizeof(err)), 0);
+	stat_of(f.path, &m2);
 	assert_int_equal(m1.st_ino, m2.st_ino);
 	assert_int_equal(m1.st_mtim.tv_nsec, m2.st_mtim.tv_nsec);
-	assert_true(exists(apath));
+	assert_true(exists(f.apath));
 	/* a second save of the same run, with more: light again, both kept */
 	add_full(&b, 202);
-	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
+	assert_int_equal(cache_save(&b, f.path, err, sizeof(err)), 0);
 	cache_release(&b);
 
 	cache_init(&c, 7);
-	cache_load_file(&c, path);
+	cache_load_file(&c, f.path);
 	assert_null(c.arejected);
 	assert_int_equal(c.count, 202);
 	assert_int_equal(lookup(&c, 201), 1);
@@ -363,51 +382,49 @@ static void test_save_files(void **state)
 	uint8_t id[20];
 	oid(id, 26);
 	cache_paths_put(&c.paths, id, dirs, 1);	/* paths: written whole */
-	assert_int_equal(cache_save(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(cache_save(&c, f.path, err, sizeof(err)), 0);
 	cache_release(&c);
-	stat_of(path, &m2);
+	stat_of(f.path, &m2);
 	assert_true(m1.st_ino != m2.st_ino);
-	assert_false(exists(apath));
+	assert_false(exists(f.apath));
 
 	cache_init(&d, 7);
-	cache_load_file(&d, path);
+	cache_load_file(&d, f.path);
 	assert_null(d.rejected);
 	assert_null(d.abuf);
 	assert_int_equal(d.count, 200);	/* 201 and 202 in no range: forgotten */
 	assert_non_null(range(&d, 900, 1000));
 	assert_non_null(range(&d, 900, 2000));
 	cache_release(&d);
-	unlink(path);
-	rmdir(dir);
+	remove_files(&f);
 }
 
 /* Two runs at once: B and C loaded the same main file; C saved lightly; B's save sees the
  * additions changed, takes C's records and ranges and writes the main file whole. */
 static void test_two_runs(void **state)
 {
-	char dir[] = "/tmp/test_cache_added.XXXXXX", path[256], apath[300], err[256];
+	char err[256];
+	struct files f;
 	struct cache b, c, d;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/regtrace-cache", dir);
-	snprintf(apath, sizeof(apath), "%s%s", path, CACHE_ADDED_SUFFIX);
-	save_main(path);
+	make_files(&f);
+	save_main(f.path);
 	cache_init(&b, 7);
-	cache_load_file(&b, path);
+	cache_load_file(&b, f.path);
 	cache_init(&c, 7);
-	cache_load_file(&c, path);
+	cache_load_file(&c, f.path);
 	add_full(&c, 201);
 	put_range(&c, 900, 2000, 200, 2);	/* 200 and 201 */
-	assert_int_equal(cache_save(&c, path, err, sizeof(err)), 0);
-	assert_true(exists(apath));
+	assert_int_equal(cache_save(&c, f.path, err, sizeof(err)), 0);
+	assert_true(exists(f.apath));
 	add_full(&b, 250);
 	put_range(&b, 800, 801, 250, 1);
-	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
-	assert_false(exists(apath));
+	assert_int_equal(cache_save(&b, f.path, err, sizeof(err)), 0);
+	assert_false(exists(f.apath));
 
 	cache_init(&d, 7);
-	cache_load_file(&d, path);
+	cache_load_file(&d, f.path);
 	assert_int_equal(d.count, 202);	/* 1..201 and 250 */
 	assert_int_equal(lookup(&d, 201), 1);
 	assert_int_equal(lookup(&d, 250), 1);
@@ -415,40 +432,37 @@ static void test_two_runs(void **state)
 	cache_release(&b);
 	cache_release(&c);
 	cache_release(&d);
-	unlink(path);
-	rmdir(dir);
+	remove_files(&f);
 }
 
 /* Additions larger than a quarter of the main file: the save is whole. */
 static void test_too_large(void **state)
 {
-	char dir[] = "/tmp/test_cache_added.XXXXXX", path[256], apath[300], err[256];
+	char err[256];
+	struct files f;
 	struct cache a, b;
 	struct stat m1, m2;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/regtrace-cache", dir);
-	snprintf(apath, sizeof(apath), "%s%s", path, CACHE_ADDED_SUFFIX);
+	make_files(&f);
 	cache_init(&a, 7);
 	for (int n = 1; n <= 8; n++)
 		add_full(&a, n);
 	put_range(&a, 900, 901, 1, 8);
-	assert_int_equal(cache_save(&a, path, err, sizeof(err)), 0);
+	assert_int_equal(cache_save(&a, f.path, err, sizeof(err)), 0);
 	cache_release(&a);
-	stat_of(path, &m1);
+	stat_of(f.path, &m1);
 	cache_init(&b, 7);
-	cache_load_file(&b, path);
+	cache_load_file(&b, f.path);
 	for (int n = 9; n <= 12; n++)	/* half as many records again */
 		add_full(&b, n);
 	put_range(&b, 900, 902, 1, 12);
-	assert_int_equal(cache_save(&b, path, err, sizeof(err)), 0);
+	assert_int_equal(cache_save(&b, f.path, err, sizeof(err)), 0);
 	cache_release(&b);
-	stat_of(path, &m2);
+	stat_of(f.path, &m2);
 	assert_true(m1.st_ino != m2.st_ino);
-	assert_false(exists(apath));
-	unlink(path);
-	rmdir(dir);
+	assert_false(exists(f.apath));
+	remove_files(&f);
 }
 
 /* The file of a main cache or of its additions with everything up to its record
