@@ -25,6 +25,7 @@ struct loader {
 	struct rules rules;
 	struct channel_rules channels;	/* --by channel */
 	int infer;		/* look for upstream ids on the mainline */
+	int infer_on;		/* look_up_one() infers: the mainline is read */
 	int count_open;		/* set each series' open count as it is analysed */
 	struct series_set *set;
 	struct history *h;	/* one per range */
@@ -100,9 +101,10 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 
 
 
-/* Range i: upstream ids inferred, ids outside it looked up (git layer),
- * then analysed (core). */
-static int analyze_one(void *ctx, git_repository *repo, size_t i)
+/* Range i, first part: upstream ids inferred (when the mainline is read
+ * for it), ids outside it looked up (git layer).  A range that fails here
+ * is done. */
+static int look_up_one(void *ctx, git_repository *repo, size_t i)
 {
 	struct loader *l = ctx;
 	struct load_error *e = &l->errs[i];
@@ -111,22 +113,55 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	size_t from;
 
 	e->rc = RT_OK;
-	if (l->infer && l->set->ml) {
+	if (l->infer_on) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
 	}
 	if (!e->rc)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
 				     sizeof(e->msg));
-	if (!e->rc) {
-		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
-		if (!e->rc && l->count_open && l->set->ml)	/* (no round of its own) */
-			unfixed_count_open(l->set->ml, &l->set->s[i], i);
-	} else
+	if (e->rc) {
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
-	history_release(h);
+		history_release(h);
+	}
+	return e->rc;
+}
+
+/* Range i, second part: analysed (core), and its open count. */
+static int analyze_one(void *ctx, git_repository *repo, size_t i)
+{
+	struct loader *l = ctx;
+	struct load_error *e = &l->errs[i];
+
+	(void)repo;
+	e->rc = analyze(&l->h[i], &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
+	if (!e->rc && l->count_open && l->set->ml)	/* (no round of its own) */
+		unfixed_count_open(l->set->ml, &l->set->s[i], i);
+	history_release(&l->h[i]);
 	progress_done(&l->line.cb, 1);
 	return e->rc;
+}
+
+/* The first failure in range order (each range's error, l->errs), or
+ * RT_OK; ranges never taken stay RT_OK. */
+static int first_failure(const struct loader *l, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < l->set->ranges.n; i++)
+		if (l->errs[i].rc) {
+			snprintf(err, errlen, "%s", l->errs[i].msg);
+			return l->errs[i].rc;
+		}
+	return RT_OK;
+}
+
+/* How many ranges from the first succeeded before one failed. */
+static size_t ranges_ok(const struct loader *l)
+{
+	size_t i = 0;
+
+	while (i < l->set->ranges.n && !l->errs[i].rc)
+		i++;
+	return i;
 }
 
 /* Every range through fn, several at once (parallel.h); ranges never taken
@@ -136,16 +171,10 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, char *err,
 		      size_t errlen)
 {
-	size_t n = l->set->ranges.n;
-	int rc = RT_OK;
-
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < l->set->ranges.n; i++)
 		l->errs[i].rc = RT_OK;
-	parallel_run(repo, n, fn, l);
-	for (size_t i = 0; i < n && !rc; i++)
-		if ((rc = l->errs[i].rc))
-			snprintf(err, errlen, "%s", l->errs[i].msg);
-	return rc;
+	parallel_run(repo, l->set->ranges.n, fn, l);
+	return first_failure(l, err, errlen);
 }
 
 /*
@@ -223,26 +252,19 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 
 /* The mainline, when the command compares with it or there are upstream
  * ids to infer and a mainline branch to look on (none: no inference). */
-static int read_mainline(const struct cli *c, struct run *run, struct loader *l, char *err,
-			 size_t errlen)
+static int read_mainline(const struct cli *c, struct run *run, struct loader *l,
+			 const char **bases, uint32_t *want, size_t nwant, char *err, size_t errlen)
 {
 	struct series_set *set = l->set;
-	size_t nwant, n = set->ranges.n;
-	uint32_t *want = wanted_keys(l, &nwant);
-	int needed = series_set_needs_mainline(c), rc;
+	int needed = series_set_needs_mainline(c);
 	char *ref = needed || nwant ? mainline_ref(run, c->mainline, err, errlen) : NULL;
 
 	if (!ref) {
 		free(want);
 		return needed ? RT_EFAIL : RT_OK;
 	}
-	const char **bases = xmalloc((n + 1) * sizeof(char *));
-	for (size_t i = 0; i < n; i++)
-		bases[i] = l->h[i].base;
 	set->ml = xcalloc(1, sizeof(*set->ml));
-	rc = mainline_set_read(run, ref, bases, n, want, nwant, set->ml, err, errlen);
-	free(bases);
-	return rc;
+	return mainline_set_read(run, ref, bases, set->ranges.n, want, nwant, set->ml, err, errlen);
 }
 
 /* --by channel: the project's channels, and the Linux rules on a Linux
@@ -261,39 +283,71 @@ static void channel_rules_of(struct run *run, struct loader *l)
 	l->rules.channels = &l->channels;
 }
 
-/* Each range analysed (analyze_one), with the run's database of the ids
- * outside the ranges, or one of its own that keeps nothing. */
-static int count_ranges(struct run *run, struct loader *l, char *err, size_t errlen)
+/* The run's database of the ids outside the ranges, or *own: one that
+ * keeps nothing. */
+static struct outside_db *outside_of(struct run *run, struct outside_db *own)
 {
-	struct outside_db own;
-	int rc;
+	struct outside_db *db = run_outside_db(run);
 
-	l->outside = run_outside_db(run);
-	if (!l->outside) {
+	if (!db) {
 		char *objects = repo_objects_dir(run->repo);
-		outside_db_open(&own, objects, NULL, 0);
+		outside_db_open(own, objects, NULL, 0);
 		free(objects);
-		l->outside = &own;
+		db = own;
 	}
-	progress_line_begin(&l->line, l->quiet,
-			    l->infer && l->set->ml ? "inferring upstream ids and counting"
-						   : "counting", "ranges", l->set->ranges.n);
-	rc = each_range(run->repo, l, analyze_one, err, errlen);
-	progress_line_end(&l->line);
-	if (l->outside == &own)
-		outside_db_close(&own, 0);
-	return rc;
+	return db;
 }
 
-/* Read every range, then the mainline, then analyse each; a failure to
- * read the mainline is reported after the ranges' own failures (as when
- * the mainline was read after them). */
+/* The mainline read (read_mainline(): the answer), and each range's ids
+ * outside it looked up (look_up_one()): when no commit has an upstream id
+ * to infer, both at once (a thread of its own looks up, while this one
+ * reads); else one after the other, the inference first. */
+static int read_mainline_looking_up(const struct cli *c, struct run *run, struct loader *l,
+				    char *mlerr, size_t mlerrlen)
+{
+	struct series_set *set = l->set;
+	size_t n = set->ranges.n, nwant;
+	uint32_t *want = wanted_keys(l, &nwant);
+	const char **bases = xmalloc((n + 1) * sizeof(char *));
+	struct parallel_job side;
+	int beside, mlrc;
+
+	for (size_t i = 0; i < n; i++) {
+		bases[i] = l->h[i].base;
+		l->errs[i].rc = RT_OK;
+	}
+	l->infer_on = 0;
+	beside = !nwant && parallel_start(&side, run->repo, n, look_up_one, l);
+	mlrc = read_mainline(c, run, l, bases, want, nwant, mlerr, mlerrlen);
+	free(bases);
+	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
+		mainline_set_release(set->ml);
+		free(set->ml);
+		set->ml = NULL;
+	}
+	progress_line_begin(&l->line, l->quiet,
+			    l->infer && set->ml ? "inferring upstream ids and counting"
+						: "counting", "ranges", n);
+	if (beside) {
+		parallel_finish(&side);
+	} else {
+		l->infer_on = l->infer && set->ml;
+		parallel_run(run->repo, n, look_up_one, l);
+	}
+	return mlrc;
+}
+
+/* Read every range, then the mainline (while looking up the ids outside the
+ * ranges, when nothing is to be inferred from it), then analyse each; a
+ * failure to read the mainline is reported after the ranges' own failures
+ * (as when the mainline was read after them). */
 static int load_ranges(const struct cli *c, struct run *run, struct loader *l, char *err,
 		       size_t errlen)
 {
 	struct series_set *set = l->set;
+	struct outside_db own;
 	char mlerr[1024] = "";
-	int rc, mlrc;
+	int rc, mlrc = RT_OK;
 
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
@@ -301,18 +355,18 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		history_init(&l->h[i]);
 	run_save_cache_wait(run);	/* (an earlier load's save) */
 	rc = read_ranges(run->repo, l, err, errlen);
-	if (!rc)	/* the cache is complete: saved while the rest is done */
-		run_save_cache_soon(run);
-	if (!rc)	/* --by channel, and the export's channel of each commit */
-		channel_rules_of(run, l);
-	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
-	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
-		mainline_set_release(set->ml);
-		free(set->ml);
-		set->ml = NULL;
+	if (!rc) {
+		run_save_cache_soon(run);	/* the cache is complete: saved meanwhile */
+		channel_rules_of(run, l);	/* --by channel, and the export's channels */
+		l->outside = outside_of(run, &own);
+		mlrc = read_mainline_looking_up(c, run, l, mlerr, sizeof(mlerr));
+		/* the ranges before the first that failed, analysed */
+		parallel_run(run->repo, ranges_ok(l), analyze_one, l);
+		progress_line_end(&l->line);
+		if (l->outside == &own)
+			outside_db_close(&own, 0);
+		rc = first_failure(l, err, errlen);
 	}
-	if (!rc)	/* (the upstream inference reads the mainline's candidates) */
-		rc = count_ranges(run, l, err, errlen);
 	if (!rc && mlrc)
 		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
 	/* ranges never taken stay zeroed (releasing them is harmless) */

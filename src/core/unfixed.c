@@ -48,48 +48,27 @@ static uint8_t *candidates(const struct resolver *r, const struct mainline *m, s
 	return cand;
 }
 
-static int cmp_id(const void *a, const void *b)
+/* Does a revert line of m->v[from..n) name id (its id a prefix of id)?
+ * Such an id shares id's first 7 digits: one run of the index (without
+ * one, every line is looked at). */
+static int is_reverted(const struct mainline *m, size_t from, const char *id)
 {
-	return strcmp(a, b);
-}
+	uint32_t h = resolver_head(id);
+	size_t j = m->index ? first_at(m, h) : 0, end = m->index ? m->nindex : 0;
 
-/* The ids named by the revert lines of m->v[from..n), sorted. */
-struct reverted {
-	char (*v)[MSG_ID_MAX + 1];
-	size_t n, cap;
-};
-
-static void collect_reverted(const struct mainline *m, size_t from, struct reverted *out)
-{
-	memset(out, 0, sizeof(*out));
-	for (size_t k = from; k < m->n; k++)
+	for (; j < end && m->index[j].head == h; j++) {
+		const struct mainline_ref_at *e = &m->index[j];
+		const struct msg_ref *ref = &m->v[e->fix].facts.refs[e->ref];
+		if (e->fix >= from && ref->kind == MSG_REF_REVERT &&
+		    !strncmp(ref->id, id, strlen(ref->id)))
+			return 1;
+	}
+	for (size_t k = from; !m->index && k < m->n; k++)
 		for (size_t i = 0; i < m->v[k].facts.nrefs; i++) {
 			const struct msg_ref *ref = &m->v[k].facts.refs[i];
-			if (ref->kind != MSG_REF_REVERT)
-				continue;
-			ARRAY_GROW(out->v, out->n, out->cap);
-			memcpy(out->v[out->n++], ref->id, MSG_ID_MAX + 1);
+			if (ref->kind == MSG_REF_REVERT && !strncmp(ref->id, id, strlen(ref->id)))
+				return 1;
 		}
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), cmp_id);
-}
-
-/* Is some reverted id a prefix of id?  Each has 7+ digits, so only those
- * sharing id's first 7 can be: one binary search, then a short scan. */
-static int is_reverted(const struct reverted *m, const char *id)
-{
-	size_t lo = 0, hi = m->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strncmp(m->v[mid], id, MSG_ID_MIN) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < m->n && !strncmp(m->v[lo], id, MSG_ID_MIN); lo++)
-		if (!strncmp(m->v[lo], id, strlen(m->v[lo])))
-			return 1;
 	return 0;
 }
 
@@ -130,18 +109,16 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 	uint32_t *row_of = xmalloc((g->n + 1) * sizeof(uint32_t));
 	struct u32s match = { 0 };
 	uint8_t *cand = candidates(r, m, from);
-	struct reverted rev;
 
 	memset(out, 0, sizeof(*out));
 	for (uint32_t i = 0; i < g->n; i++)
 		row_of[i] = UINT32_MAX;
-	collect_reverted(m, from, &rev);
 	for (size_t k = from; k < m->n; k++) {
 		const struct mainline_fix *f = &m->v[k];
 		if (!cand[k])
 			continue;	/* names nothing of the series */
 		resolver_match(r, f->id, &match);
-		if (match.n || is_reverted(&rev, f->id))
+		if (match.n || is_reverted(m, from, f->id))
 			continue;	/* backported, or withdrawn upstream */
 		for (size_t i = 0; i < f->facts.nrefs; i++) {
 			resolver_match(r, f->facts.refs[i].id, &match);
@@ -152,7 +129,6 @@ void unfixed_compute(const struct graph *g, const struct resolver *r, const uint
 	}
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_row);
-	free(rev.v);
 	free(cand);
 	u32s_release(&match);
 	free(row_of);
