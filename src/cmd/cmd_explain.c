@@ -88,6 +88,6 @@ int cmd_explain(const struct cli *c, struct run *run, char *err, size_t errlen)
 	rc = series_set_load(&load, run, &set, err, errlen);
 	if (!rc)
 		rc = explain_in(c, run, &set, hex, err, errlen);
-	series_set_release(&set);
+	series_set_end(&set);
 	return rc;
 }

@@ -61,6 +61,6 @@ int cmd_regressions(const struct cli *c, struct run *run, char *err, size_t errl
 		u32s_release(&carried[i]);
 	free(carried);
 	regressions_release(&r);
-	series_set_release(&set);
+	series_set_end(&set);
 	return rc;
 }

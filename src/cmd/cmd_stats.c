@@ -44,6 +44,6 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 		if (rc < 0 || fflush(stdout) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}
-	series_set_release(&set);
+	series_set_end(&set);
 	return rc;
 }

@@ -35,7 +35,7 @@ int cmd_unfixed(const struct cli *c, struct run *run, char *err, size_t errlen)
 			rc = cmd_write_failed(err, errlen);
 	}
 	unfixed_set_release(&us);
-	series_set_release(&set);
+	series_set_end(&set);
 	free(ref);
 	return rc;
 }

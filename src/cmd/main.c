@@ -10,6 +10,7 @@
 #include <string.h>
 #include <git2.h>
 
+#include "base/at_exit.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "cmd/cli.h"
@@ -238,12 +239,7 @@ static int run_command(const struct cli *c, char *err, size_t errlen)
 	if (!rc && !c->quiet)
 		warn_print(&run.warnings, stderr);
 	warn_release(&run.warnings);
-	free(k.path);
-	free(k.mainline_path);
-	free(k.outside_path);
-	free(k.objects);
-	cache_release(&k.commits);
-	segcache_release(&k.mainline);
+	at_exit_keep(&k, sizeof(k));	/* the caches, left to the exit (base/at_exit.h) */
 	tags_forget();
 	config_release(&cfg);
 	git_repository_free(repo);

@@ -1,6 +1,7 @@
 /* series_set.c — see series_set.h. */
 #include "cmd/series_set.h"
 #include "cmd/progress_line.h"
+#include "base/at_exit.h"
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -25,7 +26,6 @@ struct loader {
 	struct rules rules;
 	struct channel_rules channels;	/* --by channel */
 	int infer;		/* look for upstream ids on the mainline */
-	int infer_on;		/* look_up_one() infers: the mainline is read */
 	int count_open;		/* set each series' open count as it is analysed */
 	struct series_set *set;
 	struct history *h;	/* one per range */
@@ -101,10 +101,9 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 
 
 
-/* Range i, first part: upstream ids inferred (when the mainline is read
- * for it), ids outside it looked up (git layer).  A range that fails here
- * is done. */
-static int look_up_one(void *ctx, git_repository *repo, size_t i)
+/* Range i: upstream ids inferred, ids outside it looked up (git layer),
+ * then analysed (core). */
+static int analyze_one(void *ctx, git_repository *repo, size_t i)
 {
 	struct loader *l = ctx;
 	struct load_error *e = &l->errs[i];
@@ -113,55 +112,22 @@ static int look_up_one(void *ctx, git_repository *repo, size_t i)
 	size_t from;
 
 	e->rc = RT_OK;
-	if (l->infer_on) {
+	if (l->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
 	}
 	if (!e->rc)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
 				     sizeof(e->msg));
-	if (e->rc) {
+	if (!e->rc) {
+		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
+		if (!e->rc && l->count_open && l->set->ml)	/* (no round of its own) */
+			unfixed_count_open(l->set->ml, &l->set->s[i], i);
+	} else
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
-		history_release(h);
-	}
-	return e->rc;
-}
-
-/* Range i, second part: analysed (core), and its open count. */
-static int analyze_one(void *ctx, git_repository *repo, size_t i)
-{
-	struct loader *l = ctx;
-	struct load_error *e = &l->errs[i];
-
-	(void)repo;
-	e->rc = analyze(&l->h[i], &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
-	if (!e->rc && l->count_open && l->set->ml)	/* (no round of its own) */
-		unfixed_count_open(l->set->ml, &l->set->s[i], i);
-	history_release(&l->h[i]);
+	history_release(h);
 	progress_done(&l->line.cb, 1);
 	return e->rc;
-}
-
-/* The first failure in range order (each range's error, l->errs), or
- * RT_OK; ranges never taken stay RT_OK. */
-static int first_failure(const struct loader *l, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < l->set->ranges.n; i++)
-		if (l->errs[i].rc) {
-			snprintf(err, errlen, "%s", l->errs[i].msg);
-			return l->errs[i].rc;
-		}
-	return RT_OK;
-}
-
-/* How many ranges from the first succeeded before one failed. */
-static size_t ranges_ok(const struct loader *l)
-{
-	size_t i = 0;
-
-	while (i < l->set->ranges.n && !l->errs[i].rc)
-		i++;
-	return i;
 }
 
 /* Every range through fn, several at once (parallel.h); ranges never taken
@@ -171,10 +137,16 @@ static size_t ranges_ok(const struct loader *l)
 static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, char *err,
 		      size_t errlen)
 {
-	for (size_t i = 0; i < l->set->ranges.n; i++)
+	size_t n = l->set->ranges.n;
+	int rc = RT_OK;
+
+	for (size_t i = 0; i < n; i++)
 		l->errs[i].rc = RT_OK;
-	parallel_run(repo, l->set->ranges.n, fn, l);
-	return first_failure(l, err, errlen);
+	parallel_run(repo, n, fn, l);
+	for (size_t i = 0; i < n && !rc; i++)
+		if ((rc = l->errs[i].rc))
+			snprintf(err, errlen, "%s", l->errs[i].msg);
+	return rc;
 }
 
 /*
@@ -252,19 +224,26 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 
 /* The mainline, when the command compares with it or there are upstream
  * ids to infer and a mainline branch to look on (none: no inference). */
-static int read_mainline(const struct cli *c, struct run *run, struct loader *l,
-			 const char **bases, uint32_t *want, size_t nwant, char *err, size_t errlen)
+static int read_mainline(const struct cli *c, struct run *run, struct loader *l, char *err,
+			 size_t errlen)
 {
 	struct series_set *set = l->set;
-	int needed = series_set_needs_mainline(c);
+	size_t nwant, n = set->ranges.n;
+	uint32_t *want = wanted_keys(l, &nwant);
+	int needed = series_set_needs_mainline(c), rc;
 	char *ref = needed || nwant ? mainline_ref(run, c->mainline, err, errlen) : NULL;
 
 	if (!ref) {
 		free(want);
 		return needed ? RT_EFAIL : RT_OK;
 	}
+	const char **bases = xmalloc((n + 1) * sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		bases[i] = l->h[i].base;
 	set->ml = xcalloc(1, sizeof(*set->ml));
-	return mainline_set_read(run, ref, bases, set->ranges.n, want, nwant, set->ml, err, errlen);
+	rc = mainline_set_read(run, ref, bases, n, want, nwant, set->ml, err, errlen);
+	free(bases);
+	return rc;
 }
 
 /* --by channel: the project's channels, and the Linux rules on a Linux
@@ -283,71 +262,39 @@ static void channel_rules_of(struct run *run, struct loader *l)
 	l->rules.channels = &l->channels;
 }
 
-/* The run's database of the ids outside the ranges, or *own: one that
- * keeps nothing. */
-static struct outside_db *outside_of(struct run *run, struct outside_db *own)
+/* Each range analysed (analyze_one), with the run's database of the ids
+ * outside the ranges, or one of its own that keeps nothing. */
+static int count_ranges(struct run *run, struct loader *l, char *err, size_t errlen)
 {
-	struct outside_db *db = run_outside_db(run);
+	struct outside_db own;
+	int rc;
 
-	if (!db) {
+	l->outside = run_outside_db(run);
+	if (!l->outside) {
 		char *objects = repo_objects_dir(run->repo);
-		outside_db_open(own, objects, NULL, 0);
+		outside_db_open(&own, objects, NULL, 0);
 		free(objects);
-		db = own;
-	}
-	return db;
-}
-
-/* The mainline read (read_mainline(): the answer), and each range's ids
- * outside it looked up (look_up_one()): when no commit has an upstream id
- * to infer, both at once (a thread of its own looks up, while this one
- * reads); else one after the other, the inference first. */
-static int read_mainline_looking_up(const struct cli *c, struct run *run, struct loader *l,
-				    char *mlerr, size_t mlerrlen)
-{
-	struct series_set *set = l->set;
-	size_t n = set->ranges.n, nwant;
-	uint32_t *want = wanted_keys(l, &nwant);
-	const char **bases = xmalloc((n + 1) * sizeof(char *));
-	struct parallel_job side;
-	int beside, mlrc;
-
-	for (size_t i = 0; i < n; i++) {
-		bases[i] = l->h[i].base;
-		l->errs[i].rc = RT_OK;
-	}
-	l->infer_on = 0;
-	beside = !nwant && parallel_start(&side, run->repo, n, look_up_one, l);
-	mlrc = read_mainline(c, run, l, bases, want, nwant, mlerr, mlerrlen);
-	free(bases);
-	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
-		mainline_set_release(set->ml);
-		free(set->ml);
-		set->ml = NULL;
+		l->outside = &own;
 	}
 	progress_line_begin(&l->line, l->quiet,
-			    l->infer && set->ml ? "inferring upstream ids and counting"
-						: "counting", "ranges", n);
-	if (beside) {
-		parallel_finish(&side);
-	} else {
-		l->infer_on = l->infer && set->ml;
-		parallel_run(run->repo, n, look_up_one, l);
-	}
-	return mlrc;
+			    l->infer && l->set->ml ? "inferring upstream ids and counting"
+						   : "counting", "ranges", l->set->ranges.n);
+	rc = each_range(run->repo, l, analyze_one, err, errlen);
+	progress_line_end(&l->line);
+	if (l->outside == &own)
+		outside_db_close(&own, 0);
+	return rc;
 }
 
-/* Read every range, then the mainline (while looking up the ids outside the
- * ranges, when nothing is to be inferred from it), then analyse each; a
- * failure to read the mainline is reported after the ranges' own failures
- * (as when the mainline was read after them). */
+/* Read every range, then the mainline, then analyse each; a failure to
+ * read the mainline is reported after the ranges' own failures (as when
+ * the mainline was read after them). */
 static int load_ranges(const struct cli *c, struct run *run, struct loader *l, char *err,
 		       size_t errlen)
 {
 	struct series_set *set = l->set;
-	struct outside_db own;
 	char mlerr[1024] = "";
-	int rc, mlrc = RT_OK;
+	int rc, mlrc;
 
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
@@ -355,18 +302,18 @@ static int load_ranges(const struct cli *c, struct run *run, struct loader *l, c
 		history_init(&l->h[i]);
 	run_save_cache_wait(run);	/* (an earlier load's save) */
 	rc = read_ranges(run->repo, l, err, errlen);
-	if (!rc) {
-		run_save_cache_soon(run);	/* the cache is complete: saved meanwhile */
-		channel_rules_of(run, l);	/* --by channel, and the export's channels */
-		l->outside = outside_of(run, &own);
-		mlrc = read_mainline_looking_up(c, run, l, mlerr, sizeof(mlerr));
-		/* the ranges before the first that failed, analysed */
-		parallel_run(run->repo, ranges_ok(l), analyze_one, l);
-		progress_line_end(&l->line);
-		if (l->outside == &own)
-			outside_db_close(&own, 0);
-		rc = first_failure(l, err, errlen);
+	if (!rc)	/* the cache is complete: saved while the rest is done */
+		run_save_cache_soon(run);
+	if (!rc)	/* --by channel, and the export's channel of each commit */
+		channel_rules_of(run, l);
+	mlrc = rc ? RT_OK : read_mainline(c, run, l, mlerr, sizeof(mlerr));
+	if (mlrc && set->ml) {	/* analysed as if there were no mainline */
+		mainline_set_release(set->ml);
+		free(set->ml);
+		set->ml = NULL;
 	}
+	if (!rc)	/* (the upstream inference reads the mainline's candidates) */
+		rc = count_ranges(run, l, err, errlen);
 	if (!rc && mlrc)
 		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
 	/* ranges never taken stay zeroed (releasing them is harmless) */
@@ -457,6 +404,12 @@ void series_set_release(struct series_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
+void series_set_end(struct series_set *set)
+{
+	at_exit_keep(set, sizeof(*set));
+	memset(set, 0, sizeof(*set));
+}
+
 int cmd_write_failed(char *err, size_t errlen)
 {
 	return rt_fail(err, errlen, RT_EFAIL, "cannot write output: %s", strerror(errno));
@@ -470,7 +423,7 @@ int series_set_print(const struct cli *c, struct run *run, series_render_fn *ren
 
 	if (!rc && (render(c, &set) < 0 || fflush(stdout) != 0))
 		rc = cmd_write_failed(err, errlen);
-	series_set_release(&set);
+	series_set_end(&set);
 	return rc;
 }
 
@@ -487,7 +440,7 @@ int series_set_write_file(const struct cli *c, struct run *run, const char *path
 	rc = series_set_load(c, run, &set, err, errlen);
 	if (!rc && write(c, run, &set, &f, err, errlen) < 0)
 		rc = RT_EFAIL;
-	series_set_release(&set);
+	series_set_end(&set);
 	if (rc)
 		atomic_file_abort(&f);
 	else if (atomic_file_commit(&f, err, errlen) < 0)

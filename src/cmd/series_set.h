@@ -46,6 +46,9 @@ int series_set_needs_mainline(const struct cli *c);
 int series_set_load(const struct cli *c, struct run *run, struct series_set *set,
 		    char *err, size_t errlen);
 void series_set_release(struct series_set *set);
+/* At the end of a command: what the set holds is left to the process's
+ * exit (base/at_exit.h), not freed. */
+void series_set_end(struct series_set *set);
 
 /* The commands that load every range and write one output to stdout:
  * load, call render(c, set), flush; a failed write is an error. */

@@ -77,29 +77,3 @@ size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx)
 		pthread_join(tid[t], NULL);
 	return started + 1;
 }
-
-static void *job_run(void *arg)
-{
-	struct parallel_job *j = arg;
-
-	parallel_run(j->repo, j->n, j->fn, j->ctx);
-	return NULL;
-}
-
-int parallel_start(struct parallel_job *j, git_repository *repo, size_t n, parallel_fn *fn,
-		   void *ctx)
-{
-	*j = (struct parallel_job){ .n = n, .fn = fn, .ctx = ctx };
-	if (git_repository_open(&j->repo, git_repository_path(repo)) < 0)
-		return 0;
-	if (pthread_create(&j->tid, NULL, job_run, j) == 0)
-		return 1;
-	git_repository_free(j->repo);
-	return 0;
-}
-
-void parallel_finish(struct parallel_job *j)
-{
-	pthread_join(j->tid, NULL);
-	git_repository_free(j->repo);
-}

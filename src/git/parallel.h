@@ -12,7 +12,6 @@
 #ifndef REGTRACE_PARALLEL_H
 #define REGTRACE_PARALLEL_H
 
-#include <pthread.h>
 #include <stddef.h>
 #include <git2.h>
 
@@ -20,23 +19,5 @@ typedef int parallel_fn(void *ctx, git_repository *repo, size_t i);
 
 /* Returns how many threads ran (1 when everything ran in the caller). */
 size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx);
-
-/*
- * The same, on a thread of its own with a repository handle of its own
- * (repo's repository, opened again), while the caller goes on with repo:
- * parallel_start() returns 1 once it runs, 0 when it could not start (nothing
- * ran); parallel_finish() waits for it to end.
- */
-struct parallel_job {
-	pthread_t tid;
-	git_repository *repo;	/* its own */
-	size_t n;
-	parallel_fn *fn;
-	void *ctx;
-};
-
-int parallel_start(struct parallel_job *j, git_repository *repo, size_t n, parallel_fn *fn,
-		   void *ctx);
-void parallel_finish(struct parallel_job *j);
 
 #endif
