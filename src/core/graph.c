@@ -52,15 +52,13 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent)
 
 char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen)
 {
-	char *n = msg_clean_text(name, nlen, GRAPH_AUTHOR_MAX);
-	char *e = msg_clean_text(email, elen, GRAPH_AUTHOR_MAX);
-	size_t a = strlen(n), b = strlen(e);
+	char n[GRAPH_AUTHOR_MAX + 1], e[GRAPH_AUTHOR_MAX + 1];
+	size_t a = msg_clean_into(n, name, nlen, GRAPH_AUTHOR_MAX);
+	size_t b = msg_clean_into(e, email, elen, GRAPH_AUTHOR_MAX);
 	char *out = xmalloc(a + b + 2);
 
 	memcpy(out, n, a + 1);
 	memcpy(out + a + 1, e, b + 1);
-	free(n);
-	free(e);
 	return out;
 }
 

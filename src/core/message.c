@@ -671,11 +671,8 @@ static int is_c1_or_separator(const unsigned char *u, size_t k)
 	       (k == 3 && u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9));
 }
 
-char *msg_clean_text(const char *s, size_t len, size_t max)
+size_t msg_clean_into(char *out, const char *s, size_t len, size_t max)
 {
-	/* each byte in gives at most 3 out (U+FFFD) */
-	size_t cap = (len < max / 3 ? len * 3 : max) + 4;
-	char *out = xmalloc(cap);
 	size_t n = 0;
 	int space = 0;
 
@@ -701,6 +698,16 @@ char *msg_clean_text(const char *s, size_t len, size_t max)
 		i += k ? k : 1;
 	}
 	out[n] = '\0';
+	return n;
+}
+
+char *msg_clean_text(const char *s, size_t len, size_t max)
+{
+	/* each byte in gives at most 3 out (U+FFFD) */
+	size_t cap = (len < max / 3 ? len * 3 : max) + 4;
+	char *out = xmalloc(cap);
+	size_t n = msg_clean_into(out, s, len, max);
+
 	return cap - n > 64 ? xrealloc(out, n + 1) : out;	/* kept by the thousand */
 }
 

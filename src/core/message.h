@@ -108,6 +108,8 @@ void msg_where_release(struct msg_where *w);
  * of white space and trimming both ends.
  */
 char *msg_clean_text(const char *s, size_t len, size_t max);
+/* The same text written to out (room for max + 1 bytes); its length. */
+size_t msg_clean_into(char *out, const char *s, size_t len, size_t max);
 
 /* Equal ignoring ASCII case and runs of white space (both already clean). */
 int msg_subject_equal(const char *a, const char *b);

@@ -262,36 +262,57 @@ uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
 
 /* ---- reading ---- */
 
+/* Are the n bytes at s all lower-case hex digits?  (No early exit: the
+ * loop has no branch.) */
+static int all_hex(const uint8_t *s, size_t n)
+{
+	unsigned bad = 0;
+
+	for (size_t i = 0; i < n; i++)
+		bad |= (unsigned)((uint8_t)(s[i] - '0') > 9) & (unsigned)((uint8_t)(s[i] - 'a') > 5);
+	return !bad;
+}
+
 /* n bytes of lower-case hex, MSG_ID_MIN to MSG_ID_MAX of them. */
 static int valid_id_n(const char *s, size_t n)
 {
-	if (n < MSG_ID_MIN || n > MSG_ID_MAX)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return 1;
+	return n >= MSG_ID_MIN && n <= MSG_ID_MAX && all_hex((const uint8_t *)s, n);
 }
 
-/* An id of the facts, read into out (MSG_ID_MAX + 1 bytes): 0, or -1. */
+/* An id of the facts, read into out (MSG_ID_MAX + 1 bytes): 0, or -1.  What
+ * rbuf_str_view() and valid_id_n() accept (hex digits hold no NUL). */
 static int take_id(struct rbuf *r, char *out)
 {
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	const uint8_t *p;
-	size_t n;
 
-	if (rbuf_str_view(r, MSG_ID_MAX, 0, &p, &n) || !valid_id_n((const char *)p, n))
+	if (r->bad || n < MSG_ID_MIN || n > MSG_ID_MAX || !(p = rbuf_take(r, n)) || !all_hex(p, n))
 		return -1;
 	memcpy(out, p, n);
 	out[n] = '\0';
 	return 0;
 }
 
+/* The length of a list whose items take at least `least` bytes each: -1 when
+ * what is left could not hold them (so no more is allocated than the file
+ * can fill), else 0. */
+static int take_count(struct rbuf *r, size_t least, uint32_t *n)
+{
+	*n = (uint32_t)rbuf_uint(r, 4);
+	return r->bad || *n > (size_t)(r->end - r->p) / least ? -1 : 0;
+}
+
+/* (An alias: its length, and 7 digits at least.) */
 static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 {
-	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+	uint32_t n;
 
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
+	if (take_count(r, 4 + MSG_ID_MIN, &n))
+		return -1;
+	if (n)
+		f->aliases = xmalloc(n * sizeof(*f->aliases));
+	f->aliases_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
 		if (take_id(r, f->aliases[f->naliases]))
 			return -1;
 		f->naliases++;
@@ -299,13 +320,18 @@ static int decode_aliases(struct rbuf *r, struct msg_facts *f)
 	return r->bad ? -1 : 0;
 }
 
+/* (A reference: its kind, its id as an alias, its subject's length.) */
 static int decode_refs(struct rbuf *r, struct msg_facts *f)
 {
-	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+	uint32_t n;
 
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
+	if (take_count(r, 1 + 4 + MSG_ID_MIN + 4, &n))
+		return -1;
+	if (n)
+		f->refs = xmalloc(n * sizeof(*f->refs));
+	f->refs_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
 		unsigned kind = (unsigned)rbuf_uint(r, 1);
-		ARRAY_GROW_FROM(f->refs, f->nrefs, f->refs_cap, 1);
 		struct msg_ref *ref = &f->refs[f->nrefs];
 		if (take_id(r, ref->id) || kind > MSG_REF_REVERT ||
 		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &ref->subject))
