@@ -20,6 +20,8 @@ void graph_release(struct graph *g)
 	free(g->c);
 	free(g->mark);
 	free(g->stack);
+	free(g->tin);
+	free(g->tout);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -82,15 +84,74 @@ size_t graph_count_commits(const struct graph *g)
 }
 
 /*
- * Depth-first search from b through parents, never below index a: every
- * ancestor of a commit has a smaller index, so nothing under a can lead to
- * it.  A linear series needs no search at all.
+ * The tree that links each commit to its first parent in the graph (a
+ * parent always has a smaller index), numbered depth first: a commit is
+ * entered (tin) before and left (tout) after everything under it, so a is
+ * b's ancestor in the tree, hence in the graph, when [tin, tout] of a
+ * holds b's.
+ */
+static void number_tree(struct graph *g)
+{
+	uint32_t n = (uint32_t)g->n, t = 0;
+	uint32_t *first = xcalloc((size_t)n + 2, sizeof(uint32_t));
+	uint32_t *kids = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *stack = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *next;
+
+	for (uint32_t c = 0; c < n; c++)
+		if (g->c[c].nparents)
+			first[g->c[c].parents[0] + 2]++;
+	for (uint32_t c = 0; c < n; c++)
+		first[c + 2] += first[c + 1];
+	for (uint32_t c = 0; c < n; c++)	/* (first[p + 1]: where p's next goes) */
+		if (g->c[c].nparents)
+			kids[first[g->c[c].parents[0] + 1]++] = c;
+	/* first[p]..first[p + 1]: p's children; next[p]: the next one to enter */
+	next = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	memcpy(next, first, ((size_t)n + 1) * sizeof(uint32_t));
+	g->tin = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	g->tout = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	for (uint32_t r = 0; r < n; r++) {
+		if (g->c[r].nparents)
+			continue;
+		size_t top = 0;
+		stack[top++] = r;
+		g->tin[r] = t++;
+		while (top) {
+			uint32_t u = stack[top - 1];
+			if (next[u] < first[u + 1]) {
+				uint32_t v = kids[next[u]++];
+				g->tin[v] = t++;
+				stack[top++] = v;
+			} else {
+				g->tout[u] = t++;
+				top--;
+			}
+		}
+	}
+	g->ntree = n;
+	free(next);
+	free(first);
+	free(kids);
+	free(stack);
+}
+
+/*
+ * A tree of first parents answers most questions at once (a fix and what
+ * it fixes on the same line); else a depth-first search from b through
+ * parents, never below index a: every ancestor of a commit has a smaller
+ * index, so nothing under a can lead to it.  A linear series needs no
+ * search at all.
  */
 int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b)
 {
 	if (a >= b || b >= g->n)
 		return 0;
 	if (!g->has_merges)
+		return 1;
+	if (!g->tin)
+		number_tree(g);
+	if (b < g->ntree && g->tin[a] <= g->tin[b] && g->tout[b] <= g->tout[a])
 		return 1;
 	if (!g->mark) {
 		g->mark = xcalloc(g->n, sizeof(uint32_t));

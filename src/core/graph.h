@@ -52,6 +52,9 @@ struct graph {
 	int has_merges;
 	uint32_t *mark, epoch;	/* scratch for graph_is_ancestor */
 	uint32_t *stack;
+	uint32_t *tin, *tout;	/* graph_is_ancestor's tree of first parents:
+				   entered, left (for the first ntree commits) */
+	uint32_t ntree;
 };
 
 void graph_init(struct graph *g);

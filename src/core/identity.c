@@ -14,6 +14,8 @@ void outside_init(struct outside *o)
 void outside_add(struct outside *o, const char *id, int known,
 		 const char (*aliases)[MSG_ID_MAX + 1], size_t naliases)
 {
+	free(o->slot);		/* (outside_sort() makes it again) */
+	o->slot = NULL;
 	ARRAY_GROW(o->v, o->n, o->cap);
 	struct outside_id *e = &o->v[o->n++];
 	memset(e, 0, sizeof(*e));
@@ -31,6 +33,25 @@ static int cmp_outside(const void *a, const void *b)
 	return strcmp(((const struct outside_id *)a)->id, ((const struct outside_id *)b)->id);
 }
 
+static uint64_t id_hash(const char *id)
+{
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 0x100000001b3ull;
+	return h;
+}
+
+/* Entry i's slot, or the empty one where id would go. */
+static size_t slot_of(const struct outside *o, const char *id)
+{
+	size_t k = (size_t)id_hash(id) & (o->nslots - 1);
+
+	while (o->slot[k] && strcmp(o->v[o->slot[k] - 1].id, id))
+		k = (k + 1) & (o->nslots - 1);
+	return k;
+}
+
 void outside_sort(struct outside *o)
 {
 	size_t k = 0;
@@ -45,11 +66,22 @@ void outside_sort(struct outside *o)
 		o->v[k++] = o->v[i];
 	}
 	o->n = k;
+	free(o->slot);
+	for (o->nslots = 16; o->nslots < 2 * o->n; o->nslots *= 2)
+		;
+	o->slot = xcalloc(o->nslots, sizeof(uint32_t));
+	for (size_t i = 0; i < o->n; i++)
+		o->slot[slot_of(o, o->v[i].id)] = (uint32_t)i + 1;
 }
 
 const struct outside_id *outside_find(const struct outside *o, const char *id)
 {
 	size_t lo = 0, hi = o ? o->n : 0;
+
+	if (o && o->slot) {
+		uint32_t at = o->slot[slot_of(o, id)];
+		return at ? &o->v[at - 1] : NULL;
+	}
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -69,6 +101,7 @@ void outside_release(struct outside *o)
 	for (size_t i = 0; i < o->n; i++)
 		free(o->v[i].aliases);
 	free(o->v);
+	free(o->slot);
 	memset(o, 0, sizeof(*o));
 }
 

@@ -36,6 +36,9 @@ struct outside_id {
 struct outside {
 	struct outside_id *v;
 	size_t n, cap;
+	uint32_t *slot;		/* 1 + an entry, by a hash of its id (made by
+				   outside_sort(); an add drops it), or NULL */
+	size_t nslots;		/* a power of two */
 };
 
 void outside_init(struct outside *o);

@@ -275,6 +275,41 @@ static void test_identity_key(void **state)
 	assert_int_equal(identity_key(NULL, "x"), identity_key("", "x"));
 }
 
+/* Thousands of ids (many sharing their first digits, some named twice):
+ * after outside_sort() each is found through the hash of ids, exactly,
+ * and ids not added are not; an add drops the hash (the list is unsorted
+ * again) until the next sort. */
+static void test_outside_find_many(void **state)
+{
+	struct fx *x = *state;
+	char id[MSG_ID_MAX + 1];
+
+	for (unsigned i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "abcdef%0*x", 1 + (int)(i % 30), i);
+		outside_add(&x->o, id, (int)(i & 1), NULL, 0);
+		if (i % 7 == 0)
+			outside_add(&x->o, id, (int)(i & 1), NULL, 0);
+	}
+	outside_sort(&x->o);
+	assert_int_equal(x->o.n, 5000);
+	assert_non_null(x->o.slot);
+	for (unsigned i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "abcdef%0*x", 1 + (int)(i % 30), i);
+		const struct outside_id *e = outside_find(&x->o, id);
+		assert_non_null(e);
+		assert_string_equal(e->id, id);
+		assert_int_equal(e->known, (int)(i & 1));
+		snprintf(id, sizeof(id), "abcdee%0*x", 1 + (int)(i % 30), i);
+		assert_null(outside_find(&x->o, id));
+	}
+	assert_null(outside_find(&x->o, "abcdef"));
+	outside_add(&x->o, "0000000", 1, NULL, 0);
+	assert_null(x->o.slot);
+	outside_sort(&x->o);
+	assert_non_null(outside_find(&x->o, "0000000"));
+	assert_non_null(outside_find(&x->o, "abcdef0"));
+}
+
 static void test_outside_find(void **state)
 {
 	struct fx *x = *state;
@@ -307,6 +342,7 @@ int main(void)
 		T(test_backport_of_unknown_copy),
 		T(test_inferred_upstream),
 		T(test_outside_find),
+		T(test_outside_find_many),
 		T(test_identity_key),
 #undef T
 	};
