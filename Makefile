@@ -156,10 +156,10 @@ FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
 FUZZ_OBJ_cache    = $(call fz,git/cache git/cache_ranges git/cache_paths base/codec base/blobfile \
                       core/message core/reported core/graph base/util base/atomic_file base/error \
-                      base/pattern) $(FUZZ_B)/nocov/git/cache.o
+                      base/pattern base/oidmap) $(FUZZ_B)/nocov/git/cache.o
 FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_paths base/codec \
                       base/blobfile core/message core/reported core/graph base/util \
-                      base/atomic_file base/error base/pattern)
+                      base/atomic_file base/error base/pattern base/oidmap)
 FUZZ_OBJ_tagcache = $(call fz,git/tagcache base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 FUZZ_OBJ_askcache = $(call fz,git/askcache base/codec base/blobfile base/util base/atomic_file \

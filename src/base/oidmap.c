@@ -5,11 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-void oidmap_init(struct oidmap *m, size_t n)
+void oidmap_init_set(struct oidmap *m, size_t n)
 {
 	for (m->cap = 64; m->cap < n * 2 + 2; m->cap *= 2)
 		;
 	m->oid = xcalloc(m->cap, sizeof(*m->oid));
+	m->pos = NULL;
+}
+
+void oidmap_init(struct oidmap *m, size_t n)
+{
+	oidmap_init_set(m, n);
 	m->pos = xmalloc(m->cap * sizeof(*m->pos));
 }
 
@@ -37,6 +43,23 @@ uint32_t oidmap_get(const struct oidmap *m, const uint8_t *oid)
 	size_t k = slot(m, oid);
 
 	return m->oid[k] ? m->pos[k] : UINT32_MAX;
+}
+
+int oidmap_add(struct oidmap *m, const uint8_t *oid, uint32_t pos)
+{
+	size_t k = slot(m, oid);
+
+	if (m->oid[k])
+		return 0;
+	m->oid[k] = oid;
+	if (m->pos)
+		m->pos[k] = pos;
+	return 1;
+}
+
+int oidmap_has(const struct oidmap *m, const uint8_t *oid)
+{
+	return m->oid[slot(m, oid)] != NULL;
 }
 
 void oidmap_release(struct oidmap *m)

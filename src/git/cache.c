@@ -2,6 +2,7 @@
 #include "git/cache.h"
 #include "base/blobfile.h"
 #include "base/error.h"
+#include "base/oidmap.h"
 #include "base/version.h"
 #include "base/codec.h"
 #include "base/util.h"
@@ -109,48 +110,16 @@ static int record_headers_only(const uint8_t *p)
 	return len >= 34 && len == 34 + 20 * ((size_t)p[4 + 32] | (size_t)p[4 + 33] << 8);
 }
 
-/* A set of commit ids (the commits of the kept ranges). */
-struct oidset {
-	const uint8_t **v;	/* NULL: empty */
-	size_t cap;
-};
-
-static int oidset_add(struct oidset *s, const uint8_t *oid)
+/* cache_paths_encode()'s test of the kept ids (a set: base/oidmap.h). */
+static int kept_has(void *ctx, const uint8_t oid[20])
 {
-	uint64_t h;
-
-	memcpy(&h, oid, 8);
-	size_t k = h & (s->cap - 1);
-	for (; s->v[k]; k = (k + 1) & (s->cap - 1))
-		if (!memcmp(s->v[k], oid, 20))
-			return 0;
-	s->v[k] = oid;
-	return 1;
-}
-
-static int oidset_has(void *ctx, const uint8_t oid[20])
-{
-	const struct oidset *s = ctx;
-	uint64_t h;
-
-	memcpy(&h, oid, 8);
-	for (size_t k = h & (s->cap - 1); s->v[k]; k = (k + 1) & (s->cap - 1))
-		if (!memcmp(s->v[k], oid, 20))
-			return 1;
-	return 0;
-}
-
-static void oidset_init(struct oidset *s, size_t n)
-{
-	for (s->cap = 1024; s->cap < n * 2 + 2; s->cap *= 2)
-		;
-	s->v = xcalloc(s->cap, sizeof(*s->v));
+	return oidmap_has(ctx, oid);
 }
 
 /* Append the records of body[0..len) that keep accepts (each id once:
  * seen), those with facts or (heads) those without; how many. */
-static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const struct oidset *keep,
-			  struct oidset *seen, int heads)
+static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const struct oidmap *keep,
+			  struct oidmap *seen, int heads)
 {
 	const uint8_t *end;
 	size_t n = 0;
@@ -161,8 +130,8 @@ static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const st
 	while (p < end) {
 		size_t rl = 4 + ((size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 |
 				 (size_t)p[3] << 24);
-		if (record_headers_only(p) == heads && (!keep || oidset_has((void *)keep, p + 4)) &&
-		    (!seen->v || oidset_add(seen, p + 4))) {
+		if (record_headers_only(p) == heads && (!keep || oidmap_has(keep, p + 4)) &&
+		    (!seen->oid || oidmap_add(seen, p + 4, 0))) {
 			wbuf_bytes(b, p, rl);
 			n++;
 		}
@@ -175,7 +144,7 @@ static size_t put_records(struct wbuf *b, const uint8_t *p, size_t len, const st
  * additions', this run's) that keep accepts, each id once when seen is
  * given, a record with facts before one without. */
 static void put_counted(struct wbuf *b, const struct cache *c, int with_main,
-			const struct oidset *keep, struct oidset *seen)
+			const struct oidmap *keep, struct oidmap *seen)
 {
 	size_t at = b->len, n = 0;
 
@@ -193,20 +162,20 @@ static void put_counted(struct wbuf *b, const struct cache *c, int with_main,
 		b->b[at + i] = (uint8_t)((uint64_t)n >> (8 * i));
 }
 
-static uint8_t *encode(const struct cache *c, const struct oidset *keep, size_t *len)
+static uint8_t *encode(const struct cache *c, const struct oidmap *keep, size_t *len)
 {
 	struct wbuf b = { 0 };
-	struct oidset seen = { 0 };
+	struct oidmap seen = { 0 };
 
 	wbuf_head(&b, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
 	if (keep)
-		oidset_init(&seen, c->count + c->addcount);
+		oidmap_init_set(&seen, c->count + c->addcount);
 	put_counted(&b, c, 1, keep, &seen);
 	cache_ranges_encode(&c->ranges, &b);
-	cache_paths_encode(&c->paths, &b, keep ? oidset_has : NULL, (void *)keep);
+	cache_paths_encode(&c->paths, &b, keep ? kept_has : NULL, (void *)keep);
 	wbuf_seal(&b);
-	free(seen.v);
+	oidmap_release(&seen);
 	*len = b.len;
 	return b.b;
 }
@@ -220,17 +189,17 @@ static uint64_t main_seal(const struct cache *c)
 uint8_t *cache_encode_added(const struct cache *c, size_t *len)
 {
 	struct wbuf b = { 0 };
-	struct oidset seen;
+	struct oidmap seen;
 
 	wbuf_head(&b, ADDED_MAGIC, ADDED_FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&b, c->fingerprint, 8);
 	wbuf_uint(&b, c->buf ? c->len : 0, 8);
 	wbuf_uint(&b, c->buf ? main_seal(c) : 0, 8);
-	oidset_init(&seen, c->addcount + (c->abody_end - c->abody) / 38);
+	oidmap_init_set(&seen, c->addcount + (c->abody_end - c->abody) / 38);
 	put_counted(&b, c, 0, NULL, &seen);
 	cache_ranges_encode_unstored(&c->ranges, &b);
 	wbuf_seal(&b);
-	free(seen.v);
+	oidmap_release(&seen);
 	*len = b.len;
 	return b.b;
 }
@@ -242,21 +211,21 @@ uint8_t *cache_encode(const struct cache *c, size_t *len)
 
 uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
 {
-	struct oidset keep;
+	struct oidmap keep;
 	size_t total = 0;
 
 	for (size_t i = 0; i < c->ranges.n; i++)
 		total += (size_t)c->ranges.v[i]->n + c->ranges.v[i]->npainted;
-	oidset_init(&keep, total);
+	oidmap_init_set(&keep, total);
 	for (size_t i = 0; i < c->ranges.n; i++) {
 		const struct cache_range *x = c->ranges.v[i];
 		for (uint32_t k = 0; k < x->n; k++)
-			oidset_add(&keep, x->oids + (size_t)k * 20);
+			oidmap_add(&keep, x->oids + (size_t)k * 20, 0);
 		for (uint32_t k = 0; k < x->npainted; k++)
-			oidset_add(&keep, x->painted + (size_t)k * 20);
+			oidmap_add(&keep, x->painted + (size_t)k * 20, 0);
 	}
 	uint8_t *b = encode(c, &keep, len);
-	free(keep.v);
+	oidmap_release(&keep);
 	return b;
 }
 

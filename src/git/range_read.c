@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Commit ids to positions: an open-addressing table. */
 /* A commit's facts and meta, freed. */
 static void commit_free(struct walk_commit *c)
 {

@@ -145,8 +145,7 @@ static int find_tags(git_repository *repo, const struct walk_result *w, const gi
 	for (size_t i = 0; i < t->n; i++) {
 		uint32_t idx = oidmap_get(&ids, t->v[i].commit.id);
 		if (idx != UINT32_MAX)
-			h->tags[h->ntags++] = (struct history_tag){ t->v[i].name, (uint32_t)idx,
-								    t->v[i].date };
+			h->tags[h->ntags++] = (struct history_tag){ t->v[i].name, idx, t->v[i].date };
 	}
 	oidmap_release(&ids);
 	return RT_OK;

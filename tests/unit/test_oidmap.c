@@ -1,5 +1,6 @@
 /* test_oidmap.c — ids to positions (base/oidmap.h): found, absent, ids that
- * share their first 8 bytes (the key) told apart, a second put. */
+ * share their first 8 bytes (the key) told apart, a second put; as a set:
+ * an add says whether the id was new, a map's add keeps the first position. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,11 +33,39 @@ static void test_oidmap(void **state)
 	oidmap_put(&m, ids[5], 1);	/* put again: the last position */
 	assert_int_equal(oidmap_get(&m, ids[5]), 1);
 	assert_int_equal(oidmap_get(&m, ids[6]), 42);
+	assert_int_equal(oidmap_add(&m, ids[7], 3), 0);	/* there: kept */
+	assert_int_equal(oidmap_get(&m, ids[7]), 49);
+	assert_int_equal(oidmap_add(&m, ids[250], 3), 1);
+	assert_int_equal(oidmap_get(&m, ids[250]), 3);
 	oidmap_release(&m);
+}
+
+static void test_oidset(void **state)
+{
+	uint8_t ids[300][20];
+	struct oidmap s;
+
+	(void)state;
+	memset(ids, 0, sizeof(ids));
+	for (int i = 0; i < 300; i++) {
+		ids[i][0] = (uint8_t)(i % 3);
+		ids[i][19] = (uint8_t)i;
+		ids[i][18] = (uint8_t)(i >> 8);
+	}
+	oidmap_init_set(&s, 200);
+	assert_null(s.pos);
+	for (int i = 0; i < 200; i++)
+		assert_int_equal(oidmap_add(&s, ids[i], 0), 1);
+	for (int i = 0; i < 200; i += 7)
+		assert_int_equal(oidmap_add(&s, ids[i], 0), 0);	/* twice: not new */
+	for (int i = 0; i < 300; i++)
+		assert_int_equal(oidmap_has(&s, ids[i]), i < 200);
+	oidmap_release(&s);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(test_oidmap) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_oidmap),
+					    cmocka_unit_test(test_oidset) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
