@@ -11,18 +11,24 @@
 
 #include "base/oidmap.h"
 
+/* 300 ids on 3 keys only (their first 8 bytes): long probe runs. */
+static void make_ids(uint8_t ids[300][20])
+{
+	memset(ids, 0, 300 * 20);
+	for (int i = 0; i < 300; i++) {
+		ids[i][0] = (uint8_t)(i % 3);
+		ids[i][19] = (uint8_t)i;
+		ids[i][18] = (uint8_t)(i >> 8);
+	}
+}
+
 static void test_oidmap(void **state)
 {
 	uint8_t ids[300][20];
 	struct oidmap m;
 
 	(void)state;
-	memset(ids, 0, sizeof(ids));
-	for (int i = 0; i < 300; i++) {
-		ids[i][0] = (uint8_t)(i % 3);	/* 3 keys only: long probe runs */
-		ids[i][19] = (uint8_t)i;
-		ids[i][18] = (uint8_t)(i >> 8);
-	}
+	make_ids(ids);
 	oidmap_init(&m, 200);	/* fewer than put: the table still has room (2n + 2) */
 	for (uint32_t i = 0; i < 200; i++)
 		oidmap_put(&m, ids[i], i * 7);
@@ -46,12 +52,7 @@ static void test_oidset(void **state)
 	struct oidmap s;
 
 	(void)state;
-	memset(ids, 0, sizeof(ids));
-	for (int i = 0; i < 300; i++) {
-		ids[i][0] = (uint8_t)(i % 3);
-		ids[i][19] = (uint8_t)i;
-		ids[i][18] = (uint8_t)(i >> 8);
-	}
+	make_ids(ids);
 	oidmap_init_set(&s, 200);
 	assert_null(s.pos);
 	for (int i = 0; i < 200; i++)
