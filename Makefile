@@ -1,5 +1,6 @@
 # regtrace — see README.md.  `make`, `make check`, `make demo`, `make install PREFIX=...`.
 # SANITIZE=1 builds into build-san/ with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Quiet by default: V=1 shows the compiler lines.  doc/testing.md lists the suites.
 
 PREFIX   ?= /usr/local
 CC       ?= cc
@@ -15,6 +16,13 @@ LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0:fast
 export LSAN_OPTIONS
 else
 B        ?= build
+endif
+DEPFLAGS = -MMD -MP
+ifeq ($(V),1)
+Q        =
+else
+Q        = @
+MAKEFLAGS += -s
 endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed.
@@ -32,22 +40,32 @@ LINK   = $(B)/librender.a $(B)/libgit.a $(B)/libcore.a $(B)/libbase.a
 obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
+# Header dependencies (-MMD -MP): each object names the headers it includes in a .d beside it.
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 SCEN_SRC = tests/scenario-engine/scenario.c tests/scenario-engine/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
 .SECONDEXPANSION:
 .SECONDARY:
-.PHONY: all check demo install deps binaries layers unit e2e report-test outputs-test clean
+.PHONY: all check demo install deps binaries test-build layers unit e2e report-test outputs-test clean
 all:
 	@scripts/install-deps.sh
 	@$(MAKE) --no-print-directory binaries
 
 binaries: $(B)/regtrace
 
+# Every suite a change must pass, quiet: one line per suite, the last one "N passed, N failed"
+# (scripts/run-suites.sh; each suite's output in $(B)/logs/).  What any suite needs is installed
+# first, not halfway.
+CHECK_SUITES = test-build layers unit e2e report-test outputs-test docs-test
 check:
-	@scripts/install-deps.sh --test --browser
-	@$(MAKE) --no-print-directory layers unit e2e report-test outputs-test docs-test
+	@scripts/install-deps.sh --check
+	@scripts/run-suites.sh $(B)/logs $(CHECK_SUITES)
+
+# The programs every suite runs, built on both cores.
+test-build:
+	@$(MAKE) --no-print-directory -j2 $(B)/regtrace $(B)/e2e $(B)/mkscenario $(UNIT:%=$(B)/%)
 
 # The include rules of the layers (doc/architecture.md).
 layers:
@@ -65,37 +83,38 @@ demo:
 
 include mk/install.mk
 
-$(B)/obj/%.o: src/%.c $(HEADERS)
+$(B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -Isrc -c -o $@ $<
+	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) $(GIT_CFLAGS) -Isrc -c -o $@ $<
 
 $(B)/lib%.a: $$(call obj_of,%)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
 
 $(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
-	$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
+	$(Q)$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
 
 # The cmd layer without main.o, for the unit tests of its pure parts (cli.c).
 $(B)/libcmd.a: $(CMD_OBJ)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
 
 # Unit tests link the libraries: only the objects a test uses are taken.
-$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a $(HEADERS) tests/unit/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a | $(B)/obj
+	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
 
 $(B)/mkscenario: tests/scenario-engine/mkscenario.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+	$(Q)$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
 $(B)/e2e: tests/scenario-engine/e2e.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
-	$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
+	$(Q)$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/e2e.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)
 
 $(B)/obj:
 	mkdir -p $@
 
+# Every unit test runs, also after one failed; the status says whether any did.
 unit: $(UNIT:%=$(B)/%)
-	@set -e; for t in $^; do echo "== $$t"; $$t; done
+	@bad=0; for t in $^; do echo "== $$t"; $$t || bad=1; done; exit $$bad
 
 e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
@@ -165,13 +184,13 @@ FUZZ_OBJ_tagcache = $(call fz,git/tagcache base/codec base/blobfile base/util ba
 FUZZ_OBJ_askcache = $(call fz,git/askcache base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 
-$(FUZZ_B)/obj/%.o: src/%.c $(HEADERS)
+$(FUZZ_B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(WARN) $(DEPFLAGS) $(FUZZ_FLAGS) -Isrc -c -o $@ $<
 
-$(FUZZ_B)/nocov/%.o: src/%.c $(HEADERS)
+$(FUZZ_B)/nocov/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN) $(FUZZ_NOCOV_FLAGS) -Isrc -c -o $@.in.o $<
+	$(Q)$(FUZZ_CC) $(WARN) $(FUZZ_NOCOV_FLAGS) -MMD -MP -MT $@ -MF $@.d -Isrc -c -o $@.in.o $<
 	nm -g --defined-only $@.in.o | awk '{ print $$3 " nocov_" $$3 }' > $@.syms
 	objcopy --redefine-syms=$@.syms $@.in.o $@
 	rm -f $@.in.o $@.syms
@@ -180,8 +199,8 @@ $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario-
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario-engine -o $@ fuzz/fuzz_scenario.c tests/scenario-engine/scenario.c
 
-$(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*) $(HEADERS)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS)
+$(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*)
+	$(Q)$(FUZZ_CC) $(WARN) $(DEPFLAGS) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS)
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz

@@ -1,16 +1,19 @@
 #!/bin/sh
 # Install the Debian packages regtrace needs, when they are missing.
-# usage: scripts/install-deps.sh [--test] [--browser]
+# usage: scripts/install-deps.sh [--test] [--browser] [--check] [--fuzz] [--valgrind] [--hostile] [--docs]
 #   --test: also what the tests need (git and python3 build and check test repositories);
 #   --browser: also Chromium, a font and Python for the report test (make report-test),
 #   which are big, so only on request
 set -e
 need=""
 test=0 browser=0
+# --check: everything any suite of `make check` needs, up front (--test --browser --docs
+# --hostile), so that no suite installs a package halfway.
 for a in "$@"; do
 	case "$a" in
 	--test) test=1 ;;
 	--browser) browser=1 ;;
+	--check) test=1 browser=1; set -- "$@" --docs --hostile ;;
 	esac
 done
 have() { pkg-config --exists "$1" 2>/dev/null; }

@@ -382,9 +382,13 @@ int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, 
 	if ((e = check_target(path)))
 		return atomic_file_error(path, e, err, errlen);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* no reader on a FIFO: ENXIO at once, not a hang */
-		fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-		if (fd < 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		/* a FIFO waits for its reader, as a shell's `>fifo` does: `cat fifo &
+		 * regtrace report -o fifo` must not depend on which starts first (a
+		 * signal still ends the wait: the default action, no file made yet) */
+		do
+			fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		while (fd < 0 && errno == EINTR);
+		if (fd < 0) {
 			e = errno;
 			if (fd >= 0)
 				close(fd);

@@ -57,7 +57,7 @@ void atomic_file_abort(struct atomic_file *f);
  * The same for an output the user named (report -o, export --sqlite):
  *  - "-", or a path naming (through links) a character or block device or a
  *    FIFO, is written as a stream, never replaced: opened at once (a FIFO
- *    without a reader is an error, ENXIO, never a hang), the bytes built in
+ *    waits there for its reader, as a shell's redirection does), the bytes built in
  *    a temporary file under $TMPDIR and copied to it by commit, whose write
  *    errors (ENOSPC on /dev/full) are errors;
  *  - a symbolic link to a regular file is followed: that file is replaced
