@@ -159,7 +159,7 @@ FUZZERS      = message release scenario commit cgraph cache segcache tagcache as
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
-.PHONY: fuzz fuzz-build fuzz-regress hostile valgrind
+.PHONY: fuzz fuzz-build fuzz-regress fuzz-long hostile valgrind valgrind-all
 
 # Each harness links the real objects of the code it tests, compiled with coverage feedback
 # ($(FUZZ_B)/obj), and, where its derived checks need one, a second build of the same source
@@ -221,6 +221,10 @@ fuzz: fuzz-build
 		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_B)/$$h.log; \
 	done; echo "fuzz: no crash, no property failure"
 
+# The long runs (not in CI): 10 minutes per harness unless FUZZ_SECONDS says otherwise.
+fuzz-long:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),600)
+
 fuzz-regress: fuzz-build
 	@set -e; for h in $(FUZZERS); do \
 		echo "== fuzz_$$h: replaying fuzz/corpus/$$h"; \
@@ -232,10 +236,20 @@ hostile: $(B)/regtrace
 	@scripts/install-deps.sh --hostile
 	$(if $(filter 1,$(SANITIZE)),HOSTILE_NO_RSS=1 )tests/hostile/run.sh $(B)/regtrace
 
+# valgrind runs the unit tests and a sample of scenarios, one per part of the program (what the
+# sanitized suites do not see: uninitialised reads); `make valgrind-all` every scenario and the
+# quick hostile suite (doc/testing.md).
+VALGRIND_SCENARIOS = $(addprefix tests/scenarios/,acpica-tangle.scenario inferred-upstream.scenario \
+	unfixed-mainline.scenario paths.scenario revert-of-revert.scenario timeline.scenario \
+	at-age.scenario discovery.scenario ambiguous-unsettled.scenario hostile-messages.scenario) \
+	tests/report/report.scenario
 valgrind:
 	@scripts/install-deps.sh --test --valgrind
-	@$(MAKE) --no-print-directory B=build SANITIZE= build/regtrace build/e2e $(UNIT:%=build/%)
-	@set -e; for t in $(UNIT:%=build/%); do echo "== valgrind $$t"; $(VALGRIND) $$t; done
+	@$(MAKE) --no-print-directory -j2 B=build SANITIZE= build/regtrace build/e2e $(UNIT:%=build/%)
+	@bad=0; for t in $(UNIT:%=build/%); do echo "== valgrind $$t"; $(VALGRIND) $$t || bad=1; done; exit $$bad
+	VALGRIND_REGTRACE=build/regtrace build/e2e --regtrace tests/hostile/valgrind-regtrace \
+		--work build/e2e-valgrind $(VALGRIND_SCENARIOS)
+valgrind-all: valgrind
 	VALGRIND_REGTRACE=build/regtrace build/e2e --regtrace tests/hostile/valgrind-regtrace \
 		--work build/e2e-valgrind $(SCENARIOS)
 	HOSTILE_QUICK=1 HOSTILE_NO_RSS=1 VALGRIND_REGTRACE=build/regtrace tests/hostile/run.sh tests/hostile/valgrind-regtrace

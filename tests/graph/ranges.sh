@@ -116,10 +116,13 @@ for src in "$work"/*/; do
 done
 # Each series of stats --json (every series at once) against that series alone.
 alone_equal() {	# REPO
-	local repo=$1 threads all
-	for threads in 1 3; do
-		all=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=$threads "$regtrace" -C "$repo" stats --json 2>/dev/null) || return 0
-		python3 - "$regtrace" "$repo" "$all" <<'PY' || return 1
+	local repo=$1 all three
+	# three threads must give what one gives; each series is then read alone once (its
+	# answer does not depend on the thread count of the run over every series)
+	all=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=1 "$regtrace" -C "$repo" stats --json 2>/dev/null) || return 0
+	three=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=3 "$regtrace" -C "$repo" stats --json 2>/dev/null)
+	[ "$all" = "$three" ] || { echo "differs: 3 threads"; return 1; }
+	python3 - "$regtrace" "$repo" "$all" <<'PY' || return 1
 import json, os, subprocess, sys
 regtrace, repo, text = sys.argv[1], sys.argv[2], sys.argv[3]
 env = dict(os.environ, REGTRACE_NO_CACHE="1")
@@ -130,7 +133,6 @@ for s in json.loads(text)["series"]:
         print("differs:", s["name"])
         sys.exit(1)
 PY
-	done
 }
 for src in "$work"/*/; do
 	[ -d "$src/.git" ] || continue
