@@ -41,6 +41,9 @@ struct history {
 	struct outside outside;	/* sorted (outside_sort), owned */
 	struct group_map *paths;	/* when asked (--by path): the subsystems each
 					   commit touches (git/paths.h), owned; or NULL */
+	size_t ties_unread;	/* upstream ids left ambiguous because the patches
+				   that would break the tie are missing (a partial
+				   clone's absent blobs or trees: git/infer.h) */
 	struct resolver *resolver;	/* built on g by whoever needed it first
 					   (git/outside.h), owned, taken over by
 					   analyze(); or NULL.  Valid while g's ids

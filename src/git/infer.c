@@ -104,6 +104,7 @@ struct finder {
 	git_repository *repo;
 	const struct graph *g;
 	const char **ids;	/* the graph's ids, sorted */
+	size_t unread;		/* ties left ambiguous: a patch's objects missing */
 	char *err;
 	size_t errlen;
 };
@@ -146,23 +147,34 @@ static git_commit *check(const struct finder *f, const struct mainline *m, size_
 	return mc;
 }
 
-/* The patch-id of commit's change against its first parent. */
+/* A patch that cannot be read because an object is absent (a partial
+ * clone: never fetched from its promisor remote) */
+#define PATCH_MISSING (-1)
+
+/* The patch-id of commit's change against its first parent; PATCH_MISSING
+ * when one of its trees or blobs is not in the repository. */
 static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 {
 	git_tree *tree = NULL, *ptree = NULL;
 	git_commit *parent = NULL;
 	git_diff *diff = NULL;
 	char hex[41];
-	int rc = 0;
+	int rc = 0, e;
 
-	if (git_commit_tree(&tree, commit) < 0 ||
+	if ((e = git_commit_tree(&tree, commit)) < 0 ||
 	    (git_commit_parentcount(commit) &&
-	     (git_commit_parent(&parent, commit, 0) < 0 || git_commit_tree(&ptree, parent) < 0)) ||
-	    git_diff_tree_to_tree(&diff, f->repo, ptree, tree, NULL) < 0 ||
-	    git_diff_patchid(out, diff, NULL) < 0) {
+	     ((e = git_commit_parent(&parent, commit, 0)) < 0 ||
+	      (e = git_commit_tree(&ptree, parent)) < 0)) ||
+	    (e = git_diff_tree_to_tree(&diff, f->repo, ptree, tree, NULL)) < 0 ||
+	    (e = git_diff_patchid(out, diff, NULL)) < 0) {
 		git_oid_tostr(hex, sizeof(hex), git_commit_id(commit));
-		rc = rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read the patch of commit %s: %s",
-			     hex, git_error_last() ? git_error_last()->message : "unknown error");
+		if (e == GIT_ENOTFOUND)
+			rc = PATCH_MISSING;
+		else
+			rc = rt_fail(f->err, f->errlen, RT_EFAIL,
+				     "cannot read the patch of commit %s: %s (--no-infer "
+				     "reads no patch)", hex,
+				     git_error_last() ? git_error_last()->message : "unknown error");
 	}
 	git_diff_free(diff);
 	git_tree_free(ptree);
@@ -171,8 +183,9 @@ static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 	return rc;
 }
 
-/* Several candidates: the one with c's patch-id, if exactly one has it. */
-static int settle(const struct finder *f, struct graph *g, uint32_t c, struct candidate *cand,
+/* Several candidates: the one with c's patch-id, if exactly one has it;
+ * ambiguous when none or several have it, or when a patch is missing. */
+static int settle(struct finder *f, struct graph *g, uint32_t c, struct candidate *cand,
 		  size_t n)
 {
 	git_commit *own = NULL;
@@ -191,6 +204,11 @@ static int settle(const struct finder *f, struct graph *g, uint32_t c, struct ca
 		}
 	}
 	git_commit_free(own);
+	if (rc == PATCH_MISSING) {
+		f->unread++;
+		rc = RT_OK;
+		hits = 0;
+	}
 	if (!rc && hits == 1)
 		identity_infer(g, c, cand[hit].hex);
 	else if (!rc)
@@ -199,7 +217,7 @@ static int settle(const struct finder *f, struct graph *g, uint32_t c, struct ca
 }
 
 /* Commit c against the mainline identities of pairs p[0..n). */
-static int infer_one(const struct finder *f, struct graph *g, const struct mainline *m,
+static int infer_one(struct finder *f, struct graph *g, const struct mainline *m,
 		     const struct pair *p, size_t n)
 {
 	struct candidate *cand = xmalloc((n + 1) * sizeof(*cand));
@@ -231,7 +249,7 @@ int infer_upstream(git_repository *repo, struct history *h, const struct mainlin
 		   size_t from, char *err, size_t errlen)
 {
 	struct graph *g = &h->g;
-	struct finder f = { repo, g, NULL, err, errlen };
+	struct finder f = { repo, g, NULL, 0, err, errlen };
 	size_t np;
 	struct pair *p = pairs_of(g, m, from, &np);
 	int rc = RT_OK;
@@ -251,6 +269,7 @@ int infer_upstream(git_repository *repo, struct history *h, const struct mainlin
 		rc = infer_one(&f, g, m, p + i, j - i);
 		i = j;
 	}
+	h->ties_unread += f.unread;
 	free(f.ids);
 	free(p);
 	return rc;

@@ -10,7 +10,10 @@
  * The mainline is the identities m->ident_*[from..] (mainline.h: only the
  * keys asked for are there, so each candidate is read to check its author
  * and subject).  What is found goes into h's graph (identity_infer).
- * Errors: RT_EFAIL with a one-line message (an unreadable patch).
+ * A tie whose patches cannot be compared because a tree or blob is absent
+ * (a partial clone; nothing is fetched) leaves the commit ambiguous and is
+ * counted in h->ties_unread: never an error.
+ * Errors: RT_EFAIL with a one-line message (a patch unreadable otherwise).
  */
 #ifndef REGTRACE_INFER_H
 #define REGTRACE_INFER_H
