@@ -15,9 +15,10 @@
 # - `make install DESTDIR=TMP PREFIX=/usr` puts exactly the binary, the man page and the two
 #   completions there (with modes 755 and 644), and `make uninstall` with the same variables
 #   removes exactly those files.
-# - Every path of the tree that doc/*.md, README.md, fuzz/*.md and bench/README.md cite in
-#   backticks (src/..., tests/..., scripts/..., bench/..., fuzz/...; tests/docs/cited-paths.pl
-#   says which words count) exists: one FAIL per path that does not, naming where it is cited.
+# - Every path of the tree that doc/*.md, README.md, CONTRIBUTING.md, fuzz/*.md and
+#   bench/README.md cite in backticks (src/..., tests/..., scripts/..., bench/..., fuzz/...;
+#   tests/docs/cited-paths.pl says which words count) exists: one FAIL per path that does not,
+#   naming where it is cited.
 #
 # Each check prints "ok WHAT" or "FAIL WHAT"; the last line is "N passed, M failed" and the
 # exit status is 1 when any failed.  Needs groff, man, git, bash and perl.
@@ -112,7 +113,7 @@ check "bash: tags of -C DIR" "$(complete_in "$WORK" regtrace -C repo stats v2)" 
 check "bash: --mainline branches" "$(complete_in "$R" regtrace unfixed --mainline m)" "master "
 
 # ---- the paths the docs cite ---------------------------------------------------------------
-cited=$(cd "$TOP" && perl tests/docs/cited-paths.pl doc/*.md README.md fuzz/*.md bench/README.md)
+cited=$(cd "$TOP" && perl tests/docs/cited-paths.pl doc/*.md README.md CONTRIBUTING.md fuzz/*.md bench/README.md)
 ncited=0
 missing=0
 while read -r at path; do
