@@ -1857,38 +1857,34 @@ static long lround_pos(double x)
 	return x <= 0 ? 0 : (long)(x + 0.5);
 }
 
-static void plan_series(int si)
+/* Release sizes: `slots` backports spread unevenly over R releases. */
+static uint32_t *release_sizes(struct planner *p, uint32_t R, uint32_t slots)
 {
-	struct series *s = &S[si];
-	struct planner p = { .s = s, .si = si };
-	uint32_t C = cfg.series_commits, R = cfg.releases;
-
-	p.r = stream(SALT_PLAN, (uint64_t)si);
-	s->cap = cfg.merges ? C + C / 3 + 16 : C;
-	s->sc = xcalloc(s->cap, sizeof(*s->sc));
-	s->taken = xcalloc(N, 1);
-	s->forbid = xcalloc(N, 1);
-
-	/* Release sizes: C - R backports spread unevenly over R releases. */
 	double *w = xcalloc(R, sizeof(double)), sum = 0;
 	for (uint32_t k = 0; k < R; k++)
-		sum += (w[k] = 0.4 + 1.2 * runif(&p.r) + (k < R / 20 ? 1.5 : 0));
+		sum += (w[k] = 0.4 + 1.2 * runif(&p->r) + (k < R / 20 ? 1.5 : 0));
 	uint32_t *size = xcalloc(R, sizeof(uint32_t));
 	double acc = 0;
-	uint32_t prev = 0, slots = C - R;
+	uint32_t prev = 0;
 	for (uint32_t k = 0; k < R; k++) {
 		acc += w[k];
 		uint32_t upto = k == R - 1 ? slots : (uint32_t)(acc / sum * slots);
 		size[k] = upto - prev;
 		prev = upto;
 	}
+	free(w);
+	return size;
+}
 
-	/* Roles in proportion (README of bench: the seed article's numbers). */
-	double tagfrac = 0.42 + 0.16 * runif(&p.r);
-	double fixfrac = 0.03 + 0.02 * runif(&p.r);
+/* The role of each of the `slots` backports of a series of C commits, in
+ * proportion (README of bench: the seed article's numbers), shuffled. */
+static uint8_t *series_roles(struct planner *p, uint32_t C, uint32_t slots)
+{
+	struct series *s = p->s;
+	double tagfrac = 0.42 + 0.16 * runif(&p->r);
+	double fixfrac = 0.03 + 0.02 * runif(&p->r);
 	s->tagfrac = tagfrac;
 	s->fixfrac = fixfrac;
-	s->releases = R;
 	long nfix = lround_pos(fixfrac * C);
 	long nrev = lround_pos(nfix / 6.0);
 	long nup = nrev / 8;
@@ -1907,50 +1903,99 @@ static void plan_series(int si)
 	if (rest < 0)
 		die("series too small for its roles");
 	cnt[R_UNTAGGED] = rest;
-	uint8_t *roles = shuffled_roles(cnt, slots, &p.r);
+	return shuffled_roles(cnt, slots, &p->r);
+}
+
+/* --merges: about 8% of the commits come on topics of 3-22 commits, each
+ * within one release (`left` commits left in it), forked 1/20 to 2 mainline
+ * releases before the base. */
+static void maybe_start_topic(struct planner *p, uint64_t *tr, uint32_t left)
+{
+	if (!cfg.merges || p->topic || left < 3 || runif(tr) >= 0.007)
+		return;
+	uint32_t len = 3 + rbelow(tr, 20), back = I / 20 + rbelow(tr, 2 * I);
+	if (len > left)
+		len = left;
+	uint32_t f = fp_at_or_before(p->s->b - back);
+	fork_uses[f]++;
+	start_topic(p, f, len);
+}
+
+/* One backport of the plan, drawn as `role`: a role that could not be placed
+ * earlier goes first (and `role` waits in its place), then `role` itself,
+ * else an untagged or tagged-outside backport (and `role` waits). */
+static void place_role(struct planner *p, int role)
+{
+	for (int q = R_NROLES - 1; q > 0; q--)
+		if (p->pending[q] && try_role(p, q)) {
+			p->pending[q]--;
+			p->done[q]++;
+			if (role != R_UNTAGGED)
+				p->pending[role]++;
+			return;
+		}
+	if (try_role(p, role)) {
+		p->done[role]++;
+		return;
+	}
+	if (role != R_UNTAGGED)
+		p->pending[role]++;
+	if (try_untagged(p))
+		p->done[R_UNTAGGED]++;
+	else if (try_tagout(p))
+		p->done[R_TAGOUT]++;
+	else
+		die("%s: mainline window exhausted at release %u", p->s->base, p->k);
+}
+
+/* A few mainline fixes of backported commits that the series never takes:
+ * how many were planted. */
+static long plant_unfixed(struct planner *p, uint32_t C)
+{
+	struct series *s = p->s;
+	long want_unfixed = lround_pos(0.01 * C), planted = 0;
+	for (long tries = 0; planted < want_unfixed && tries < 50 * want_unfixed; tries++) {
+		uint32_t j = rbelow(&p->r, s->n);
+		struct sc *c = &s->sc[j];
+		if (c->kind != SC_BACKPORT || c->used || fixer_of[c->up] >= 0 ||
+		    (mflags[c->up] & (F_REVERT | F_RELEASE)))
+			continue;
+		uint32_t hi = c->up + 3 * I < N ? c->up + 3 * I : N - 1;
+		uint32_t start = c->up + 1 + rbelow(&p->r, hi - c->up);
+		for (uint32_t t = start; t <= hi; t++)
+			if ((mflags[t] & F_TAGGED) && mtarget[t] < 0 && !s->taken[t]) {
+				assign_fix(t, c->up);
+				planted++;
+				break;
+			}
+	}
+	return planted;
+}
+
+static void plan_series(int si)
+{
+	struct series *s = &S[si];
+	struct planner p = { .s = s, .si = si };
+	uint32_t C = cfg.series_commits, R = cfg.releases, slots = C - R;
+
+	p.r = stream(SALT_PLAN, (uint64_t)si);
+	s->cap = cfg.merges ? C + C / 3 + 16 : C;
+	s->sc = xcalloc(s->cap, sizeof(*s->sc));
+	s->taken = xcalloc(N, 1);
+	s->forbid = xcalloc(N, 1);
+	uint32_t *size = release_sizes(&p, R, slots);
+	s->releases = R;
+	uint8_t *roles = series_roles(&p, C, slots);
 	size_t at = 0;
 	uint64_t tr = stream(SALT_STOPIC, (uint64_t)si);	/* --merges: the topics */
-
-	at = 0;
 	uint32_t W = WINDOW_RELEASES * I;
+
 	for (p.k = 1; p.k <= R; p.k++) {
 		p.fk = s->b + (uint32_t)((uint64_t)W * p.k / R);
 		p.elig_cur.n = 0;
 		for (uint32_t j = 0; j < size[p.k - 1]; j++, at++) {
-			int role = roles[at], ok = 0;
-			/* --merges: about 8% of the commits come on topics of 3-22
-			 * commits, each within one release, forked 1/20 to 2 mainline
-			 * releases before the base. */
-			if (cfg.merges && !p.topic && size[p.k - 1] - j >= 3 && runif(&tr) < 0.007) {
-				uint32_t len = 3 + rbelow(&tr, 20), back = I / 20 + rbelow(&tr, 2 * I);
-				if (len > size[p.k - 1] - j)
-					len = size[p.k - 1] - j;
-				uint32_t f = fp_at_or_before(s->b - back);
-				fork_uses[f]++;
-				start_topic(&p, f, len);
-			}
-			for (int q = R_NROLES - 1; q > 0 && !ok; q--)
-				if (p.pending[q] && try_role(&p, q)) {
-					p.pending[q]--;
-					p.done[q]++;
-					if (role != R_UNTAGGED)
-						p.pending[role]++;
-					ok = 1;
-				}
-			if (!ok) {
-				if (try_role(&p, role)) {
-					p.done[role]++;
-				} else {
-					if (role != R_UNTAGGED)
-						p.pending[role]++;
-					if (try_untagged(&p))
-						p.done[R_UNTAGGED]++;
-					else if (try_tagout(&p))
-						p.done[R_TAGOUT]++;
-					else
-						die("%s: mainline window exhausted at release %u", s->base, p.k);
-				}
-			}
+			maybe_start_topic(&p, &tr, size[p.k - 1] - j);
+			place_role(&p, roles[at]);
 			topic_step(&p);
 		}
 		add_sc(&p, SC_RELEASE);
@@ -1963,24 +2008,7 @@ static void plan_series(int si)
 		if (p.pending[k])
 			fprintf(stderr, "bench-gen: %s: %ld planned role-%d commits could not be placed\n",
 				s->base, p.pending[k], k);
-
-	/* A few mainline fixes of backported commits that the series never takes. */
-	long want_unfixed = lround_pos(0.01 * C), planted = 0;
-	for (long tries = 0; planted < want_unfixed && tries < 50 * want_unfixed; tries++) {
-		uint32_t j = rbelow(&p.r, s->n);
-		struct sc *c = &s->sc[j];
-		if (c->kind != SC_BACKPORT || c->used || fixer_of[c->up] >= 0 ||
-		    (mflags[c->up] & (F_REVERT | F_RELEASE)))
-			continue;
-		uint32_t hi = c->up + 3 * I < N ? c->up + 3 * I : N - 1;
-		uint32_t start = c->up + 1 + rbelow(&p.r, hi - c->up);
-		for (uint32_t t = start; t <= hi; t++)
-			if ((mflags[t] & F_TAGGED) && mtarget[t] < 0 && !s->taken[t]) {
-				assign_fix(t, c->up);
-				planted++;
-				break;
-			}
-	}
+	long planted = plant_unfixed(&p, C);
 
 	s->want.commits = C;
 	s->want.fixes = p.done[R_REGFIX] + p.done[R_GREVERT] + p.done[R_UPREVERT];
@@ -1991,7 +2019,6 @@ static void plan_series(int si)
 	s->want.reapplies = p.done[R_REAPPLY];
 	s->want.preemptive = p.done[R_PREEMPT];
 	s->want.unfixed = planted;
-	free(w);
 	free(size);
 	free(roles);
 	free(p.elig.v);
@@ -2330,109 +2357,139 @@ static int64_t resolve_x(struct evalx *e, uint32_t x, uint32_t f)
 	return !any ? -1 : latest >= 0 ? latest : -2;
 }
 
-static void evaluate(struct series *s)
+/* e's lists for series s: the copies of each mainline commit in history
+ * order, and no revert yet. */
+static void evalx_init(struct evalx *e, struct series *s)
 {
-	struct evalx e = { .s = s };
-	struct counts *g = &s->got;
 	uint32_t n = s->n;
-	uint8_t *is_target;
 
-	memset(g, 0, sizeof(*g));
-	s->fixes_on_topics = s->fixes_of_topics = s->same_of_topics = 0;
-	e.copy_head = xcalloc(N, sizeof(int32_t));
-	memset(e.copy_head, 0xff, N * sizeof(int32_t));
-	e.copy_next = xcalloc(n, sizeof(int32_t));
-	e.rv_head = xcalloc(n, sizeof(int32_t));
-	e.rv_next = xcalloc(n, sizeof(int32_t));
-	e.is_revert = xcalloc(n, 1);
-	is_target = xcalloc(n, 1);
-	memset(e.rv_head, 0xff, n * sizeof(int32_t));
-	memset(e.rv_next, 0xff, n * sizeof(int32_t));
-	/* copies, in history order */
+	e->s = s;
+	e->copy_head = xcalloc(N, sizeof(int32_t));
+	memset(e->copy_head, 0xff, N * sizeof(int32_t));
+	e->copy_next = xcalloc(n, sizeof(int32_t));
+	e->rv_head = xcalloc(n, sizeof(int32_t));
+	e->rv_next = xcalloc(n, sizeof(int32_t));
+	e->is_revert = xcalloc(n, 1);
+	memset(e->rv_head, 0xff, n * sizeof(int32_t));
+	memset(e->rv_next, 0xff, n * sizeof(int32_t));
 	int32_t *tail = xcalloc(N, sizeof(int32_t));
 	for (uint32_t i = 0; i < n; i++) {
-		e.copy_next[i] = -1;
+		e->copy_next[i] = -1;
 		if (s->sc[i].kind != SC_BACKPORT)
 			continue;
 		uint32_t x = s->sc[i].up;
-		if (e.copy_head[x] < 0)
-			e.copy_head[x] = (int32_t)i;
+		if (e->copy_head[x] < 0)
+			e->copy_head[x] = (int32_t)i;
 		else
-			e.copy_next[tail[x]] = (int32_t)i;
+			e->copy_next[tail[x]] = (int32_t)i;
 		tail[x] = (int32_t)i;
 	}
 	free(tail);
+}
 
-	for (uint32_t i = 0; i < n; i++) {
-		struct sc *c = &s->sc[i];
-		int64_t fix_t = -3, rev_t = -3;	/* -3: no such reference */
-		if (c->kind == SC_MERGE)
-			continue;	/* not counted, not read */
-		g->commits++;
-		if (c->kind == SC_BACKPORT) {
-			uint32_t m = c->up;
-			/* duplicate: an earlier copy live here */
-			for (int32_t d = e.copy_head[m]; d >= 0 && (uint32_t)d < i; d = e.copy_next[d])
-				if (anc(s, (uint32_t)d, i) && live(&e, (uint32_t)d, i)) {
-					g->duplicates++;
-					break;
-				}
-			if (mflags[m] & F_NONSHA)
-				g->nonsha_fixes_lines++;
-			if (mflags[m] & F_TAGGED) {
-				g->tagged++;
-				fix_t = resolve_x(&e, (uint32_t)mtarget[m], i);
-			}
-			if (mflags[m] & F_REVERT) {
-				e.is_revert[i] = 1;
-				rev_t = resolve_x(&e, (uint32_t)mtarget[m], i);
-			}
-		} else if (c->kind == SC_GREVERT || c->kind == SC_REAPPLY) {
-			e.is_revert[i] = 1;
-			/* full id of an earlier commit: matches it alone */
-			rev_t = anc(s, (uint32_t)c->rev, i) ? c->rev : -2;
+static void evalx_release(struct evalx *e)
+{
+	free(e->copy_head);
+	free(e->copy_next);
+	free(e->rv_head);
+	free(e->rv_next);
+	free(e->is_revert);
+}
+
+/* The references of backport i: what its Fixes: and its revert reference
+ * resolve to (-3: no such reference); counts the duplicates, the tagged and
+ * the Fixes: lines without an id. */
+static void backport_refs(struct evalx *e, uint32_t i, int64_t *fix_t, int64_t *rev_t)
+{
+	struct series *s = e->s;
+	struct counts *g = &s->got;
+	uint32_t m = s->sc[i].up;
+
+	/* duplicate: an earlier copy live here */
+	for (int32_t d = e->copy_head[m]; d >= 0 && (uint32_t)d < i; d = e->copy_next[d])
+		if (anc(s, (uint32_t)d, i) && live(e, (uint32_t)d, i)) {
+			g->duplicates++;
+			break;
 		}
-		if (fix_t == -1)
-			g->fixes_outside++;
-		if (rev_t == -1)
-			g->fixes_outside++;
-		if (fix_t == -2)
-			g->preemptive++;
-		if (rev_t == -2)
-			g->preemptive++;
-		if (fix_t >= 0 && fix_t == rev_t)
-			fix_t = -3;	/* one link, of the revert kind */
-		int nlinks = 0, nrevert = 0, same = 1;
-		if (fix_t >= 0) {
-			nlinks++;
-			same &= s->sc[fix_t].rel == c->rel;
-			is_target[fix_t] = 1;
-		}
-		if (rev_t >= 0) {
-			if (e.is_revert[rev_t]) {
-				g->reapplies++;
-			} else {
-				nlinks++, nrevert++;
-				same &= s->sc[rev_t].rel == c->rel;
-				is_target[rev_t] = 1;
-			}
-			e.rv_next[i] = e.rv_head[rev_t];
-			e.rv_head[rev_t] = (int32_t)i;
-		}
-		if (nlinks) {
-			g->fixes++;
-			g->pairs += nlinks;
-			g->reverts += nrevert > 0;
-			g->same_release += same;
-			if (c->topic) {
-				s->fixes_on_topics++;
-			} else if ((fix_t >= 0 && s->sc[fix_t].topic) ||
-				   (rev_t >= 0 && !e.is_revert[rev_t] && s->sc[rev_t].topic)) {
-				s->fixes_of_topics++;
-				s->same_of_topics += same;
-			}
-		}
+	if (mflags[m] & F_NONSHA)
+		g->nonsha_fixes_lines++;
+	if (mflags[m] & F_TAGGED) {
+		g->tagged++;
+		*fix_t = resolve_x(e, (uint32_t)mtarget[m], i);
 	}
+	if (mflags[m] & F_REVERT) {
+		e->is_revert[i] = 1;
+		*rev_t = resolve_x(e, (uint32_t)mtarget[m], i);
+	}
+}
+
+/* Commit i of the series by README's rules: its references resolved, its
+ * links counted, its targets marked in is_target. */
+static void evaluate_commit(struct evalx *e, uint32_t i, uint8_t *is_target)
+{
+	struct series *s = e->s;
+	struct counts *g = &s->got;
+	struct sc *c = &s->sc[i];
+	int64_t fix_t = -3, rev_t = -3;	/* -3: no such reference */
+
+	if (c->kind == SC_MERGE)
+		return;	/* not counted, not read */
+	g->commits++;
+	if (c->kind == SC_BACKPORT) {
+		backport_refs(e, i, &fix_t, &rev_t);
+	} else if (c->kind == SC_GREVERT || c->kind == SC_REAPPLY) {
+		e->is_revert[i] = 1;
+		/* full id of an earlier commit: matches it alone */
+		rev_t = anc(s, (uint32_t)c->rev, i) ? c->rev : -2;
+	}
+	g->fixes_outside += (fix_t == -1) + (rev_t == -1);
+	g->preemptive += (fix_t == -2) + (rev_t == -2);
+	if (fix_t >= 0 && fix_t == rev_t)
+		fix_t = -3;	/* one link, of the revert kind */
+	int nlinks = 0, nrevert = 0, same = 1;
+	if (fix_t >= 0) {
+		nlinks++;
+		same &= s->sc[fix_t].rel == c->rel;
+		is_target[fix_t] = 1;
+	}
+	if (rev_t >= 0) {
+		if (e->is_revert[rev_t]) {
+			g->reapplies++;
+		} else {
+			nlinks++, nrevert++;
+			same &= s->sc[rev_t].rel == c->rel;
+			is_target[rev_t] = 1;
+		}
+		e->rv_next[i] = e->rv_head[rev_t];
+		e->rv_head[rev_t] = (int32_t)i;
+	}
+	if (!nlinks)
+		return;
+	g->fixes++;
+	g->pairs += nlinks;
+	g->reverts += nrevert > 0;
+	g->same_release += same;
+	if (c->topic) {
+		s->fixes_on_topics++;
+	} else if ((fix_t >= 0 && s->sc[fix_t].topic) ||
+		   (rev_t >= 0 && !e->is_revert[rev_t] && s->sc[rev_t].topic)) {
+		s->fixes_of_topics++;
+		s->same_of_topics += same;
+	}
+}
+
+static void evaluate(struct series *s)
+{
+	struct evalx e;
+	struct counts *g = &s->got;
+	uint32_t n = s->n;
+	uint8_t *is_target = xcalloc(n, 1);
+
+	memset(g, 0, sizeof(*g));
+	s->fixes_on_topics = s->fixes_of_topics = s->same_of_topics = 0;
+	evalx_init(&e, s);
+	for (uint32_t i = 0; i < n; i++)
+		evaluate_commit(&e, i, is_target);
 	for (uint32_t i = 0; i < n; i++)
 		g->regressions += is_target[i];
 	g->visible = g->fixes - g->same_release;
@@ -2451,11 +2508,7 @@ static void evaluate(struct series *s)
 	}
 	free(seen);
 	free(is_target);
-	free(e.copy_head);
-	free(e.copy_next);
-	free(e.rv_head);
-	free(e.rv_next);
-	free(e.is_revert);
+	evalx_release(&e);
 }
 
 /* ------------------------------------------------------------------ emission */
@@ -2736,10 +2789,81 @@ static void emit_shaped(uint32_t i, struct tree *t)
 	}
 }
 
+/* The author and committer (A, Cm) of mainline commit i. */
+static void mainline_idents(uint32_t i, int tagged, int kind)
+{
+	if (i == 0 || tagged || kind == K_LMERGE) {
+		sb_reset(&A.who);
+		sb_puts(&A.who, LINUS);
+		A.t = mtime(i);
+		A.tz = "-0700";
+	} else if (kind == K_SUBMERGE) {
+		sb_reset(&A.who);
+		person(&A.who, 9000 + leaf_of(topic_start(mp2[i])));
+		A.t = mdate(i);
+		A.tz = tzs[i % 3];
+	} else {
+		author_of(i, &A);
+	}
+	sb_reset(&Cm.who);
+	if (i == 0 || tagged || kind == K_LMERGE)
+		sb_puts(&Cm.who, LINUS);
+	else if (kind == K_SUBMERGE)
+		sb_puts(&Cm.who, A.who.p);
+	else
+		person(&Cm.who, 9000 + leaf_of(i));
+	Cm.t = mdate(i);
+	Cm.tz = tagged || kind == K_LMERGE ? "-0700" : tzs[i % 3];
+	if (Cm.t < A.t)
+		Cm.t = A.t;
+}
+
+/* The initial commit (message in msg) adds every file: its id is hashed and
+ * its stream written by hand, with explicit M lines. */
+static void emit_initial(struct tree *t)
+{
+	for (int f = 0; f < nfiles; f++) {
+		int n = snprintf(NULL, 0, "/* %s */\n", files[f].path);
+		char *c = xcalloc((size_t)n + 1, 1);
+		snprintf(c, (size_t)n + 1, "/* %s */\n", files[f].path);
+		tree_set(t, f, c, (size_t)n);
+		free(c);
+	}
+	tree_hash_dir(t, 0);
+	char th[41];
+	hex(t->dir_oid[0], th);
+	sb_reset(&tmp);
+	sb_printf(&tmp, "tree %s\nauthor %s %lld %s\ncommitter %s %lld %s\n\n", th,
+		  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t, Cm.tz);
+	char hdr[48];
+	int hn = snprintf(hdr, sizeof(hdr), "commit %zu", tmp.n + msg.n);
+	struct sha1 h;
+	sha1_init(&h);
+	sha1_update(&h, hdr, (size_t)hn + 1);
+	sha1_update(&h, tmp.p, tmp.n);
+	sha1_update(&h, msg.p, msg.n);
+	sha1_final(&h, mid[0]);
+	pset_insert(prefix48(mid[0]));
+	if (!cfg.plan_only) {
+		sb_printf(&out_buf, "commit refs/heads/master\nmark :%u\n", ++next_mark);
+		sb_printf(&out_buf, "author %s %lld %s\ncommitter %s %lld %s\ndata %zu\n",
+			  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t,
+			  Cm.tz, msg.n);
+		sb_putn(&out_buf, msg.p, msg.n);
+		sb_putc(&out_buf, '\n');
+		for (int f = 0; f < nfiles; f++)
+			sb_printf(&out_buf, "M 100644 inline %s\ndata %zu\n/* %s */\n\n",
+				  files[f].path, strlen(files[f].path) + 7, files[f].path);
+		sb_putc(&out_buf, '\n');
+	}
+	marks_of_main[0] = next_mark;
+	if (cfg.merges && fork_uses[0])
+		snap_take(0, t);
+}
+
 static void emit_mainline(void)
 {
 	struct tree t;
-	uint32_t mainline_mark = 0;
 	int fl[2], nf;
 
 	tree_alloc(&t);
@@ -2758,71 +2882,9 @@ static void emit_mainline(void)
 		int fin = 0, tagged = mainline_tag(i, name, sizeof(name), &fin);
 		int kind = cfg.merges ? mkind[i] & K_KIND : K_MASTER;
 		mainline_message(&msg, i);
-		if (i == 0 || tagged || kind == K_LMERGE) {
-			sb_reset(&A.who);
-			sb_puts(&A.who, LINUS);
-			A.t = mtime(i);
-			A.tz = "-0700";
-		} else if (kind == K_SUBMERGE) {
-			sb_reset(&A.who);
-			person(&A.who, 9000 + leaf_of(topic_start(mp2[i])));
-			A.t = mdate(i);
-			A.tz = tzs[i % 3];
-		} else {
-			author_of(i, &A);
-		}
-		sb_reset(&Cm.who);
-		if (i == 0 || tagged || kind == K_LMERGE)
-			sb_puts(&Cm.who, LINUS);
-		else if (kind == K_SUBMERGE)
-			sb_puts(&Cm.who, A.who.p);
-		else
-			person(&Cm.who, 9000 + leaf_of(i));
-		Cm.t = mdate(i);
-		Cm.tz = tagged || kind == K_LMERGE ? "-0700" : tzs[i % 3];
-		if (Cm.t < A.t)
-			Cm.t = A.t;
+		mainline_idents(i, tagged, kind);
 		if (i == 0) {
-			/* The initial commit adds every file. */
-			for (int f = 0; f < nfiles; f++) {
-				int n = snprintf(NULL, 0, "/* %s */\n", files[f].path);
-				char *c = xcalloc((size_t)n + 1, 1);
-				snprintf(c, (size_t)n + 1, "/* %s */\n", files[f].path);
-				tree_set(&t, f, c, (size_t)n);
-				free(c);
-			}
-			tree_hash_dir(&t, 0);
-			/* emit with explicit M lines: build the stream by hand */
-			char th[41];
-			hex(t.dir_oid[0], th);
-			sb_reset(&tmp);
-			sb_printf(&tmp, "tree %s\nauthor %s %lld %s\ncommitter %s %lld %s\n\n", th,
-				  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t, Cm.tz);
-			char hdr[48];
-			int hn = snprintf(hdr, sizeof(hdr), "commit %zu", tmp.n + msg.n);
-			struct sha1 h;
-			sha1_init(&h);
-			sha1_update(&h, hdr, (size_t)hn + 1);
-			sha1_update(&h, tmp.p, tmp.n);
-			sha1_update(&h, msg.p, msg.n);
-			sha1_final(&h, mid[0]);
-			pset_insert(prefix48(mid[0]));
-			if (!cfg.plan_only) {
-				sb_printf(&out_buf, "commit refs/heads/master\nmark :%u\n", ++next_mark);
-				sb_printf(&out_buf, "author %s %lld %s\ncommitter %s %lld %s\ndata %zu\n",
-					  A.who.p, (long long)A.t, A.tz, Cm.who.p, (long long)Cm.t,
-					  Cm.tz, msg.n);
-				sb_putn(&out_buf, msg.p, msg.n);
-				sb_putc(&out_buf, '\n');
-				for (int f = 0; f < nfiles; f++)
-					sb_printf(&out_buf, "M 100644 inline %s\ndata %zu\n/* %s */\n\n",
-						  files[f].path, strlen(files[f].path) + 7, files[f].path);
-				sb_putc(&out_buf, '\n');
-			}
-			mainline_mark = next_mark;
-			marks_of_main[0] = mainline_mark;
-			if (cfg.merges && fork_uses[0])
-				snap_take(0, &t);
+			emit_initial(&t);
 			continue;
 		}
 		if (kind != K_MASTER) {
@@ -2844,7 +2906,6 @@ static void emit_mainline(void)
 		if (cfg.merges && fork_uses[i])
 			snap_take(i, &t);
 		if (tagged) {
-			marks_of_main[i] = mark;
 			char tm[64];
 			snprintf(tm, sizeof(tm), "Linux %s", name + 1);
 			emit_tag(name, mark, LINUS, Cm.t, tm);
@@ -2932,6 +2993,53 @@ static void stable_message(struct sb *b, struct series *s, uint32_t j, uint64_t 
 	}
 }
 
+/* Greg as author or committer, at t. */
+static void greg_ident(struct ident *a, int64_t t)
+{
+	sb_reset(&a->who);
+	sb_puts(&a->who, GREG);
+	a->t = t;
+	a->tz = "+0100";
+}
+
+/* The date of stable commit c after one dated prev_t: release k goes out a
+ * day after mainline reaches its frontier, a backport never before its
+ * upstream commit. */
+static int64_t stable_date(struct series *s, const struct sc *c, int64_t prev_t, uint64_t *r)
+{
+	uint32_t fk = s->b + (uint32_t)((uint64_t)WINDOW_RELEASES * I * c->rel / cfg.releases);
+	int64_t rel_t = mtime(fk) + 86400;
+	int64_t t = prev_t + 1 + (int64_t)rbelow(r, 3600);
+
+	if (t < prev_t + 1)
+		t = prev_t + 1;
+	if (c->kind == SC_BACKPORT && t < mtime(c->up) + 86400)
+		t = mtime(c->up) + 86400;
+	if (c->kind == SC_RELEASE && t < rel_t)
+		t = rel_t;
+	return t;
+}
+
+/* The author (A) of stable commit c dated t, and the files it changes. */
+static int stable_author(struct series *s, const struct sc *c, int64_t t, int fl[2])
+{
+	if (c->kind == SC_BACKPORT) {
+		author_of(c->up, &A);
+		return files_of(c->up, fl);
+	}
+	greg_ident(&A, t);
+	if (c->kind == SC_RELEASE) {
+		fl[0] = makefile_idx;
+		return 1;
+	}
+	return files_of(s->sc[c->kind == SC_GREVERT ? c->rev : s->sc[c->rev].rev].up, fl);
+}
+
+/* --merges: the topic being emitted (on refs/gen/topic), its tree, its
+ * files changed since its fork point. */
+static struct tree stt;
+static struct changed stch;
+
 /*
  * Series commits [first, s->n): the whole series (first 0, from the mark of
  * its base), or the new release of --extend (from the id of the old tip,
@@ -2944,19 +3052,14 @@ static void emit_series(int si, uint32_t first)
 	int maj, min, fl[2], nf;
 	char ref[64], from[48], name[32], tm[96];
 	const uint8_t *parent = first ? s->sc[first - 1].id : mid[s->b];
-	uint32_t W = WINDOW_RELEASES * I;
 	int64_t prev_t = first ? s->last_t : mtime(s->b) + 86400;
-	/* --merges: the topic being emitted (on refs/gen/topic), its tree, its
-	 * files changed since its fork point, its tip. */
-	static struct tree tt;
-	static struct changed tch;
-	const uint8_t *tparent = NULL;
+	const uint8_t *tparent = NULL;	/* --merges: the topic's tip */
 	char tfrom[48];
 	int need_from = 1;	/* the branch's first commit in this stream says where it starts */
 
-	if (cfg.merges && !tt.file_oid) {
-		tree_alloc(&tt);
-		changed_init(&tch);
+	if (cfg.merges && !stt.file_oid) {
+		tree_alloc(&stt);
+		changed_init(&stch);
 	}
 	version(s->base_r, &maj, &min);
 	snprintf(ref, sizeof(ref), "refs/heads/%s", s->branch);
@@ -2969,65 +3072,32 @@ static void emit_series(int si, uint32_t first)
 		if (c->kind == SC_MERGE) {
 			int64_t t = prev_t + 1 + (int64_t)rbelow(&r, 3600);
 			stable_message(&msg, s, j, &r);
-			sb_reset(&A.who);
-			sb_puts(&A.who, GREG);
-			A.t = t;
-			A.tz = "+0100";
-			sb_reset(&Cm.who);
-			sb_puts(&Cm.who, GREG);
-			Cm.t = t;
-			Cm.tz = "+0100";
+			greg_ident(&A, t);
+			greg_ident(&Cm, t);
 			emit_merge(ref, 0, need_from ? from : NULL, &s->tree, parent, "refs/gen/topic",
-				   tparent, &tch, &tt, &A, &Cm, &msg, c->id);
+				   tparent, &stch, &stt, &A, &Cm, &msg, c->id);
 			need_from = 0;
 			prev_t = Cm.t;
 			parent = c->id;
 			continue;
 		}
-		/* Dates: release k goes out a day after mainline reaches its frontier. */
-		uint32_t fk = s->b + (uint32_t)((uint64_t)W * c->rel / cfg.releases);
-		int64_t rel_t = mtime(fk) + 86400;
-		int64_t t = prev_t + 1 + (int64_t)rbelow(&r, 3600);
-		if (t < prev_t + 1)
-			t = prev_t + 1;
-		if (c->kind == SC_BACKPORT && t < mtime(c->up) + 86400)
-			t = mtime(c->up) + 86400;	/* never before its upstream commit */
-		if (c->kind == SC_RELEASE && t < rel_t)
-			t = rel_t;
+		int64_t t = stable_date(s, c, prev_t, &r);
 		prev_t = t;
 		stable_message(&msg, s, j, &r);
-		if (c->kind == SC_BACKPORT) {
-			author_of(c->up, &A);
-			nf = files_of(c->up, fl);
-		} else {
-			sb_reset(&A.who);
-			sb_puts(&A.who, GREG);
-			A.t = t;
-			A.tz = "+0100";
-			if (c->kind == SC_RELEASE) {
-				fl[0] = makefile_idx;
-				nf = 1;
-			} else {
-				uint32_t up = s->sc[c->kind == SC_GREVERT ? c->rev : s->sc[c->rev].rev].up;
-				nf = files_of(up, fl);
-			}
-		}
-		sb_reset(&Cm.who);
-		sb_puts(&Cm.who, GREG);
-		Cm.t = t > A.t ? t : A.t;
-		Cm.tz = "+0100";
+		nf = stable_author(s, c, t, fl);
+		greg_ident(&Cm, t > A.t ? t : A.t);
 		if (c->topic) {
 			/* On a topic: the first commit starts it at its fork point. */
 			int start = j == s->tp[c->topic].first;
 			if (start) {
-				snap_use(s->tp[c->topic].fork, &tt);
-				changed_reset(&tch);
+				snap_use(s->tp[c->topic].fork, &stt);
+				changed_reset(&stch);
 				from_fork(tfrom, sizeof(tfrom), s->tp[c->topic].fork);
 				tparent = mid[s->tp[c->topic].fork];
 			}
-			emit_commit("refs/gen/topic", 0, start ? tfrom : NULL, &tt, tparent, &A, &Cm,
+			emit_commit("refs/gen/topic", 0, start ? tfrom : NULL, &stt, tparent, &A, &Cm,
 				    &msg, fl, nf, c->id);
-			changed_add(&tch, fl, nf);
+			changed_add(&stch, fl, nf);
 			prev_t = Cm.t;
 			tparent = c->id;
 			continue;
@@ -3161,7 +3231,8 @@ static void usage(void)
 	exit(2);
 }
 
-int main(int argc, char **argv)
+/* The options into cfg and g_seed; the sizes derived from them. */
+static void parse_options(int argc, char **argv)
 {
 	int small = 0;
 	uint64_t n = 0, sc = 0, rel = 0;
@@ -3201,7 +3272,12 @@ int main(int argc, char **argv)
 		die("need --releases >= 2 and --series-commits >= 4 * releases");
 	if (cfg.extend && (cfg.extend < 20 || cfg.extend > 100000))
 		die("--extend must be between 20 and 100000");
+}
 
+/* The mainline's tags, tree and shape, and its skeleton: what kind each
+ * mainline commit is. */
+static void plan_mainline(void)
+{
 	N = cfg.n;
 	I = N / NREL;
 	DT = 15.0 * 365.25 * 86400.0 / N;
@@ -3216,7 +3292,6 @@ int main(int argc, char **argv)
 	if (cfg.merges)
 		plan_shape();
 
-	/* The skeleton: what kind each mainline commit is. */
 	mflags = xcalloc(N, 1);
 	mtarget = xcalloc(N, sizeof(int32_t));
 	fixer_of = xcalloc(N, sizeof(int32_t));
@@ -3245,7 +3320,11 @@ int main(int argc, char **argv)
 		if (runif(&r) < 0.05)
 			mflags[i] |= F_CC;
 	}
+}
 
+/* Every series planned and evaluated, with a line each on stderr. */
+static void plan_all_series(void)
+{
 	for (int k = 0; k < NSERIES; k++) {
 		int maj, min;
 		S[k].base_r = series_base_r[k];
@@ -3289,6 +3368,35 @@ int main(int argc, char **argv)
 		s->ext_fork = fp_at_or_before(s->b - I / 20 - rbelow(&r, 2 * I));
 		fork_uses[s->ext_fork]++;
 	}
+}
+
+/* --extend: the new release planned, evaluated and emitted (plan_only: as
+ * the options said). */
+static void extend_newest(int plan_only)
+{
+	struct series *s = &S[NSERIES - 1];
+	struct counts *g = &s->got;
+
+	memcpy(s->ext_from, s->tip, 20);
+	plan_extension(NSERIES - 1, cfg.extend);
+	evaluate(s);
+	fprintf(stderr, "bench-gen: extended %s..%s.%u commits %ld tagged %ld fixes %ld "
+		"reverts %ld same %ld dup %ld reapply %ld outside %ld nonsha %ld unfixed %ld "
+		"preemptive %ld\n", s->base, s->base, s->releases, g->commits, g->tagged,
+		g->fixes, g->reverts, g->same_release, g->duplicates, g->reapplies,
+		g->fixes_outside, g->nonsha_fixes_lines, g->unfixed, g->preemptive);
+	if (g->preemptive != s->want.preemptive || g->ambiguous)
+		die("internal: the extension has preemptive or ambiguous references");
+	cfg.plan_only = plan_only;
+	next_mark = 0;		/* marks are per fast-import run */
+	emit_series(NSERIES - 1, s->ext_first);
+}
+
+int main(int argc, char **argv)
+{
+	parse_options(argc, argv);
+	plan_mainline();
+	plan_all_series();
 
 	static char obuf[1 << 20];
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
@@ -3299,23 +3407,8 @@ int main(int argc, char **argv)
 	emit_mainline();
 	for (int k = 0; k < NSERIES; k++)
 		emit_series(k, 0);
-	if (cfg.extend) {
-		struct series *s = &S[NSERIES - 1];
-		struct counts *g = &s->got;
-		memcpy(s->ext_from, s->tip, 20);
-		plan_extension(NSERIES - 1, cfg.extend);
-		evaluate(s);
-		fprintf(stderr, "bench-gen: extended %s..%s.%u commits %ld tagged %ld fixes %ld "
-			"reverts %ld same %ld dup %ld reapply %ld outside %ld nonsha %ld unfixed %ld "
-			"preemptive %ld\n", s->base, s->base, s->releases, g->commits, g->tagged,
-			g->fixes, g->reverts, g->same_release, g->duplicates, g->reapplies,
-			g->fixes_outside, g->nonsha_fixes_lines, g->unfixed, g->preemptive);
-		if (g->preemptive != s->want.preemptive || g->ambiguous)
-			die("internal: the extension has preemptive or ambiguous references");
-		cfg.plan_only = plan_only;
-		next_mark = 0;		/* marks are per fast-import run */
-		emit_series(NSERIES - 1, s->ext_first);
-	}
+	if (cfg.extend)
+		extend_newest(plan_only);
 	if (!cfg.plan_only) {
 		if (cfg.merges)	/* no trace of the scratch branches */
 			sb_puts(&out_buf, "reset refs/gen/topic\nfrom 0000000000000000000000000000000000000000\n\n"
