@@ -42,7 +42,11 @@ CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
 # Header dependencies (-MMD -MP): each object names the headers it includes in a .d beside it.
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
-UNIT   = $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
+# Unit tests: tests/unit/LAYER/test_NAME.c, built as $(B)/test_NAME (names are unique across
+# the layers' folders).
+UNIT_SRC = $(sort $(wildcard tests/unit/*/test_*.c))
+UNIT   = $(sort $(patsubst test_%.c,test_%,$(notdir $(UNIT_SRC))))
+unit_src = $(filter %/$(1).c,$(UNIT_SRC))
 SCEN_SRC = tests/scenario-engine/scenario.c tests/scenario-engine/build.c
 SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
@@ -100,8 +104,11 @@ $(B)/libcmd.a: $(CMD_OBJ)
 	$(Q)ar rcs $@ $^
 
 # Unit tests link the libraries: only the objects a test uses are taken.
-$(B)/test_%: tests/unit/test_%.c $(LIB) $(B)/libcmd.a | $(B)/obj
-	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+$(B)/test_%: $$(call unit_src,test_$$*) $(LIB) $(B)/libcmd.a | $(B)/obj
+	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -Isrc -Itests/unit -o $@ $< $(B)/libcmd.a $(LINK) $(LDFLAGS) $(CMOCKA_LIBS) $(GIT_LIBS)
+# Before the layers' folders a test was tests/unit/test_NAME.c, and a build's .d files may
+# still name that path: what is not there any more is not needed (the test is rebuilt).
+tests/unit/test_%.c: ;
 
 $(B)/mkscenario: tests/scenario-engine/mkscenario.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
 	$(Q)$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)

@@ -1,5 +1,5 @@
 /*
- * fuzz_cgraph.c — libFuzzer harness for src/cgraph.c (git's commit-graph file,
+ * fuzz_cgraph.c — libFuzzer harness for src/git/cgraph.c (git's commit-graph file,
  * read by the walk for parents and dates).
  *
  * The input is one commit-graph file; it is also added a second time as a

@@ -1,5 +1,5 @@
 /*
- * fuzz_commit.c — libFuzzer harness for src/commit_parse.c (the header of a
+ * fuzz_commit.c — libFuzzer harness for src/git/commit_parse.c (the header of a
  * raw commit object, read by the walk instead of libgit2).
  *
  * Checked: commit_parse gives -1 or a result whose message lies inside the

@@ -1,5 +1,5 @@
 /*
- * fuzz_message.c — libFuzzer harness for src/message.c.
+ * fuzz_message.c — libFuzzer harness for src/core/message.c.
  *
  * The input is a raw commit message (any bytes).  Besides running the parser
  * under ASan/UBSan, each run checks properties of the result and aborts

@@ -1,6 +1,6 @@
 /*
  * fuzz_release.c — libFuzzer harness for the tag and version rules of
- * src/release.c.
+ * src/core/release.c.
  *
  * The input is split into lines (NUL bytes end a line too): the first line
  * is BASE, the others are tag names.  A first byte 0x01..0x1f picks a

@@ -15,9 +15,13 @@
 # - `make install DESTDIR=TMP PREFIX=/usr` puts exactly the binary, the man page and the two
 #   completions there (with modes 755 and 644), and `make uninstall` with the same variables
 #   removes exactly those files.
+# - Every path of the tree that doc/*.md, README.md, CONTRIBUTING.md, fuzz/*.md and
+#   bench/README.md cite in backticks (src/..., tests/..., scripts/..., bench/..., fuzz/...;
+#   tests/docs/cited-paths.pl says which words count) exists: one FAIL per path that does not,
+#   naming where it is cited.
 #
 # Each check prints "ok WHAT" or "FAIL WHAT"; the last line is "N passed, M failed" and the
-# exit status is 1 when any failed.  Needs groff, man, git and bash.
+# exit status is 1 when any failed.  Needs groff, man, git, bash and perl.
 set -eu
 REGTRACE=$(realpath "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -107,6 +111,22 @@ check "bash: TIP after BASE.." "$(complete_in "$R" regtrace stats --json v1.0..v
 	"v1.0..v1.0 v1.0..v1.0.1 v1.0..v1.0.2 "
 check "bash: tags of -C DIR" "$(complete_in "$WORK" regtrace -C repo stats v2)" "v2.0 "
 check "bash: --mainline branches" "$(complete_in "$R" regtrace unfixed --mainline m)" "master "
+
+# ---- the paths the docs cite ---------------------------------------------------------------
+cited=$(cd "$TOP" && perl tests/docs/cited-paths.pl doc/*.md README.md CONTRIBUTING.md fuzz/*.md bench/README.md)
+ncited=0
+missing=0
+while read -r at path; do
+	[ -n "$path" ] || continue
+	ncited=$((ncited + 1))
+	[ -e "$TOP/$path" ] && continue
+	missing=$((missing + 1))
+	fail "cited path exists: $path" "cited at $at"
+done <<EOF
+$cited
+EOF
+check "docs cite paths" "$(test "$ncited" -gt 100 && echo yes)" yes
+[ "$missing" != 0 ] || ok "every path the docs cite exists ($ncited citations)"
 
 # ---- make install and make uninstall -------------------------------------------------------
 D=$WORK/destdir

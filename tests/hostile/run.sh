@@ -537,7 +537,7 @@ fi
 # clock): c0..c9 (dates 1000..1009) shared; BASE = b -> b1..b6 (dates 15..10) -> c9; TIP = t
 # (date 2000) -> c9. The series is t alone: c0..c9 are reachable from BASE (doc/usage.md: "as in
 # git"; git rev-list --count and libgit2's revwalk both say 1). A count of 11 is silently
-# wrong. KNOWN BUG of the date-ordered walk (src/walk.c): reported as a skip unless
+# wrong. KNOWN BUG of the date-ordered walk (src/git/walk.c): reported as a skip unless
 # HOSTILE_STRICT=1.
 K="$W/skew"
 g init -q "$K"

@@ -12,42 +12,7 @@
 #define UP_A "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 #define UP_B "c5781ffbbd4f742a58263458145fe7f0ac01d9e0"
 
-struct fx {
-	struct graph g;
-	struct release_list rels;
-	struct census c;
-	char buf[4096];
-};
-
-static int setup(void **state)
-{
-	struct fx *x = calloc(1, sizeof(*x));
-	graph_init(&x->g);
-	release_list_init(&x->rels);
-	*state = x;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *x = *state;
-	census_release(&x->c);
-	release_list_release(&x->rels);
-	graph_release(&x->g);
-	free(x);
-	return 0;
-}
-
-static const char *msg(struct fx *x, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(x->buf, sizeof(x->buf), fmt, ap);
-	va_end(ap);
-	return x->buf;
-}
-
-static void tag(struct fx *x, const char *name, unsigned long n, uint32_t c)
+static void tag(struct th_fx *x, const char *name, unsigned long n, uint32_t c)
 {
 	release_list_add(&x->rels, name, n, c);
 }
@@ -55,12 +20,12 @@ static void tag(struct fx *x, const char *name, unsigned long n, uint32_t c)
 /* The ACPICA tangle of the seeds: the hand-worked census. */
 static void test_acpica(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	th_add(&x->g, "filler\n");
 	uint32_t bp1 = th_add(&x->g, "ACPICA: add region\n\ncommit " UP_A " upstream.\n");
 	tag(x, "v4.19.2", 2, bp1);
-	uint32_t rv = th_add(&x->g, msg(x, "Revert \"ACPICA: add region\"\n\nThis reverts commit %s which is\n"
-					"commit " UP_A " upstream.\n", x->g.c[bp1].id));
+	uint32_t rv = th_add(&x->g, th_msg(x, "Revert \"ACPICA: add region\"\n\nThis reverts commit %s which is\n"
+					   "commit " UP_A " upstream.\n", x->g.c[bp1].id));
 	tag(x, "v4.19.3", 3, rv);
 	uint32_t bp2 = th_add(&x->g, "ACPICA: add region\n\ncommit " UP_A " upstream.\n");
 	tag(x, "v4.19.6", 6, bp2);
@@ -93,11 +58,11 @@ static void test_acpica(void **state)
 /* A revert of a revert is a reapply; the original copy is live again. */
 static void test_reapply_restores_copy(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t bp = th_add(&x->g, "feature\n\ncommit " UP_A " upstream.\n");
-	uint32_t rv = th_add(&x->g, msg(x, "Revert \"feature\"\n\nThis reverts commit %s.\n", x->g.c[bp].id));
-	uint32_t re = th_add(&x->g, msg(x, "Revert \"Revert \"feature\"\"\n\nThis reverts commit %s.\n",
-					x->g.c[rv].id));
+	uint32_t rv = th_add(&x->g, th_msg(x, "Revert \"feature\"\n\nThis reverts commit %s.\n", x->g.c[bp].id));
+	uint32_t re = th_add(&x->g, th_msg(x, "Revert \"Revert \"feature\"\"\n\nThis reverts commit %s.\n",
+					   x->g.c[rv].id));
 	uint32_t fix = th_add(&x->g, "fix it\n\nFixes: " UP_A "\n");
 	uint32_t dup = th_add(&x->g, "feature\n\ncommit " UP_A " upstream.\n");
 	th_census(&x->g, &x->rels, &x->c);
@@ -122,7 +87,7 @@ static void test_reapply_restores_copy(void **state)
 /* A shared 7-hex prefix across two upstream commits. */
 static void test_ambiguous_and_subject(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "alpha thing\n\ncommit 1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa upstream.\n");
 	uint32_t b = th_add(&x->g, "beta thing\n\ncommit 1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb upstream.\n");
 	uint32_t f1 = th_add(&x->g, "fix one\n\nFixes: 1234567 (\"Beta  THING\")\n");
@@ -146,7 +111,7 @@ static void test_ambiguous_and_subject(void **state)
 /* Of two upstream commits sharing a prefix, only one precedes the fix. */
 static void test_ambiguity_settled_by_history(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "alpha\n\ncommit 1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa upstream.\n");
 	th_add(&x->g, "fix\n\nFixes: 1234567\n");
 	th_add(&x->g, "beta\n\ncommit 1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb upstream.\n");
@@ -158,7 +123,7 @@ static void test_ambiguity_settled_by_history(void **state)
 
 static void test_preemptive_outside_self(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t f = th_add(&x->g, "early fix\n\nFixes: " UP_A "\nFixes: deadbeef\n");
 	uint32_t t = th_add(&x->g, "late target\n\ncommit " UP_A " upstream.\n");
 	th_add(&x->g, "self\n\ncommit " UP_B " upstream.\n\nFixes: c5781ffbbd4f\n");
@@ -175,13 +140,13 @@ static void test_preemptive_outside_self(void **state)
 /* Same release, two targets, and a revert plus Fixes of one target. */
 static void test_same_release_and_pairs(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "a\n\ncommit " UP_A " upstream.\n");
 	tag(x, "v1.1", 1, a);
 	uint32_t b = th_add(&x->g, "b\n\ncommit " UP_B " upstream.\n");
-	uint32_t f = th_add(&x->g, msg(x, "Revert \"b\"\n\nThis reverts commit %.12s.\n\nFixes: %.12s\n"
-				       "Fixes: " UP_A "\n", x->g.c[b].id, x->g.c[b].id));
-	uint32_t g = th_add(&x->g, msg(x, "g\n\nFixes: %.7s\n", x->g.c[b].id));
+	uint32_t f = th_add(&x->g, th_msg(x, "Revert \"b\"\n\nThis reverts commit %.12s.\n\nFixes: %.12s\n"
+				          "Fixes: " UP_A "\n", x->g.c[b].id, x->g.c[b].id));
+	uint32_t g = th_add(&x->g, th_msg(x, "g\n\nFixes: %.7s\n", x->g.c[b].id));
 	tag(x, "v1.2", 2, g);
 	th_census(&x->g, &x->rels, &x->c);
 	assert_int_equal(x->c.fixes, 2);
@@ -199,7 +164,7 @@ static void test_same_release_and_pairs(void **state)
 /* Merges: not counted; ancestry follows both sides. */
 static void test_merge_branches(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t root = th_add_parents(&x->g, "root\n", -1, -1);
 	uint32_t side = th_add_parents(&x->g, "side\n\ncommit " UP_A " upstream.\n", (int)root, -1);
 	uint32_t main1 = th_add_parents(&x->g, "fix on main\n\nFixes: " UP_A "\n", (int)root, -1);
@@ -220,13 +185,13 @@ static void test_merge_branches(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_acpica, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_reapply_restores_copy, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_ambiguous_and_subject, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_ambiguity_settled_by_history, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_preemptive_outside_self, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_same_release_and_pairs, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_merge_branches, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_acpica, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_reapply_restores_copy, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_ambiguous_and_subject, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_ambiguity_settled_by_history, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_preemptive_outside_self, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_same_release_and_pairs, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_merge_branches, th_setup, th_teardown),
 	};
 	return cmocka_run_group_tests_name("census", tests, NULL, NULL);
 }

@@ -15,47 +15,9 @@
 #define UP_B "c5781ffbbd4f742a58263458145fe7f0ac01d9e0"
 #define OUT_X "2bdeeb53da0d11aa22bb33cc44dd55ee66ff7788"	/* no commit of the series */
 
-struct fx {
-	struct graph g;
-	struct release_list rels;
-	struct outside o;
-	struct census c;
-	char buf[4096];
-};
-
-static int setup(void **state)
-{
-	struct fx *x = calloc(1, sizeof(*x));
-	graph_init(&x->g);
-	release_list_init(&x->rels);
-	outside_init(&x->o);
-	*state = x;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *x = *state;
-	census_release(&x->c);
-	release_list_release(&x->rels);
-	outside_release(&x->o);
-	graph_release(&x->g);
-	free(x);
-	return 0;
-}
-
-static const char *msg(struct fx *x, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(x->buf, sizeof(x->buf), fmt, ap);
-	va_end(ap);
-	return x->buf;
-}
-
 /* What analyze() does: drop quoted aliases, then the census; with_rule 0
  * skips the drop (the behaviour before the rule). */
-static size_t census(struct fx *x, int with_rule)
+static size_t census(struct th_fx *x, int with_rule)
 {
 	struct resolver r;
 	size_t dropped = 0;
@@ -72,7 +34,7 @@ static size_t census(struct fx *x, int with_rule)
 	return dropped;
 }
 
-static const struct link *link_of(const struct fx *x, enum link_kind k, uint32_t fix)
+static const struct link *link_of(const struct th_fx *x, enum link_kind k, uint32_t fix)
 {
 	for (size_t i = 0; i < x->c.nlinks; i++)
 		if (x->c.links[i].kind == k && x->c.links[i].fix == fix)
@@ -82,16 +44,16 @@ static const struct link *link_of(const struct fx *x, enum link_kind k, uint32_t
 
 /* DPDK's revert form: the reverted commit's header quoted, with its
  * upstream line, in a paragraph of its own. */
-static uint32_t add_quoting_revert(struct fx *x, uint32_t t)
+static uint32_t add_quoting_revert(struct th_fx *x, uint32_t t)
 {
-	return th_add(&x->g, msg(x, "Revert \"net/foo: fix bar\"\n\nThis reverts commit %s.\n\n"
-				 "The commit being reverted:\n    net/foo: fix bar\n"
-				 "    [ upstream commit " UP_A " ]\n", x->g.c[t].id));
+	return th_add(&x->g, th_msg(x, "Revert \"net/foo: fix bar\"\n\nThis reverts commit %s.\n\n"
+				    "The commit being reverted:\n    net/foo: fix bar\n"
+				    "    [ upstream commit " UP_A " ]\n", x->g.c[t].id));
 }
 
 static void test_quoted_upstream_line_dropped(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t t = th_add(&x->g, "net/foo: fix bar\n\n[ upstream commit " UP_A " ]\n");
 	uint32_t rv = add_quoting_revert(x, t);
 	uint32_t f = th_add(&x->g, "net/foo: fix the fix\n\nFixes: 675a104e2e94 (\"net/foo: fix bar\")\n");
@@ -114,7 +76,7 @@ static void test_quoted_upstream_line_dropped(void **state)
 /* Without the rule (the behaviour it fixes): the revert is a copy. */
 static void test_quoted_upstream_line_before(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t t = th_add(&x->g, "net/foo: fix bar\n\n[ upstream commit " UP_A " ]\n");
 	uint32_t rv = add_quoting_revert(x, t);
 	uint32_t f = th_add(&x->g, "net/foo: fix the fix\n\nFixes: 675a104e2e94\n");
@@ -127,7 +89,7 @@ static void test_quoted_upstream_line_before(void **state)
 /* A backported upstream revert keeps its own upstream id. */
 static void test_upstream_revert_keeps_alias(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t t = th_add(&x->g, "net: add foo\n\ncommit " UP_A " upstream.\n");
 	uint32_t rv = th_add(&x->g, "Revert \"net: add foo\"\n\n[ Upstream commit " UP_B " ]\n\n"
 			     "This reverts commit " UP_A ".\n");
@@ -141,7 +103,7 @@ static void test_upstream_revert_keeps_alias(void **state)
 /* A revert naming the upstream id it also quotes: the quote goes too. */
 static void test_quote_of_the_reverted_id(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t t = th_add(&x->g, "net: add foo\n\ncommit " UP_A " upstream.\n");
 	uint32_t rv = th_add(&x->g, "Revert \"net: add foo\"\n\nThis reverts commit " UP_A ".\n\n"
 			     "Reverted:\n[ upstream commit 675a104e2e94 ]\n");
@@ -155,7 +117,7 @@ static void test_quote_of_the_reverted_id(void **state)
  * own upstream id finds the series' copy. */
 static void test_revert_of_outside_commit(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	char up[1][MSG_ID_MAX + 1] = { UP_A };
 	uint32_t t = th_add(&x->g, "core: add foo\n\n(cherry picked from commit " UP_A ")\n");
 	uint32_t rv = th_add(&x->g, "Revert \"core: add foo\"\n\nThis reverts commit " OUT_X ".\n");
@@ -170,7 +132,7 @@ static void test_revert_of_outside_commit(void **state)
 
 static void test_revert_of_outside_commit_unknown(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	th_add(&x->g, "core: add foo\n\n(cherry picked from commit " UP_A ")\n");
 	uint32_t rv = th_add(&x->g, "Revert \"core: add foo\"\n\nThis reverts commit " OUT_X ".\n");
 
@@ -182,7 +144,7 @@ static void test_revert_of_outside_commit_unknown(void **state)
 
 static void test_ids_the_repository_does_not_know(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	th_add(&x->g, "a\n\nFixes: 1111111 (\"x\")\nFixes: 2222222\n");
 	th_add(&x->g, "b\n\nFixes: 3333333\n");
 	outside_add(&x->o, "1111111", 1, NULL, 0);
@@ -199,7 +161,7 @@ static void test_ids_the_repository_does_not_know(void **state)
  * earlier copy: not a second backport. */
 static void test_squashed_backport(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "x86: a\n\nmaster commit: " UP_A "\n");
 	uint32_t sq = th_add(&x->g, "x86: a and b\n\nmaster commit: " UP_A "\nmaster commit: " UP_B "\n");
 	uint32_t d = th_add(&x->g, "x86: a again\n\nmaster commit: " UP_A "\n");
@@ -217,7 +179,7 @@ static void test_squashed_backport(void **state)
 /* A backport of a backport: its second alias names a copy of the first. */
 static void test_backport_of_backport(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	char up[1][MSG_ID_MAX + 1] = { UP_A };
 	uint32_t a = th_add(&x->g, "mm: a\n\ncommit " UP_A " upstream.\n");
 	uint32_t b = th_add(&x->g, "mm: a\n\ncommit " UP_A " upstream.\n"
@@ -230,7 +192,7 @@ static void test_backport_of_backport(void **state)
 
 static void test_backport_of_unknown_copy(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	th_add(&x->g, "mm: a\n\ncommit " UP_A " upstream.\n");
 	uint32_t b = th_add(&x->g, "mm: a\n\ncommit " UP_A " upstream.\n"
 			    "(cherry picked from commit " OUT_X ")\n");
@@ -243,7 +205,7 @@ static void test_backport_of_unknown_copy(void **state)
  * naming the mainline commit find the series' copy. */
 static void test_inferred_upstream(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "ofproto: add foo\n");
 	uint32_t amb = th_add(&x->g, "Prepare for 3.1.1.\n");
 	uint32_t f = th_add(&x->g, "ofproto: fix foo\n\nFixes: 675a104e2e94 (\"ofproto: add foo\")\n");
@@ -281,7 +243,7 @@ static void test_identity_key(void **state)
  * again) until the next sort. */
 static void test_outside_find_many(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	char id[MSG_ID_MAX + 1];
 
 	for (unsigned i = 0; i < 5000; i++) {
@@ -312,7 +274,7 @@ static void test_outside_find_many(void **state)
 
 static void test_outside_find(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	outside_add(&x->o, "bbbbbbb", 0, NULL, 0);
 	outside_add(&x->o, "aaaaaaa", 1, NULL, 0);
 	outside_add(&x->o, "aaaaaaab", 0, NULL, 0);
@@ -329,7 +291,7 @@ static void test_outside_find(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) cmocka_unit_test_setup_teardown(f, th_setup, th_teardown)
 		T(test_quoted_upstream_line_dropped),
 		T(test_quoted_upstream_line_before),
 		T(test_upstream_revert_keeps_alias),

@@ -16,47 +16,8 @@
 #define UP_A "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 #define UP_B "c5781ffbbd4f742a58263458145fe7f0ac01d9e0"
 
-struct fx {
-	struct graph g;
-	struct release_list rels;
-	struct census c;
-	struct resolver r;
-	struct census_trace t;
-	char buf[4096];
-};
-
-static int setup(void **state)
-{
-	struct fx *x = calloc(1, sizeof(*x));
-	graph_init(&x->g);
-	release_list_init(&x->rels);
-	*state = x;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *x = *state;
-	census_trace_release(&x->t);
-	census_release(&x->c);
-	resolver_release(&x->r);
-	release_list_release(&x->rels);
-	graph_release(&x->g);
-	free(x);
-	return 0;
-}
-
-static const char *msg(struct fx *x, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(x->buf, sizeof(x->buf), fmt, ap);
-	va_end(ap);
-	return x->buf;
-}
-
 /* The census of the graph, then the trace of commit f. */
-static void trace(struct fx *x, uint32_t f)
+static void trace(struct th_fx *x, uint32_t f)
 {
 	if (!x->r.cls) {
 		release_attribute(&x->rels, &x->g);
@@ -78,10 +39,10 @@ static void assert_step(const struct ref_trace *rt, size_t k, enum census_rule r
 /* The ACPICA tangle: the earliest live copy, and the duplicate. */
 static void test_acpica(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t bp1 = th_add(&x->g, "ACPICA: add region\n\ncommit " UP_A " upstream.\n");
-	uint32_t rv = th_add(&x->g, msg(x, "Revert \"ACPICA: add region\"\n\nThis reverts commit %s "
-					"which is\ncommit " UP_A " upstream.\n", x->g.c[bp1].id));
+	uint32_t rv = th_add(&x->g, th_msg(x, "Revert \"ACPICA: add region\"\n\nThis reverts commit %s "
+					   "which is\ncommit " UP_A " upstream.\n", x->g.c[bp1].id));
 	uint32_t bp2 = th_add(&x->g, "ACPICA: add region\n\ncommit " UP_A " upstream.\n");
 	uint32_t fix = th_add(&x->g, "ACPICA: remove node\n\ncommit " UP_B " upstream.\n\n"
 			      "Fixes: 4abb951b73ff (\"ACPICA: add region\")\n");
@@ -125,7 +86,7 @@ static void test_acpica(void **state)
 /* A reference matching only the commit itself; one matching nothing. */
 static void test_self_and_outside(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t s = th_add(&x->g, "self\n\ncommit " UP_B " upstream.\n\nFixes: c5781ffbbd4f\n"
 			    "Fixes: deadbeef0\n");
 
@@ -144,7 +105,7 @@ static void test_self_and_outside(void **state)
  * quoted subject; with neither settling it, ambiguous. */
 static void test_filters(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a = th_add(&x->g, "alpha thing\n\ncommit 1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa upstream.\n");
 	uint32_t b = th_add(&x->g, "beta thing\n\ncommit 1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb upstream.\n");
 	uint32_t f1 = th_add(&x->g, "fix one\n\nFixes: 1234567 (\"Beta  THING\")\n");
@@ -174,7 +135,7 @@ static void test_filters(void **state)
 /* The ancestor filter leaves nothing: preemptive. */
 static void test_preemptive(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t f = th_add(&x->g, "early fix\n\nFixes: 1234567\n");
 	uint32_t a = th_add(&x->g, "alpha\n\ncommit 1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa upstream.\n");
 	th_add(&x->g, "beta\n\ncommit 1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb upstream.\n");
@@ -192,11 +153,11 @@ static void test_preemptive(void **state)
  * revert's kind; every copy reverted: the latest reverted copy. */
 static void test_one_link_and_reverted_copy(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	uint32_t a1 = th_add(&x->g, "a\n\ncommit " UP_A " upstream.\n");
-	uint32_t r1 = th_add(&x->g, msg(x, "Revert \"a\"\n\nThis reverts commit %.12s.\n", x->g.c[a1].id));
-	uint32_t f = th_add(&x->g, msg(x, "Revert \"a\"\n\nFixes: %.12s\nThis reverts commit %.12s.\n",
-				       x->g.c[a1].id, x->g.c[a1].id));
+	uint32_t r1 = th_add(&x->g, th_msg(x, "Revert \"a\"\n\nThis reverts commit %.12s.\n", x->g.c[a1].id));
+	uint32_t f = th_add(&x->g, th_msg(x, "Revert \"a\"\n\nFixes: %.12s\nThis reverts commit %.12s.\n",
+				          x->g.c[a1].id, x->g.c[a1].id));
 	uint32_t g = th_add(&x->g, "g\n\nFixes: 4abb951b73ff\n");
 
 	trace(x, f);	/* a1 is reverted by r1 at f: the latest reverted copy, a1 */
@@ -218,7 +179,7 @@ static void test_one_link_and_reverted_copy(void **state)
 /* explain_commit: the links from and to a commit. */
 static void test_explain_links(void **state)
 {
-	struct fx *x = *state;
+	struct th_fx *x = *state;
 	struct series s = { 0 };
 	struct explanation e;
 	uint32_t a = th_add(&x->g, "a\n\ncommit " UP_A " upstream.\n");
@@ -322,12 +283,12 @@ static void test_rule_names_documented(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_acpica, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_self_and_outside, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_filters, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_preemptive, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_one_link_and_reverted_copy, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_explain_links, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_acpica, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_self_and_outside, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_filters, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_preemptive, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_one_link_and_reverted_copy, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_explain_links, th_setup, th_teardown),
 		cmocka_unit_test(test_rule_names_documented),
 	};
 	return cmocka_run_group_tests_name("explain", tests, NULL, NULL);
