@@ -13,7 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LIVE_DEPTH_MAX 64
+/* One question of is_live(): a reverting commit still to look at. */
+struct live_frame {
+	uint32_t c, next;	/* the commit, the index of its next revert */
+};
+
+enum { LIVE_UNSEEN, LIVE_PENDING, LIVE_YES, LIVE_NO };
 
 struct ctx {
 	struct graph *g;
@@ -26,6 +31,11 @@ struct ctx {
 	int until;			/* release index, or -1: count all */
 	struct census_trace *trace;	/* census_trace(): what is decided, or NULL */
 	struct ref_trace *cur;		/* the reference being resolved, when tracing */
+	uint32_t *live_stamp;		/* is_live(): per commit, the question it was */
+	unsigned char *live_state;	/* last decided in, and what (LIVE_*) */
+	uint32_t live_question;
+	struct live_frame *stack;
+	size_t stack_cap;
 };
 
 /* Is commit c in a release no later than until? */
@@ -81,22 +91,76 @@ static void step(struct ctx *x, enum census_rule rule, const uint32_t *v, size_t
 	t->nsteps++;
 }
 
+/* A new question for is_live(): every commit's state unseen again. */
+static uint32_t live_question(struct ctx *x)
+{
+	if (!x->live_stamp) {
+		x->live_stamp = xcalloc(x->g->n + 1, sizeof(*x->live_stamp));
+		x->live_state = xcalloc(x->g->n + 1, 1);
+	}
+	if (++x->live_question == 0) {	/* wrapped: forget every stamp */
+		memset(x->live_stamp, 0, (x->g->n + 1) * sizeof(*x->live_stamp));
+		x->live_question = 1;
+	}
+	return x->live_question;
+}
+
+static int live_state(const struct ctx *x, uint32_t c, uint32_t q)
+{
+	return x->live_stamp[c] == q ? x->live_state[c] : LIVE_UNSEEN;
+}
+
+static void live_push(struct ctx *x, size_t *n, uint32_t c, uint32_t q)
+{
+	ARRAY_GROW(x->stack, *n, x->stack_cap);
+	x->stack[(*n)++] = (struct live_frame){ c, 0 };
+	x->live_stamp[c] = q;
+	x->live_state[c] = LIVE_PENDING;
+}
+
 /*
  * A copy is live at f unless a revert of it that is itself live at f is an
- * ancestor of f.  Reverts point back in history, so this terminates; the
- * depth cap only bounds pathological revert chains.
+ * ancestor of f.  Reverts point back in history, so the question ends; it
+ * is answered without recursion, each commit once (a chain of any length,
+ * reverts of reverts of ..., costs its length, never a wrong answer).
  */
-static int is_live(struct ctx *x, uint32_t copy, uint32_t f, int depth)
+static int is_live(struct ctx *x, uint32_t copy, uint32_t f)
 {
-	const struct u32s *rv = &x->reverted_by[copy];
+	uint32_t q = live_question(x);
+	size_t n = 0;
 
-	if (depth > LIVE_DEPTH_MAX)
-		return 1;
-	for (size_t i = 0; i < rv->n; i++)
-		if (graph_is_ancestor(x->g, rv->v[i], f) &&
-		    is_live(x, rv->v[i], f, depth + 1))
-			return 0;
-	return 1;
+	live_push(x, &n, copy, q);
+	while (n) {
+		uint32_t c = x->stack[n - 1].c, r = 0;
+		const struct u32s *rv = &x->reverted_by[c];
+		int st = LIVE_UNSEEN;
+		while (x->stack[n - 1].next < rv->n) {
+			r = rv->v[x->stack[n - 1].next];
+			if (!graph_is_ancestor(x->g, r, f)) {
+				x->stack[n - 1].next++;
+				continue;
+			}
+			if ((st = live_state(x, r, q)) == LIVE_UNSEEN)
+				break;		/* decided first, then looked at again */
+			x->stack[n - 1].next++;
+			if (st == LIVE_YES)
+				break;		/* a live revert: c is not live */
+		}
+		if (st == LIVE_UNSEEN && x->stack[n - 1].next < rv->n) {
+			live_push(x, &n, r, q);
+			continue;
+		}
+		x->live_state[c] = st == LIVE_YES ? LIVE_NO : LIVE_YES;
+		n--;
+	}
+	return x->live_state[copy] == LIVE_YES;
+}
+
+static void live_release(struct ctx *x)
+{
+	free(x->live_stamp);
+	free(x->live_state);
+	free(x->stack);
 }
 
 static int has_ancestor_in_class(struct ctx *x, uint32_t cls, uint32_t f)
@@ -169,7 +233,7 @@ static enum outcome pick_copy(struct ctx *x, uint32_t f, uint32_t *target)
 		uint32_t c = x->match.v[i];
 		if (!graph_is_ancestor(x->g, c, f))
 			continue;
-		if (is_live(x, c, f, 0)) {
+		if (is_live(x, c, f)) {
 			*target = c;
 			step(x, RULE_LIVE_COPY, target, 1);
 			return RES_TARGET;
@@ -194,7 +258,7 @@ static void see_copies(struct ctx *x, uint32_t f, const uint32_t *v, size_t n,
 	for (*nout = 0; *nout < n; (*nout)++) {
 		uint32_t c = v[*nout];
 		int anc = graph_is_ancestor(x->g, c, f);
-		(*out)[*nout] = (struct copy_seen){ c, anc, anc && is_live(x, c, f, 0) };
+		(*out)[*nout] = (struct copy_seen){ c, anc, anc && is_live(x, c, f) };
 	}
 }
 
@@ -413,7 +477,7 @@ static uint32_t live_earlier_copy(struct ctx *x, uint32_t f, const char *a)
 	resolver_match(x->r, a, &x->match);
 	for (size_t i = 0; i < x->match.n; i++) {
 		uint32_t c = x->match.v[i];
-		if (c != f && graph_is_ancestor(x->g, c, f) && is_live(x, c, f, 0))
+		if (c != f && graph_is_ancestor(x->g, c, f) && is_live(x, c, f))
 			return c;
 	}
 	return LINK_NO_TARGET;
@@ -578,6 +642,7 @@ void census_compute(struct graph *g, struct resolver *r, const struct outside *o
 	free(x.reverted_by);
 	u32s_release(&x.match);
 	u32s_release(&x.keep);
+	live_release(&x);
 }
 
 void census_release(struct census *c)
@@ -627,6 +692,7 @@ void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
 	free(x.reverted_by);
 	u32s_release(&x.match);
 	u32s_release(&x.keep);
+	live_release(&x);
 	census_release(&scratch);
 }
 

@@ -1280,6 +1280,46 @@ for i in range(1, n + 1):
     commit("refs/heads/stable", i + 1, msg, 1500000000 + i, i)
 EOF
 }
+# ---- third round (issue 28) ---------------------------------------------------------------
+# revert_chain DIR K: v4.19; in .1 a copy A1 of upstream U, then K commits each reverting the
+# one before (R1 reverts A1, R2 reverts R1, ...); in .2 a second copy A2 of U, then F with
+# `Fixes: U`.  With K even A1 is live at F (each revert of a revert brings it back): F fixes
+# A1, a visible regression (.1 -> .2).  With K odd A1 is reverted: F fixes A2, in its own
+# release.  (Before: the live check stopped at depth 64, so from K = 65 on the answer was
+# that of an odd K whatever K was.)
+revert_chain() {
+	local d=$1 k=$2 prev subj i
+	g init -q "$d"
+	echo "Linux 4.19" | mkc "$d"
+	g -C "$d" tag v4.19
+	printf 'net: add foo\n\ncommit %s upstream.\n' "$(printf 'ab%.0s' $(seq 20))" | mkc "$d"
+	prev=$(g -C "$d" rev-parse HEAD) subj="net: add foo"
+	for i in $(seq "$k"); do
+		printf 'Revert "%s"\n\nThis reverts commit %s.\n' "$subj" "$prev" | mkc "$d"
+		prev=$(g -C "$d" rev-parse HEAD) subj="Revert $i"
+	done
+	g -C "$d" tag v4.19.1
+	printf 'net: add foo\n\ncommit %s upstream.\n' "$(printf 'ab%.0s' $(seq 20))" | mkc "$d"
+	printf 'net: fix foo\n\nFixes: abababababab ("net: add foo")\n' | mkc "$d"
+	g -C "$d" tag v4.19.2
+}
+# The link whose fix is the last commit: "TARGET-RELEASE same_release", from fixes --json.
+last_fix_link() {
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+ls = [l for l in j["fixes"] if l["fix"]["subject"] == "net: fix foo"]
+print(" ".join("%s %s" % (l["target"]["release"], l["same_release"]) for l in ls))' "$1"
+}
+for k in 66 67; do
+	revert_chain "$W/revert-chain-$k" "$k"
+	rt "revert-chain-$k" -C "$W/revert-chain-$k" fixes --json v4.19..v4.19.2
+	want="v4.19.1 False"
+	[ $((k % 2)) = 1 ] && want="v4.19.2 True"
+	got=$(last_fix_link "$W/out/revert-chain-$k.out" 2>&1)
+	if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then pass "revert-chain-$k ($got)"
+	else fail "revert-chain-$k" "status $rc, the fix's link: '$got', want '$want'"; fi
+done
+
 # CPU seconds (user + system) of a cold `stats` of DIR: the less of two runs.
 cold_cpu() {
 	local best= t TIMEFORMAT='%3U %3S'
