@@ -109,6 +109,9 @@ $(B)/test_%: $$(call unit_src,test_$$*) $(LIB) $(B)/libcmd.a | $(B)/obj
 # Before the layers' folders a test was tests/unit/test_NAME.c, and a build's .d files may
 # still name that path: what is not there any more is not needed (the test is rebuilt).
 tests/unit/test_%.c: ;
+# The tests' dependency files are no tests: without this rule make would try to remake each
+# included build/test_NAME.d with the rule above (stem NAME.d) and link a test without main.
+$(B)/test_%.d: ;
 
 $(B)/mkscenario: tests/scenario-engine/mkscenario.c $(SCEN_SRC) tests/scenario-engine/*.h | $(B)/obj
 	$(Q)$(CC) $(WARN) $(CFLAGS) $(GIT_CFLAGS) -o $@ tests/scenario-engine/mkscenario.c $(SCEN_SRC) $(LDFLAGS) $(GIT_LIBS)

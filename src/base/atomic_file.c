@@ -1,10 +1,12 @@
 /* atomic_file.c — see atomic_file.h. */
 #define _XOPEN_SOURCE 700	/* realpath */
 #include "base/atomic_file.h"
+#include "base/error.h"
 #include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -368,14 +370,37 @@ static int open_stream(struct atomic_file *f, const char *path, int fd, char *er
 	return 0;
 }
 
+/* The descriptor a name of one of this process's own descriptors names:
+ * "-" and /dev/stdout are 1, /dev/stderr 2, /dev/fd/N and /proc/self/fd/N
+ * are N; -1 for any other name. */
+static int own_fd(const char *path)
+{
+	static const char *const dirs[] = { "/dev/fd/", "/proc/self/fd/" };
+	char *end;
+
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout"))
+		return STDOUT_FILENO;
+	if (!strcmp(path, "/dev/stderr"))
+		return STDERR_FILENO;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		size_t n = strlen(dirs[i]);
+		if (strncmp(path, dirs[i], n) || path[n] < '0' || path[n] > '9')
+			continue;
+		long fd = strtol(path + n, &end, 10);
+		if (!*end && fd >= 0 && fd <= INT_MAX)
+			return (int)fd;
+	}
+	return -1;
+}
+
 int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, size_t errlen)
 {
 	struct stat st, lst;
-	int fd, e;
+	int fd, e, own = own_fd(path);
 
 	memset(f, 0, sizeof(*f));
-	if (!strcmp(path, "-")) {
-		if ((fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) < 0)
+	if (own >= 0) {	/* written where that descriptor writes, never replaced */
+		if ((fd = fcntl(own, F_DUPFD_CLOEXEC, 3)) < 0)
 			return atomic_file_error(path, errno, err, errlen);
 		return open_stream(f, path, fd, err, errlen);
 	}
@@ -406,6 +431,20 @@ int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, 
 		f->is_stdout = rc == 0 && same_as_stdout(&st);
 		return rc;
 	}
+	int rc = atomic_file_open(f, path, err, errlen);
+	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
+	return rc;
+}
+
+int atomic_file_open_default(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+
+	memset(f, 0, sizeof(*f));
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return rt_fail(err, errlen, RT_EFAIL, "refusing to write '%s': it is %s, and a name "
+			       "regtrace chose is never followed (give it with -o to write there)",
+			       path, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
 	int rc = atomic_file_open(f, path, err, errlen);
 	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
 	return rc;

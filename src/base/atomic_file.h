@@ -55,7 +55,11 @@ void atomic_file_abort(struct atomic_file *f);
 
 /*
  * The same for an output the user named (report -o, export --sqlite):
- *  - "-", or a path naming (through links) a character or block device or a
+ *  - "-", /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name this
+ *    process's own descriptor: written through a copy of it (appending to a
+ *    log that stdout appends to, following what a shell wrote before), never
+ *    replaced, whatever file it is open on;
+ *  - a path naming (through links) a character or block device or a
  *    FIFO, is written as a stream, never replaced: opened at once (a FIFO
  *    waits there for its reader, as a shell's redirection does), the bytes built in
  *    a temporary file under $TMPDIR and copied to it by commit, whose write
@@ -66,6 +70,15 @@ void atomic_file_abort(struct atomic_file *f);
  * is_stdout tells that the output went to where stdout goes.
  */
 int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, size_t errlen);
+
+/*
+ * An output under a name regtrace chose (report's regtrace-report.html in
+ * the current directory, perhaps a work tree whose files a repository
+ * wrote): a regular file or nothing, replaced as atomic_file_open does.  A
+ * symbolic link, a FIFO or a device there is refused ("refusing to write
+ * 'PATH': it is a symbolic link ..."), never followed or written to.
+ */
+int atomic_file_open_default(struct atomic_file *f, const char *path, char *err, size_t errlen);
 
 /*
  * Remove every registered temporary file (async-signal-safe; the handler's

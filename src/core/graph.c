@@ -3,6 +3,7 @@
 #include "base/util.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 void graph_init(struct graph *g)
@@ -52,11 +53,30 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent)
 	return 0;
 }
 
+/* FNV-1a, 64 bits, of s[0..len) with ASCII letters folded to lower case. */
+static uint64_t email_hash(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32u : c)) * 1099511628211ull;
+	}
+	return h;
+}
+
 char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen)
 {
 	char n[GRAPH_AUTHOR_MAX + 1], e[GRAPH_AUTHOR_MAX + 1];
 	size_t a = msg_clean_into(n, name, nlen, GRAPH_AUTHOR_MAX);
-	size_t b = msg_clean_into(e, email, elen, GRAPH_AUTHOR_MAX);
+	size_t b = msg_clean_into(e, email, elen,
+				  elen > GRAPH_EMAIL_KEEP ? GRAPH_EMAIL_KEEP : GRAPH_AUTHOR_MAX);
+
+	if (elen > GRAPH_EMAIL_KEEP) {	/* the rest of it, as a hash */
+		snprintf(e + b, sizeof(e) - b, "#%016llx",
+			 (unsigned long long)email_hash(email, elen));
+		b += 17;
+	}
 	char *out = xmalloc(a + b + 2);
 
 	memcpy(out, n, a + 1);

@@ -71,8 +71,13 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent);
 int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b);
 
 /* A commit_meta author string of a name and an email (any bytes; each is
- * cleaned and cut at GRAPH_AUTHOR_MAX bytes). */
+ * cleaned and cut at GRAPH_AUTHOR_MAX bytes).  An email longer than
+ * GRAPH_EMAIL_KEEP bytes keeps its first GRAPH_EMAIL_KEEP cleaned bytes and
+ * then "#" and 16 hex digits of a hash of the whole email (ASCII case
+ * folded), so that two emails that differ anywhere stay different: emails
+ * decide which commits are the same change (core/identity.h). */
 #define GRAPH_AUTHOR_MAX 256
+#define GRAPH_EMAIL_KEEP (GRAPH_AUTHOR_MAX - 17)
 char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen);
 /* The author's name and email of c ("" when unknown). */
 const char *graph_author_name(const struct graph_commit *c);

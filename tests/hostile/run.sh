@@ -1320,6 +1320,25 @@ for k in 66 67; do
 	else fail "revert-chain-$k" "status $rc, the fix's link: '$got', want '$want'"; fi
 done
 
+# Two authors whose emails differ after byte 256 (300 a's, then 1 or 2): mainline commits by
+# the first, series commits by the second with the same subjects and no upstream id.  None
+# is the other's upstream: 0 inferred, 3 without.  (Before: emails were compared on their
+# first 256 bytes, and the 3 were inferred from another author's commits.)
+LE="$W/long-emails"
+g init -q "$LE"
+echo base | mkc "$LE"
+g -C "$LE" tag v1.0
+for i in 1 2 3; do
+	echo "change $i" | GIT_AUTHOR_EMAIL="$(printf 'a%.0s' $(seq 300))1@x" mkc "$LE"
+done
+g -C "$LE" checkout -q -b stable v1.0
+for i in 1 2 3; do
+	echo "change $i" | GIT_AUTHOR_EMAIL="$(printf 'a%.0s' $(seq 300))2@x" mkc "$LE"
+done
+g -C "$LE" tag v1.0.1
+expect_json long-emails-differ "series[0].inferred_upstream=0 series[0].without_upstream=3" \
+	-C "$LE" stats --json --mainline master v1.0..v1.0.1
+
 # CPU seconds (user + system) of a cold `stats` of DIR: the less of two runs.
 cold_cpu() {
 	local best= t TIMEFORMAT='%3U %3S'

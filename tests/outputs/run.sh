@@ -364,6 +364,25 @@ special() {
 	then pass special-fifo-wait-interrupted
 	else fail special-fifo-wait-interrupted "status $st (want 143), FIFO $( [ -p "$d/fifo-alone" ] && echo kept || echo replaced)"; fi
 
+	# /dev/stdout, /dev/fd/N and /proc/self/fd/N are the process's own descriptors: written
+	# through them (appended to a log stdout appends to; after what the shell wrote before),
+	# never replaced by a rename.  (Before: the file stdout was open on was replaced, and the
+	# log's old lines, or a's and b's lines, were lost.)
+	local name
+	for name in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+		{ echo a; timeout "$TMO" "$R" -C "$repo" report -o "$name" "$r"; echo b; } \
+			>"$d/seq.out" 2>"$W/out/special-seq.err"
+		if [ "$(head -n 1 "$d/seq.out")" = a ] && [ "$(sed -n 2p "$d/seq.out" | head -c 15)" = "<!DOCTYPE html>" ] &&
+		   [ "$(tail -n 2 "$d/seq.out" | tr '\n' ' ')" = "</html> b " ] && [ ! -s "$W/out/special-seq.err" ]
+		then pass "special-own-fd-in-sequence ($name)"
+		else fail "special-own-fd-in-sequence ($name)" "$(head -c 40 "$d/seq.out" | tr '\n' ' ') ... $(tail -c 20 "$d/seq.out" | tr '\n' ' ')"; fi
+	done
+	printf 'old line\n' >"$d/append.log"
+	timeout "$TMO" "$R" -C "$repo" report -o /dev/stdout "$r" >>"$d/append.log" 2>/dev/null
+	if [ "$(head -n 1 "$d/append.log")" = "old line" ] && [ "$(tail -n 1 "$d/append.log")" = "</html>" ]
+	then pass special-stdout-appended
+	else fail special-stdout-appended "the log's first line: $(head -n 1 "$d/append.log" | head -c 40)"; fi
+
 	ln -s /proc/self/fd/1 "$d/stdout-link"
 	timeout "$TMO" "$R" -C "$repo" report -o "$d/stdout-link" "$r" 2>"$W/out/special-stdout.err" |
 		cat >"$W/out/special-stdout.out"
