@@ -94,10 +94,20 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 	return p;
 }
 
-/* A mainline commit that passed the check (check()), read. */
-struct candidate {
+/* A patch that cannot be read because an object is absent (a partial
+ * clone: never fetched from its promisor remote) */
+#define PATCH_MISSING (-1)
+
+/* A mainline identity, read once for every commit that may be its copy:
+ * its commit, id, email and subject, and its patch-id when one was needed. */
+struct memo {
+	int state;		/* 0 not read, 1 read, -1 unreadable (no candidate) */
+	int pid_state;		/* 0 not computed, 1 computed, PATCH_MISSING */
 	git_commit *commit;
 	char hex[41];
+	char *author;		/* graph_author_make("", email) */
+	struct msg_facts facts;
+	git_oid pid;
 };
 
 struct finder {
@@ -105,6 +115,8 @@ struct finder {
 	const struct graph *g;
 	const char **ids;	/* the graph's ids, sorted */
 	size_t unread;		/* ties left ambiguous: a patch's objects missing */
+	struct memo *memo;	/* by mainline identity - from */
+	size_t from;
 	char *err;
 	size_t errlen;
 };
@@ -114,42 +126,56 @@ static int in_series(const struct finder *f, const char *hex)
 	return bsearch(&hex, f->ids, f->g->n, sizeof(char *), cmp_str) != NULL;
 }
 
-/* Mainline identity i read and checked against commit c: its author and
- * subject are c's (a key only narrows), and it is no commit of the range. */
-static git_commit *check(const struct finder *f, const struct mainline *m, size_t i,
-			 uint32_t c, char hex[41])
+/* Mainline identity i, read the first time it is asked for; NULL when it
+ * cannot be read or is a commit of the range (no candidate then). */
+static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i)
 {
-	const struct graph_commit *gc = &f->g->c[c];
-	git_commit *mc = NULL;
+	struct memo *x = &f->memo[i - f->from];
 	git_oid prefix;
-	struct msg_facts mf;
-	char *author;
 
+	if (x->state)
+		return x->state > 0 ? x : NULL;
+	x->state = -1;
 	memset(&prefix, 0, sizeof(prefix));
 	memcpy(prefix.id, m->ident_oid[i], 8);
-	if (git_commit_lookup_prefix(&mc, f->repo, &prefix, 16) < 0)
+	if (git_commit_lookup_prefix(&x->commit, f->repo, &prefix, 16) < 0)
 		return NULL;
-	git_oid_tostr(hex, 41, git_commit_id(mc));
-	const git_signature *a = git_commit_author(mc);
-	const char *msg = git_commit_message_raw(mc);
-	msg_parse(msg, strlen(msg), &mf);
+	git_oid_tostr(x->hex, sizeof(x->hex), git_commit_id(x->commit));
+	if (in_series(f, x->hex))
+		return NULL;
+	const git_signature *a = git_commit_author(x->commit);
+	const char *msg = git_commit_message_raw(x->commit);
+	msg_parse(msg, strlen(msg), &x->facts);
 	/* the email as the series' commits keep theirs (graph.h), case folded */
-	author = graph_author_make("", 0, a && a->email ? a->email : "",
-				   a && a->email ? strlen(a->email) : 0);
-	int same = !in_series(f, hex) && msg_subject_equal(mf.subject, gc->facts.subject) &&
-		   !strcasecmp(author + strlen(author) + 1, graph_author_email(gc));
-	free(author);
-	msg_facts_release(&mf);
-	if (!same) {
-		git_commit_free(mc);
-		return NULL;
-	}
-	return mc;
+	x->author = graph_author_make("", 0, a && a->email ? a->email : "",
+				      a && a->email ? strlen(a->email) : 0);
+	x->state = 1;
+	return x;
 }
 
-/* A patch that cannot be read because an object is absent (a partial
- * clone: never fetched from its promisor remote) */
-#define PATCH_MISSING (-1)
+static void memo_release(struct finder *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		git_commit_free(f->memo[i].commit);
+		free(f->memo[i].author);
+		if (f->memo[i].state > 0)
+			msg_facts_release(&f->memo[i].facts);
+	}
+	free(f->memo);
+}
+
+/* Mainline identity i checked against commit c: its author and subject are
+ * c's (a key only narrows), and it is no commit of the range. */
+static struct memo *check(struct finder *f, const struct mainline *m, size_t i, uint32_t c)
+{
+	const struct graph_commit *gc = &f->g->c[c];
+	struct memo *x = memo_of(f, m, i);
+
+	if (!x || !msg_subject_equal(x->facts.subject, gc->facts.subject) ||
+	    strcasecmp(x->author + strlen(x->author) + 1, graph_author_email(gc)))
+		return NULL;
+	return x;
+}
 
 /* The patch-id of commit's change against its first parent; PATCH_MISSING
  * when one of its trees or blobs is not in the repository. */
@@ -183,13 +209,24 @@ static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 	return rc;
 }
 
+/* Candidate x's patch-id, computed once; 0, PATCH_MISSING or RT_EFAIL. */
+static int memo_pid(struct finder *f, struct memo *x)
+{
+	if (!x->pid_state) {
+		int rc = patch_id(f, x->commit, &x->pid);
+		if (rc && rc != PATCH_MISSING)
+			return rc;
+		x->pid_state = rc ? PATCH_MISSING : 1;
+	}
+	return x->pid_state == 1 ? 0 : PATCH_MISSING;
+}
+
 /* Several candidates: the one with c's patch-id, if exactly one has it;
  * ambiguous when none or several have it, or when a patch is missing. */
-static int settle(struct finder *f, struct graph *g, uint32_t c, struct candidate *cand,
-		  size_t n)
+static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **cand, size_t n)
 {
 	git_commit *own = NULL;
-	git_oid oid, mine, theirs;
+	git_oid oid, mine;
 	size_t hits = 0, hit = 0;
 	int rc;
 
@@ -197,50 +234,51 @@ static int settle(struct finder *f, struct graph *g, uint32_t c, struct candidat
 	if (git_commit_lookup(&own, f->repo, &oid) < 0)
 		return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", g->c[c].id);
 	rc = patch_id(f, own, &mine);
-	for (size_t k = 0; k < n && !rc; k++) {
-		if (!(rc = patch_id(f, cand[k].commit, &theirs)) && git_oid_equal(&mine, &theirs)) {
+	git_commit_free(own);
+	for (size_t k = 0; k < n && !rc; k++)
+		if (!(rc = memo_pid(f, cand[k])) && git_oid_equal(&mine, &cand[k]->pid)) {
 			hits++;
 			hit = k;
 		}
-	}
-	git_commit_free(own);
 	if (rc == PATCH_MISSING) {
 		f->unread++;
 		rc = RT_OK;
 		hits = 0;
 	}
 	if (!rc && hits == 1)
-		identity_infer(g, c, cand[hit].hex);
+		identity_infer(g, c, cand[hit]->hex);
 	else if (!rc)
 		identity_ambiguous(g, c);
 	return rc;
 }
 
-/* Commit c against the mainline identities of pairs p[0..n). */
+static int cmp_memo_hex(const void *a, const void *b)
+{
+	return strcmp((*(struct memo *const *)a)->hex, (*(struct memo *const *)b)->hex);
+}
+
+/* Commit c against the mainline identities of pairs p[0..n): each read
+ * once for every commit (memo_of), the same commit reached twice (a short
+ * id's two readings) kept once, by sorting, not pairwise. */
 static int infer_one(struct finder *f, struct graph *g, const struct mainline *m,
 		     const struct pair *p, size_t n)
 {
-	struct candidate *cand = xmalloc((n + 1) * sizeof(*cand));
-	size_t k = 0;
+	struct memo **cand = xmalloc((n + 1) * sizeof(*cand));
+	size_t k = 0, d = 0;
 	int rc = RT_OK;
 
-	for (size_t i = 0; i < n; i++) {
-		if (!(cand[k].commit = check(f, m, p[i].ident, p[0].commit, cand[k].hex)))
-			continue;
-		int dup = 0;	/* the same commit twice (a short id's two readings) */
-		for (size_t j = 0; j < k && !dup; j++)
-			dup = !strcmp(cand[j].hex, cand[k].hex);
-		if (dup)
-			git_commit_free(cand[k].commit);
-		else
+	for (size_t i = 0; i < n; i++)
+		if ((cand[k] = check(f, m, p[i].ident, p[0].commit)))
 			k++;
-	}
-	if (k == 1)
-		identity_infer(g, p[0].commit, cand[0].hex);
-	else if (k > 1)
-		rc = settle(f, g, p[0].commit, cand, k);
+	if (k > 1)
+		qsort(cand, k, sizeof(*cand), cmp_memo_hex);
 	for (size_t i = 0; i < k; i++)
-		git_commit_free(cand[i].commit);
+		if (!d || strcmp(cand[d - 1]->hex, cand[i]->hex))
+			cand[d++] = cand[i];
+	if (d == 1)
+		identity_infer(g, p[0].commit, cand[0]->hex);
+	else if (d > 1)
+		rc = settle(f, g, p[0].commit, cand, d);
 	free(cand);
 	return rc;
 }
@@ -249,7 +287,7 @@ int infer_upstream(git_repository *repo, struct history *h, const struct mainlin
 		   size_t from, char *err, size_t errlen)
 {
 	struct graph *g = &h->g;
-	struct finder f = { repo, g, NULL, 0, err, errlen };
+	struct finder f = { repo, g, NULL, 0, NULL, from, err, errlen };
 	size_t np;
 	struct pair *p = pairs_of(g, m, from, &np);
 	int rc = RT_OK;
@@ -258,6 +296,7 @@ int infer_upstream(git_repository *repo, struct history *h, const struct mainlin
 		free(p);
 		return RT_OK;
 	}
+	f.memo = xcalloc(m->nidents - from + 1, sizeof(*f.memo));
 	f.ids = xmalloc((g->n + 1) * sizeof(char *));
 	for (size_t i = 0; i < g->n; i++)
 		f.ids[i] = g->c[i].id;
@@ -270,6 +309,7 @@ int infer_upstream(git_repository *repo, struct history *h, const struct mainlin
 		i = j;
 	}
 	h->ties_unread += f.unread;
+	memo_release(&f, m->nidents - from);
 	free(f.ids);
 	free(p);
 	return rc;

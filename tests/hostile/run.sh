@@ -1339,6 +1339,60 @@ g -C "$LE" tag v1.0.1
 expect_json long-emails-differ "series[0].inferred_upstream=0 series[0].without_upstream=3" \
 	-C "$LE" stats --json --mainline master v1.0..v1.0.1
 
+# same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
+# file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
+# author, subject and change, no upstream id): each series commit has N candidates, and its
+# patch-id picks one.  Every series commit is inferred (N/10), none ambiguous.  (Before: every
+# candidate was read and patch-id'd again for each series commit, and the duplicates removed
+# pairwise: 1,000 candidates took 34 s.)
+same_subject() {
+	git init -q "$1" &&
+	python3 - "$2" <<'EOF' | git -C "$1" fast-import --quiet
+import sys
+n = int(sys.argv[1])
+out = sys.stdout
+def commit(ref, mark, when, msg, i, parent):
+    out.write("commit %s\nmark :%d\nauthor N <news@example.org> %d +0000\n"
+              "committer N <news@example.org> %d +0000\ndata %d\n%s\n"
+              % (ref, mark, when, when, len(msg), msg))
+    if parent:
+        out.write("from :%d\n" % parent)
+    out.write("M 644 inline news/%d\ndata %d\n%d\n\n" % (i, len(str(i)) + 1, i))
+commit("refs/heads/master", 1, 1500000000, "base\n", 0, None)
+out.write("reset refs/tags/v1.0\nfrom :1\n\n")
+for i in range(1, n + 1):
+    commit("refs/heads/master", 1 + i, 1500000000 + i, "Update NEWS.\n", i, i)
+for j in range(1, n // 10 + 1):
+    commit("refs/heads/stable", 100000 + j, 1600000000 + j, "Update NEWS.\n", j * 10,
+           1 if j == 1 else 100000 + j - 1)
+out.write("reset refs/tags/v1.0.1\nfrom :%d\n\n" % (100000 + n // 10))
+EOF
+}
+# CPU seconds of a cold `stats --mainline master v1.0..v1.0.1` of DIR: the less of two runs.
+infer_cpu() {
+	local best= t TIMEFORMAT='%3U %3S'
+	for _ in 1 2; do
+		rm -f "$1/.git/regtrace-"*
+		t=$( { time timeout -k 5 "$TMO" "$R" -C "$1" stats --json --mainline master v1.0..v1.0.1 \
+			>/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }')
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$t
+		fi
+	done
+	echo "$best"
+}
+same_subject "$W/same-subject-100" 100
+same_subject "$W/same-subject-1000" 1000
+expect_json same-subject-inferred "series[0].inferred_upstream=100 series[0].ambiguous_upstream=0" \
+	-C "$W/same-subject-1000" stats --json --mainline master v1.0..v1.0.1
+s100=$(infer_cpu "$W/same-subject-100")
+s1000=$(infer_cpu "$W/same-subject-1000")
+if awk -v a="$s1000" -v b="$s100" 'BEGIN { exit !(a <= 30 * (b > 0.02 ? b : 0.02)) }'; then
+	pass "same-subject-proportional (100 mainline commits: ${s100} s CPU, 1,000: ${s1000} s)"
+else
+	fail same-subject-proportional "100 mainline commits: ${s100} s CPU, 1,000: ${s1000} s (more than 30 times)"
+fi
+
 # CPU seconds (user + system) of a cold `stats` of DIR: the less of two runs.
 cold_cpu() {
 	local best= t TIMEFORMAT='%3U %3S'
