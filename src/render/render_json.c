@@ -100,7 +100,8 @@ static json_t *stats_object(const struct series *s)
 }
 
 /*
- * The document, with C1 controls and U+2028/U+2029 escaped (\u009b): jansson
+ * The document, with C1 controls, U+2028/U+2029 and the bidirectional
+ * controls escaped (\u009b, \u202e; render/safe_text.h): jansson
  * writes them as they are, and they only ever stand inside strings.
  */
 int json_dump_root(FILE *out, json_t *root)
@@ -116,7 +117,9 @@ int json_dump_root(FILE *out, json_t *root)
 		if (!(k = safe_text_unsafe(u + i, n - i, 1)) || k == 1)
 			continue;	/* (C0 is escaped by jansson already) */
 		fwrite(text + from, 1, i - from, out);
-		fprintf(out, "\\u%04x", k == 2 ? u[i + 1] : 0x2000u + (u[i + 2] - 0x80u));
+		unsigned cp = k == 2 ? ((u[i] & 0x1fu) << 6) | (u[i + 1] & 0x3fu)
+				    : ((u[i] & 0x0fu) << 12) | ((u[i + 1] & 0x3fu) << 6) | (u[i + 2] & 0x3fu);
+		fprintf(out, "\\u%04x", cp);
 		from = i + k;
 	}
 	fwrite(text + from, 1, n - from, out);

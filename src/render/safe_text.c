@@ -13,6 +13,14 @@ size_t safe_text_unsafe(const unsigned char *s, size_t avail, int keep_newline)
 		return 2;
 	if (avail >= 3 && s[0] == 0xe2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9))
 		return 3;
+	/* bidirectional controls: U+200E/F (marks), U+202A..E (embeddings and
+	 * overrides), U+2066..9 (isolates), U+061C (the Arabic letter mark) */
+	if (avail >= 3 && s[0] == 0xe2 &&
+	    ((s[1] == 0x80 && (s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xaa && s[2] <= 0xae))) ||
+	     (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
+		return 3;
+	if (avail >= 2 && s[0] == 0xd8 && s[1] == 0x9c)
+		return 2;
 	return 0;
 }
 

@@ -1,8 +1,11 @@
 /*
  * safe_text.h — what no output writes as is: C0 controls but the line ends
  * a format writes itself, DEL, C1 controls (U+0080..U+009F: NEL, CSI, OSC,
- * ST: a terminal obeys them) and the line and paragraph separators
- * U+2028/U+2029.  Subjects are clean already (core/message.h); names are not
+ * ST: a terminal obeys them), the line and paragraph separators
+ * U+2028/U+2029, and the bidirectional controls (U+061C, U+200E/F,
+ * U+202A..U+202E, U+2066..U+2069: they can make a line display in another
+ * order than its bytes, "Trojan Source").  Subjects are cleaned of C0 and
+ * C1 already (core/message.h), not of bidirectional controls; names are not
  * (a tag may hold any byte from 0x80, a path anything): text output and CSV
  * replace each such character by U+FFFD, JSON escapes it (\u009b).
  */

@@ -12,7 +12,8 @@
                                        as the header; COL=VALUE: some record has VALUE in the
                                        column named COL (VALUE a JSON string literal)
   check.py text FILE                   valid UTF-8, no control character but LF (C0, DEL,
-                                       C1 U+0080..U+009F, U+2028, U+2029)
+                                       C1 U+0080..U+009F, U+2028, U+2029, bidirectional
+                                       controls U+061C, U+200E/F, U+202A..E, U+2066..9)
 
 json and csv also fail on a C1 control or U+2028/U+2029 written as is (JSON must escape them,
 CSV replace them).
@@ -41,9 +42,13 @@ def bad_constant(name):
     raise ValueError("non-standard JSON constant " + name)
 
 
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
 def unsafe_char(ch):
-    """C1 controls and the line/paragraph separators: no output may hold them raw."""
-    return 0x80 <= ord(ch) <= 0x9f or ch in "\u2028\u2029"
+    """C1 controls, the line/paragraph separators and the bidirectional controls (which
+    can make a line display in another order than its bytes): no output may hold them raw."""
+    return 0x80 <= ord(ch) <= 0x9f or ch in "\u2028\u2029" or ch in BIDI
 
 
 def no_raw_unsafe(path, text):

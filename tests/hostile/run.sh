@@ -944,6 +944,28 @@ for form in timeline sagas; do
 done
 expect_json c1-branch-json "series[0].commits=2" -C "$CN" stats --json "$B..side"$'\xe2\x80\xa8'"line"
 
+# Bidirectional controls ("Trojan Source"): a tag with U+202E (right-to-left override), a
+# subject with U+2066 and U+2069 (an isolate).  Text and CSV replace them, JSON escapes them
+# (\u202e: the release name comes back exactly).  c1 (.1) fixed by c2 (.2): as above.
+BN="$W/bidi-names"
+g init -q "$BN"
+BB=$'v4\xe2\x80\xae19'
+echo base | mkc "$BN"
+g -C "$BN" tag "$BB"
+printf 'net: a\xe2\x81\xa6 evil \xe2\x81\xa9b\n\ncommit 1111111111111111111111111111111111111111 upstream.\n' | mkc "$BN"
+g -C "$BN" tag "$BB.1"
+printf 'net: fix\n\nFixes: 111111111111 ("net: a")\n' | mkc "$BN"
+g -C "$BN" tag "$BB.2"
+expect_json bidi-fixes-json 'fixes[0].target.release="v4\u202e19.1"' -C "$BN" fixes --json "$BB..$BB.2"
+for form in stats fixes; do
+	rt "bidi-$form-text" -C "$BN" "$form" "$BB..$BB.2"
+	if [ "$rc" = 0 ] && why=$($CHECK text "$W/out/bidi-$form-text.out"); then pass "bidi-$form-text"
+	else fail "bidi-$form-text" "status $rc ${why:-}"; fi
+	rt "bidi-$form-csv" -C "$BN" "$form" --csv "$BB..$BB.2"
+	if [ "$rc" = 0 ] && why=$($CHECK csv "$W/out/bidi-$form-csv.out"); then pass "bidi-$form-csv"
+	else fail "bidi-$form-csv" "status $rc ${why:-}"; fi
+done
+
 # ---- release numbers beyond SQLite's integers (issue 15.9) ----------------------------------------
 # v1.1 and v1.18446744073709551615 (ULONG_MAX: a release by the rules): the export stores
 # what was read, an integer where it fits (1), else the decimal text (it stored -1).
