@@ -1,6 +1,6 @@
 /*
- * cache_paths.h — the directories each commit changes (paths.h: against its
- * first parent), kept in the commit cache's file (cache.h) so that a re-run
+ * cache/paths.h — the directories each commit changes (git/paths.h: against its
+ * first parent), kept in the commit cache's file (cache/commits.h) so that a re-run
  * of `--by path` reads no tree.  A commit's record is its id and the
  * distinct directories of the files it changes, each with a trailing '/'
  * ("drivers/acpi/acpica/"; "" for a file at the top), so that any depth can

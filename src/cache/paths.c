@@ -1,7 +1,7 @@
-/* cache_paths.c — see cache_paths.h.  Records are found by id through an
+/* cache/paths.c — see cache/paths.h.  Records are found by id through an
  * open-addressing table of pointers (into the loaded file, or to records
  * added in this run). */
-#include "git/cache_paths.h"
+#include "cache/paths.h"
 #include "base/util.h"
 
 #include <stdlib.h>
