@@ -107,7 +107,7 @@ void walk_result_release(struct walk_result *r);
  * hashed once per change): for a thread of its own while other work goes
  * on, the walks waiting for its check if they come first.  A walk given a
  * commit cache that holds commits looks at the commit-graph only after
- * reading WALK_GRAPH_AFTER commits from their objects (walk.c): the new
+ * reading WALK_GRAPH_AFTER commits from their objects (walk_read.c): the new
  * commits of a release do not wait for a new commit-graph's checksum. */
 void walk_check_graph(const char *commondir);
 
