@@ -168,7 +168,7 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
-FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern) \
+FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern base/oidmap) \
                     $(FUZZ_B)/nocov/core/message.o
 FUZZ_OBJ_release  = $(call fz,core/release base/util base/pattern) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)

@@ -6,6 +6,7 @@
  */
 #include "git/walker.h"
 #include "git/cgraph.h"
+#include "base/oidmap.h"
 #include "base/error.h"
 #include "base/util.h"
 
@@ -13,40 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t hash_oid(const uint8_t *oid)
+static uint64_t node_hash(const void *ctx, uint32_t i)
 {
-	uint64_t h;
-
-	memcpy(&h, oid, sizeof(h));
-	return h;
-}
-
-static void table_grow(struct walker *w)
-{
-	size_t ncap = w->tcap ? w->tcap * 2 : 1024;
-	uint32_t *t = xcalloc(ncap, sizeof(uint32_t));
-
-	for (size_t i = 0; i < w->n; i++) {
-		size_t k = hash_oid(w->nodes[i].oid) & (ncap - 1);
-		while (t[k])
-			k = (k + 1) & (ncap - 1);
-		t[k] = (uint32_t)i + 1;
-	}
-	free(w->table);
-	w->table = t;
-	w->tcap = ncap;
+	return oidtab_hash_id(((const struct walker *)ctx)->nodes[i].oid);
 }
 
 uint32_t walker_node(struct walker *w, const uint8_t oid[20])
 {
-	if ((w->n + 1) * 2 > w->tcap)
-		table_grow(w);
-	size_t k = hash_oid(oid) & (w->tcap - 1);
-	while (w->table[k]) {
-		uint32_t i = w->table[k] - 1;
+	size_t k;
+
+	oidtab_reserve(&w->table, 1024, node_hash, w);
+	for (k = oidtab_first(&w->table, oidtab_hash_id(oid)); w->table.slot[k];
+	     k = oidtab_next(&w->table, k)) {
+		uint32_t i = w->table.slot[k] - 1;
 		if (!memcmp(w->nodes[i].oid, oid, 20))
 			return i;
-		k = (k + 1) & (w->tcap - 1);
 	}
 	ARRAY_GROW(w->nodes, w->n, w->cap);
 	if (w->cap > w->bitcap) {
@@ -58,7 +40,7 @@ uint32_t walker_node(struct walker *w, const uint8_t oid[20])
 	memset(&w->nodes[w->n], 0, sizeof(struct node));
 	w->nodes[w->n].flags = F_UNINTERESTING;	/* no range reaches it yet */
 	memcpy(w->nodes[w->n].oid, oid, 20);
-	w->table[k] = (uint32_t)w->n + 1;
+	oidtab_put(&w->table, k, (uint32_t)w->n);
 	return (uint32_t)w->n++;
 }
 
@@ -384,7 +366,7 @@ static void walker_release(struct walker *w)
 		}
 	}
 	free(w->nodes);
-	free(w->table);
+	oidtab_release(&w->table);
 	free(w->heap);
 	free(w->gheap);
 	free(w->bits);

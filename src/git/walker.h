@@ -28,6 +28,7 @@
 #include "git/commit_parse.h"
 #include "git/replace.h"
 #include "git/walk.h"
+#include "base/oidmap.h"
 #include "base/threads.h"
 
 #define SKEW_MARGIN 86400	/* without generation numbers: a day of clock skew */
@@ -62,8 +63,7 @@ struct walker {
 	git_odb *odb;
 	struct node *nodes;
 	size_t n, cap;
-	uint32_t *table;	/* node index + 1; 0 = empty */
-	size_t tcap;		/* power of two */
+	struct oidtab table;	/* the nodes by id */
 	uint32_t *heap;
 	size_t hn, hcap;
 	struct range_state {
