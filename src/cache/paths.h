@@ -17,12 +17,14 @@
 #include <stdint.h>
 
 #include "base/codec.h"
+#include "base/oidmap.h"
 
 #define CACHE_PATHS_DIR_MAX 4096
 
 struct cache_paths {
-	const uint8_t **table;	/* records (id first); NULL = empty */
-	size_t tcap, count;
+	struct oidtab table;	/* the records by id: positions in rec */
+	const uint8_t **rec;	/* every record indexed (id first) */
+	size_t count, reccap;	/* count: records indexed */
 	uint8_t **own;		/* the records added in this run */
 	size_t nown, owncap;
 	int changed;
