@@ -32,11 +32,11 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # The layers (doc/architecture.md): each folder of src/ is one static library; a layer
-# includes only the layers below it (base < core < git, render < cmd).
-LAYERS = base core git render cmd
-LIB    = $(foreach l,base core git render,$(B)/lib$(l).a)
+# includes only the layers below it (base < core < cache < git, render < cmd).
+LAYERS = base core cache git render cmd
+LIB    = $(foreach l,base core cache git render,$(B)/lib$(l).a)
 # Linking order: a library before the ones it needs.
-LINK   = $(B)/librender.a $(B)/libgit.a $(B)/libcore.a $(B)/libbase.a
+LINK   = $(B)/librender.a $(B)/libgit.a $(B)/libcache.a $(B)/libcore.a $(B)/libbase.a
 obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
@@ -178,20 +178,20 @@ VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-
 FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
-FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern) \
+FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern base/oidmap) \
                     $(FUZZ_B)/nocov/core/message.o
 FUZZ_OBJ_release  = $(call fz,core/release base/util base/pattern) $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
-FUZZ_OBJ_cache    = $(call fz,git/cache git/cache_ranges git/cache_paths base/codec base/blobfile \
+FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec base/blobfile \
                       core/message core/reported core/graph base/util base/atomic_file base/error \
-                      base/pattern base/oidmap) $(FUZZ_B)/nocov/git/cache.o
-FUZZ_OBJ_segcache = $(call fz,git/segcache git/cache git/cache_ranges git/cache_paths base/codec \
+                      base/pattern base/oidmap) $(FUZZ_B)/nocov/cache/commits.o
+FUZZ_OBJ_segcache = $(call fz,cache/mainline cache/commits cache/ranges cache/paths base/codec \
                       base/blobfile core/message core/reported core/graph base/util \
                       base/atomic_file base/error base/pattern base/oidmap)
-FUZZ_OBJ_tagcache = $(call fz,git/tagcache base/codec base/blobfile base/util base/atomic_file \
+FUZZ_OBJ_tagcache = $(call fz,cache/tags base/codec base/blobfile base/util base/atomic_file \
                       base/error)
-FUZZ_OBJ_askcache = $(call fz,git/askcache base/codec base/blobfile base/util base/atomic_file \
+FUZZ_OBJ_askcache = $(call fz,cache/outside base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 
 $(FUZZ_B)/obj/%.o: src/%.c

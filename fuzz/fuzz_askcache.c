@@ -1,5 +1,5 @@
 /*
- * fuzz_askcache.c — libFuzzer harness for src/git/askcache.c (.git/regtrace-
+ * fuzz_askcache.c — libFuzzer harness for src/cache/outside.c (.git/regtrace-
  * outside-cache: what the packs answered about the ids named outside the
  * ranges, kept between runs).
  *
@@ -21,7 +21,7 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
-#include "git/askcache.h"
+#include "cache/outside.h"
 
 #define MAGIC "regtrace-outside-cache\n"
 #define FINGERPRINT 7

@@ -1,5 +1,5 @@
 /*
- * fuzz_cache.c — libFuzzer harness for src/git/cache.c (.git/regtrace-cache, the
+ * fuzz_cache.c — libFuzzer harness for src/cache/commits.c (.git/regtrace-cache, the
  * facts of every commit read, kept between runs, and its light saves' additions
  * file).
  *
@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
@@ -52,7 +52,7 @@
 #endif
 
 /*
- * A second build of src/git/cache.c (the real source, compiled by the Makefile
+ * A second build of src/cache/commits.c (the real source, compiled by the Makefile
  * without coverage feedback, every symbol it defines renamed nocov_*), with
  * ASan and UBSan: the same code, named nocov_cache_*.
  * The derived checks (loading the re-encoded file and encoding it again, and
@@ -61,7 +61,7 @@
  * comparison for every byte of the file in the checksum loop.
  */
 /* The copy's functions (the Makefile builds it: every symbol of
- * src/git/cache.c renamed nocov_*). */
+ * src/cache/commits.c renamed nocov_*). */
 void nocov_cache_init(struct cache *c, uint64_t fingerprint);
 void nocov_cache_load_buffer(struct cache *c, uint8_t *buf, size_t len);
 int nocov_cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out);
@@ -250,7 +250,7 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 /* ---- added mode: an additions file (a light save's) over a fixed main file ---- */
 
 #define ADDED_TAG "+add"	/* an input that starts with it is added mode's */
-#define ADDED_MAGIC "regtrace-cache-added\n"	/* cache.c's (main_init checks them) */
+#define ADDED_MAGIC "regtrace-cache-added\n"	/* cache/commits.c's (main_init checks them) */
 #define ADDED_FORMAT 1u
 #define NMAIN 4		/* the main file's records: 0 and 1 with facts, 2 and 3 without */
 
@@ -364,7 +364,7 @@ static void main_init(void)
 	mf.nranges = c.ranges.n;
 	uint8_t *a = nocov_cache_encode_added(&c, &alen);
 	added_head(&w);
-	CHECK(alen > w.len && !memcmp(a, w.b, w.len), "the harness's additions head is not cache.c's");
+	CHECK(alen > w.len && !memcmp(a, w.b, w.len), "the harness's additions head is not cache/commits.c's");
 	free(a);
 	free(w.b);
 	nocov_cache_release(&c);

@@ -1,5 +1,5 @@
 /*
- * fuzz_segcache.c — libFuzzer harness for src/segcache.c (.git/regtrace-
+ * fuzz_segcache.c — libFuzzer harness for src/cache/mainline.c (.git/regtrace-
  * mainline-cache: the mainline commits that name others, per segment
  * between two tags, kept between runs).
  *
@@ -25,7 +25,7 @@
 #include "base/codec.h"
 #include "fuzz_common.h"
 #include "core/message.h"
-#include "git/segcache.h"
+#include "cache/mainline.h"
 
 #define MAGIC "regtrace-mainline-cache\n"
 

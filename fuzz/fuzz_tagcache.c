@@ -1,5 +1,5 @@
 /*
- * fuzz_tagcache.c — libFuzzer harness for src/git/tagcache.c (.git/regtrace-
+ * fuzz_tagcache.c — libFuzzer harness for src/cache/tags.c (.git/regtrace-
  * tags-cache: what each tag object a tag ref names leads to, kept between
  * runs).
  *
@@ -19,7 +19,7 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
-#include "git/tagcache.h"
+#include "cache/tags.h"
 
 #define MAGIC "regtrace-tags-cache\n"
 
@@ -28,7 +28,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *ou
 	struct wbuf w = { 0 };
 
 	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, 1, 4);	/* tagcache.c's FORMAT */
+	wbuf_uint(&w, 1, 4);	/* cache/tags.c's FORMAT */
 	wbuf_str(&w, REGTRACE_VERSION);
 	wbuf_uint(&w, count, 4);
 	wbuf_bytes(&w, body, len);

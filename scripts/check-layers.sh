@@ -1,16 +1,17 @@
 #!/bin/sh
 # check-layers.sh: the include rules of src/ (doc/architecture.md).  Each layer includes
-# only itself and the layers below it: base < core < git, core < render, everything < cmd;
-# git2.h only in src/git and src/cmd; nothing in src/core or src/base prints.  Exit 1 with
-# one line per broken rule.
+# only itself and the layers below it: base < core < cache < git, core < render, everything
+# < cmd; git2.h only in src/git and src/cmd; nothing in src/core, src/cache or src/base
+# prints.  Exit 1 with one line per broken rule.
 cd "$(dirname "$0")/../src" || exit 2
 allowed() {	# layer -> layers it may include
 	case $1 in
 	base) echo "base" ;;
 	core) echo "base core" ;;
-	git) echo "base core git" ;;
+	cache) echo "base core cache" ;;
+	git) echo "base core cache git" ;;
 	render) echo "base core render" ;;
-	cmd) echo "base core git render cmd" ;;
+	cmd) echo "base core cache git render cmd" ;;
 	esac
 }
 bad=0
@@ -26,7 +27,7 @@ for f in */*.c */*.h; do
 	if grep -Eq '#[[:space:]]*include[[:space:]]*"[^/]*"' "$f"; then
 		echo "$f: an include without its layer folder"; bad=1
 	fi
-	case $layer in core|base)
+	case $layer in core|cache|base)
 		if grep -nE '\b(printf|puts|fputs|fprintf|putchar|perror|exit)[[:space:]]*\(' "$f" |
 			grep -v 'snprintf\|vsnprintf\|layers: allowed' | grep -q .; then
 			echo "$f prints or exits (a $layer file must not)"; bad=1

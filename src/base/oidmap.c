@@ -67,3 +67,30 @@ void oidmap_release(struct oidmap *m)
 	free(m->oid);
 	free(m->pos);
 }
+
+void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const void *ctx)
+{
+	struct oidtab old = *t;
+
+	if ((t->used + 1) * 2 <= t->cap)
+		return;
+	t->cap = old.cap ? old.cap * 2 : cap0;
+	t->slot = xcalloc(t->cap, sizeof(uint32_t));
+	t->used = 0;
+	for (size_t k = 0; k < old.cap; k++) {
+		if (!old.slot[k])
+			continue;
+		size_t j = oidtab_first(t, hash(ctx, old.slot[k] - 1));
+		while (t->slot[j])
+			j = oidtab_next(t, j);
+		oidtab_put(t, j, old.slot[k] - 1);
+	}
+	free(old.slot);
+}
+
+void oidtab_release(struct oidtab *t)
+{
+	free(t->slot);
+	t->slot = NULL;
+	t->cap = t->used = 0;
+}

@@ -3,13 +3,15 @@
  * positions, in an open-addressing table keyed by the ids' first 8 bytes
  * (uniform already).  Sized once for n ids; an id put twice keeps the last
  * position.  Made with oidmap_init_set(), it is a set of ids (no
- * positions: oidmap_add() and oidmap_has() only).  Pure.
+ * positions: oidmap_add() and oidmap_has() only).  Pure.  For a table that
+ * grows, of ids or of any key, see struct oidtab below.
  */
 #ifndef REGTRACE_OIDMAP_H
 #define REGTRACE_OIDMAP_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct oidmap {
 	const uint8_t **oid;	/* NULL: empty */
@@ -27,5 +29,60 @@ uint32_t oidmap_get(const struct oidmap *m, const uint8_t *oid);
 int oidmap_add(struct oidmap *m, const uint8_t *oid, uint32_t pos);
 int oidmap_has(const struct oidmap *m, const uint8_t *oid);
 void oidmap_release(struct oidmap *m);
+
+/*
+ * A growable table of values (below UINT32_MAX: positions in the caller's
+ * arrays) found by a hash, in open addressing with linear probing.  It
+ * keeps no key, so the caller's records may move (realloc) as they grow;
+ * the caller tests each slot's value for its key as it probes:
+ *
+ *	oidtab_reserve(&t, 1024, hash_of, ctx);	(before an add)
+ *	for (k = oidtab_first(&t, h); t.slot[k]; k = oidtab_next(&t, k))
+ *		if (key of t.slot[k] - 1 is the one sought) return t.slot[k] - 1;
+ *	oidtab_put(&t, k, v);			(slot k was the empty one met)
+ *
+ * The table doubles when an add would make it more than half full, putting
+ * every value again by hash(ctx, v), so a probe always meets an empty slot.
+ * Ids of 20 bytes hash by oidtab_hash_id (their first 8 bytes, uniform
+ * already).  Pure.
+ */
+struct oidtab {
+	uint32_t *slot;		/* value + 1; 0: empty */
+	size_t cap, used;	/* cap: 0, or a power of two */
+};
+
+typedef uint64_t oidtab_hash_fn(const void *ctx, uint32_t v);
+
+/* Room for one more value: at first cap0 slots (a power of two), then
+ * twice as many whenever used + 1 would pass half of them. */
+void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const void *ctx);
+void oidtab_release(struct oidtab *t);
+
+static inline uint64_t oidtab_hash_id(const uint8_t *oid)
+{
+	uint64_t h;
+
+	memcpy(&h, oid, sizeof(h));
+	return h;
+}
+
+/* The first slot of hash h's probe, and the slot after k.  A table with no
+ * slot (cap 0) must not be probed. */
+static inline size_t oidtab_first(const struct oidtab *t, uint64_t h)
+{
+	return (size_t)h & (t->cap - 1);
+}
+
+static inline size_t oidtab_next(const struct oidtab *t, size_t k)
+{
+	return (k + 1) & (t->cap - 1);
+}
+
+/* v into slot k, an empty slot a probe met (after oidtab_reserve). */
+static inline void oidtab_put(struct oidtab *t, size_t k, uint32_t v)
+{
+	t->slot[k] = v + 1;
+	t->used++;
+}
 
 #endif

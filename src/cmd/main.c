@@ -17,11 +17,11 @@
 #include "cmd/commands.h"
 #include "cmd/say.h"
 #include "cmd/series_set.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "git/config.h"
 #include "git/outside.h"
 #include "git/repo.h"
-#include "git/segcache.h"
+#include "cache/mainline.h"
 #include "git/tags.h"
 #include "git/walk.h"
 

@@ -7,6 +7,7 @@
  */
 #include "core/message.h"
 #include "core/reported.h"
+#include "base/oidmap.h"
 #include "base/util.h"
 
 #include <stdint.h>
@@ -280,12 +281,12 @@ static int fixes_line(struct span s, char id[MSG_ID_MAX + 1], struct span *rest)
 }
 
 /*
- * The ids kept so far, to find a repeat in constant time: an open-addressing
- * table over f->aliases and f->refs.  A slot holds 1 + (index << 1 | alias).
+ * The ids kept so far, to find a repeat in constant time: a table
+ * (base/oidmap.h: oidtab) over f->aliases and f->refs, whose values are
+ * index << 1 | alias.
  */
 struct msg_seen {
-	uint32_t *slot;
-	size_t cap, used;	/* cap a power of two, at most half used */
+	struct oidtab t;
 };
 
 static uint64_t id_hash(const char *id, unsigned salt)
@@ -307,31 +308,13 @@ static int seen_is(const struct msg_facts *f, uint32_t v, int alias, enum msg_re
 	return alias ? !strcmp(f->aliases[i], id) : f->refs[i].kind == kind && !strcmp(f->refs[i].id, id);
 }
 
-static void seen_put(struct msg_seen *s, uint32_t v, uint64_t h)
+/* The hash of value v's id, when the table grows. */
+static uint64_t seen_hash(const void *ctx, uint32_t v)
 {
-	size_t k = h & (s->cap - 1);
+	const struct msg_facts *f = ctx;
+	size_t i = v >> 1;
 
-	while (s->slot[k])
-		k = (k + 1) & (s->cap - 1);
-	s->slot[k] = v;
-	s->used++;
-}
-
-static void seen_grow(struct msg_facts *f)
-{
-	struct msg_seen *s = f->seen, old = *s;
-
-	s->cap = old.cap ? old.cap * 2 : 64;
-	s->slot = xcalloc(s->cap, sizeof(uint32_t));
-	s->used = 0;
-	for (size_t k = 0; k < old.cap; k++) {
-		uint32_t v = old.slot[k];
-		size_t i = (v - 1) >> 1;
-		if (v)
-			seen_put(s, v, (v - 1) & 1 ? id_hash(f->aliases[i], 2)
-						   : id_hash(f->refs[i].id, f->refs[i].kind));
-	}
-	free(old.slot);
+	return v & 1 ? id_hash(f->aliases[i], 2) : id_hash(f->refs[i].id, f->refs[i].kind);
 }
 
 /* 1 if the id (an alias, or a reference of this kind) is kept already;
@@ -340,16 +323,16 @@ static int seen_or_add(struct msg_facts *f, int alias, enum msg_ref_kind kind, c
 		       size_t next)
 {
 	struct msg_seen *s = f->seen;
-	uint64_t h = id_hash(id, alias ? 2 : (unsigned)kind);
+	size_t k;
 
 	if (!s)
 		return 0;	/* outside msg_parse: no index kept */
-	if ((s->used + 1) * 2 > s->cap)
-		seen_grow(f);
-	for (size_t k = h & (s->cap - 1); s->slot[k]; k = (k + 1) & (s->cap - 1))
-		if (seen_is(f, s->slot[k], alias, kind, id))
+	oidtab_reserve(&s->t, 64, seen_hash, f);
+	for (k = oidtab_first(&s->t, id_hash(id, alias ? 2 : (unsigned)kind)); s->t.slot[k];
+	     k = oidtab_next(&s->t, k))
+		if (seen_is(f, s->t.slot[k], alias, kind, id))
 			return 1;
-	seen_put(s, (uint32_t)(next << 1 | (size_t)!!alias) + 1, h);
+	oidtab_put(&s->t, k, (uint32_t)(next << 1 | (size_t)!!alias));
 	return 0;
 }
 
@@ -599,7 +582,7 @@ void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
 		if (where)
 			note_where(where, f, na, nr, no, line);
 	}
-	free(seen.slot);
+	oidtab_release(&seen.t);
 	f->seen = NULL;
 }
 

@@ -12,9 +12,9 @@
  * and time by the message's size: a repeated id is found through a hash
  * index, so 100,000 Fixes lines cost 100,000 look-ups, not their square.
  *
- * Both caches keep these facts (git/cache.h, git/segcache.h): a change to
- * what msg_parse returns for any message must bump FORMAT in git/cache.c
- * and git/segcache.c, or runs keep reading facts of the old rules.
+ * Both caches keep these facts (cache/commits.h, cache/mainline.h): a change to
+ * what msg_parse returns for any message must bump FORMAT in cache/commits.c
+ * and cache/mainline.c, or runs keep reading facts of the old rules.
  */
 #ifndef REGTRACE_MESSAGE_H
 #define REGTRACE_MESSAGE_H

@@ -9,7 +9,7 @@
 #include "base/threads.h"
 #include "git/walk.h"
 #include "git/parallel.h"
-#include "git/segcache.h"
+#include "cache/mainline.h"
 #include "git/tags.h"
 #include "base/util.h"
 

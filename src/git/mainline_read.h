@@ -10,7 +10,7 @@
 #include <git2.h>
 
 #include "base/progress.h"
-#include "git/segcache.h"
+#include "cache/mainline.h"
 #include "core/mainline.h"
 
 /* REF as given, else the first of master, main, origin/master, origin/main.
@@ -39,7 +39,7 @@ struct mainline_from {
  * The same for several bases at once, reading REF ^(the earliest base) once:
  * the mainline is cut at its tags (vX.Y[-rcN], in version order) into
  * segments TAG ^PREVIOUS TAG, plus REF ^LAST TAG, read in parallel; with a
- * mainline cache (segcache.h: loaded; NULL for none), the segments it holds
+ * mainline cache (cache/mainline.h: loaded; NULL for none), the segments it holds
  * are taken from it and the others added to it and saved (its segments'
  * facts are moved into out: it serves one call).  from[i] says where base
  * i's mainline starts in out (unfixed.h; the identities of the keys

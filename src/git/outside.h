@@ -16,7 +16,7 @@
  *
  * The questions go through one outside_db for the whole run, which the
  * threads reading ranges share: the answers the packs gave an earlier run
- * (askcache.h: a pack added since is asked alone), the packs opened once
+ * (cache/outside.h: a pack added since is asked alone), the packs opened once
  * when an id is not among those answers, and the loose objects listed once
  * when an id's directory `objects/XX` exists.  With alternates, every id
  * is asked of the repository's whole database, and nothing is kept.
@@ -29,7 +29,7 @@
 
 #include "core/history.h"
 #include "core/message.h"
-#include "git/askcache.h"
+#include "cache/outside.h"
 
 #include <pthread.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
  * rename detection), each cut to its first DEPTH directories
  * ("drivers/acpi/acpica/nsobject.c" at depth 2: "drivers/acpi"; a file at
  * the top: "(top)").  A root commit is compared with the empty tree.  With
- * a paths cache (cache_paths.h) a commit's directories are read once and
+ * a paths cache (cache/paths.h) a commit's directories are read once and
  * kept: a re-run reads no tree.
  */
 #ifndef REGTRACE_PATHS_H
@@ -17,7 +17,7 @@
 #include "base/progress.h"
 #include "core/breakdown.h"
 #include "core/graph.h"
-#include "git/cache_paths.h"
+#include "cache/paths.h"
 
 /* out: the groups of g's commits (merges have none).  cache may be NULL;
  * progress (may be NULL) hears of each commit done (the caller announces

@@ -4,7 +4,7 @@
 #include "git/replace.h"
 #include "base/error.h"
 #include "base/util.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "git/topo.h"
 
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /*
  * range_read.h — the commits of BASE..TIP as walk.h gives them (history
  * order, in-range parents as positions, facts), read as little as the
- * commit cache (cache.h) allows:
+ * commit cache (cache/commits.h) allows:
  *
- *  - (BASE, TIP) in the range cache (cache_ranges.h): nothing is walked;
+ *  - (BASE, TIP) in the range cache (cache/ranges.h): nothing is walked;
  *    every commit's date, parents and facts come from the commit cache;
  *  - a cached (BASE, OLD TIP) with OLD TIP an ancestor of TIP (the day after
  *    a release): only TIP ^OLD TIP ^BASE is walked, and the two are put

@@ -5,7 +5,7 @@
 #include "base/util.h"
 #include "core/release.h"
 #include "core/close_tags.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "git/paths.h"
 #include "git/range_read.h"
 #include "git/tags.h"

@@ -16,7 +16,7 @@
 #include "base/progress.h"
 #include "core/history.h"
 #include "core/message.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "git/discover.h"
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);

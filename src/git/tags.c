@@ -1,7 +1,7 @@
 /* tags.c — see tags.h. */
 #include "git/tags.h"
 #include "base/util.h"
-#include "git/tagcache.h"
+#include "cache/tags.h"
 
 #include <pthread.h>
 #include <stdio.h>

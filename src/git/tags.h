@@ -42,7 +42,7 @@ const struct tag_info *tags_find(const struct tag_table *t, const char *name);
 /* Forget the table (at the end of a run). */
 void tags_forget(void);
 /* Take what each tag ref names from the tags cache of repo's git directory
- * (git/tagcache.h) when tags_of reads that repository; tags_cache_close()
+ * (cache/tags.h) when tags_of reads that repository; tags_cache_close()
  * saves what the run saw when save is set (only costs time when it cannot)
  * and forgets it. */
 void tags_cache_open(git_repository *repo);

@@ -7,7 +7,7 @@
  * from BASE painted uninteresting, and it stops once only uninteresting
  * commits are queued (after a few more, for clock skew).  Messages go to
  * msg_parse as they are read, so no message is kept.  Commits come, in
- * this order of preference, from the cache (cache.h), the commit-graph
+ * this order of preference, from the cache (cache/commits.h), the commit-graph
  * (cgraph.h: parents and dates; messages then read by several threads) or
  * the object database.  The repository
  * layer's replacement for libgit2's revwalk, which inflates each commit a
@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <git2.h>
 
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "core/message.h"
 
 struct walk_commit {
@@ -50,7 +50,7 @@ struct walk_result {
 	uint8_t (*painted)[20];	/* with a cache: the commits read as reachable from
 				   what the range hides, no older than its stop
 				   test needed (their dates and parents are in
-				   the cache: cache_ranges.h) */
+				   the cache: cache/ranges.h) */
 	size_t npainted;
 };
 
@@ -107,7 +107,7 @@ void walk_result_release(struct walk_result *r);
  * hashed once per change): for a thread of its own while other work goes
  * on, the walks waiting for its check if they come first.  A walk given a
  * commit cache that holds commits looks at the commit-graph only after
- * reading WALK_GRAPH_AFTER commits from their objects (walk.c): the new
+ * reading WALK_GRAPH_AFTER commits from their objects (walk_read.c): the new
  * commits of a release do not wait for a new commit-graph's checksum. */
 void walk_check_graph(const char *commondir);
 

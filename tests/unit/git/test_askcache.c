@@ -13,7 +13,7 @@
 
 #include "base/codec.h"
 #include "base/version.h"
-#include "git/askcache.h"
+#include "cache/outside.h"
 
 /* An object id from 40 hex digits. */
 static void oid_of(uint8_t out[20], const char *hex)

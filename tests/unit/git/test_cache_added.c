@@ -16,7 +16,7 @@
 #include "base/codec.h"
 #include "base/util.h"
 #include "base/version.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 
 static void oid(uint8_t out[20], int n)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 
 static void oid(uint8_t out[20], int n)
 {

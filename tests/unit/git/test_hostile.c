@@ -22,7 +22,7 @@
 
 #include "base/blobfile.h"
 #include "base/sha1.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "git/cgraph_trust.h"
 #include "git/commit_parse.h"
 #include "core/message.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "base/codec.h"
-#include "git/segcache.h"
+#include "cache/mainline.h"
 #include "base/util.h"
 
 static void oid(uint8_t out[20], int n)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/codec.h"
-#include "git/tagcache.h"
+#include "cache/tags.h"
 
 static void id(uint8_t out[20], int n)
 {

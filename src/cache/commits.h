@@ -1,5 +1,5 @@
 /*
- * cache.h — what regtrace learned of each commit (date, parents, message
+ * cache/commits.h — what regtrace learned of each commit (date, parents, message
  * facts), kept between runs so that a re-run reads only new commits.
  *
  * The file (`regtrace-cache` in the repository's git directory) starts with
@@ -12,8 +12,8 @@
  * Records are found by id through an open-addressing table over the loaded
  * bytes; each is decoded only when asked for.
  *
- * The same file keeps the commits of each range read (cache_ranges.h) and
- * the directories each commit changes (cache_paths.h).  A save keeps the
+ * The same file keeps the commits of each range read (cache/ranges.h) and
+ * the directories each commit changes (cache/paths.h).  A save keeps the
  * commit and path records of the commits of the ranges it keeps, and
  * forgets the others.
  *
@@ -23,13 +23,13 @@
  * to (its length and checksum) and is ignored, whole, when it does not
  * match, or is damaged.  A save is light when the main file was loaded and
  * nobody saved since, no path was learned, no range is to be forgotten or
- * stamped again (cache_ranges.h), and the additions stay within a quarter of
+ * stamped again (cache/ranges.h), and the additions stay within a quarter of
  * the main file; otherwise it writes the main file whole (forgetting what
  * no range uses) and removes the additions.  The day after a release thus
  * writes the new range, not the whole file again.
  */
-#ifndef REGTRACE_CACHE_H
-#define REGTRACE_CACHE_H
+#ifndef REGTRACE_CACHE_COMMITS_H
+#define REGTRACE_CACHE_COMMITS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,10 +38,10 @@
 #include "base/codec.h"
 #include "core/graph.h"
 #include "core/message.h"
-#include "git/cache_paths.h"
-#include "git/cache_ranges.h"
+#include "cache/paths.h"
+#include "cache/ranges.h"
 
-#define CACHE_FORMAT 6u	/* the file's format (cache.c tells each one's change) */
+#define CACHE_FORMAT 6u	/* the file's format (cache/commits.c tells each one's change) */
 
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */
@@ -104,7 +104,7 @@ int cache_facts(const struct cache_hit *h, struct msg_facts *out);
 void cache_add(struct cache *c, const uint8_t oid[20], int64_t time, unsigned all_parents,
 	       const uint8_t (*parents)[20], unsigned nparents, const struct commit_meta *meta,
 	       const struct msg_facts *f);
-/* A commit a walk only painted: its date and parents (cache_ranges.h).  A
+/* A commit a walk only painted: its date and parents (cache/ranges.h).  A
  * full record of the same commit wins over it at the next save. */
 void cache_add_headers(struct cache *c, const uint8_t oid[20], int64_t time,
 		       unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents);

@@ -1,11 +1,11 @@
 /*
- * segcache.h — what regtrace learned of the mainline between two of its
+ * cache/mainline.h — what regtrace learned of the mainline between two of its
  * tags, kept between runs so that `unfixed` and `stats --mainline` read
  * only the mainline commits of segments they have not seen.
  *
  * A segment is the history TO ^FROM (TO a mainline tag, or the branch tip
  * for the tail after the last tag): how many commits it has, the commits
- * that name others (their facts, as unfixed.h keeps them), in walk order,
+ * that name others (their facts, as core/unfixed.h keeps them), in walk order,
  * and for every commit, in walk order, the first 8 bytes of its id and its
  * identity key (core/identity.h: author and subject, for inferring upstream
  * ids) — 12 bytes a commit.  The file (`regtrace-mainline-cache` in the git directory) holds a
@@ -15,8 +15,8 @@
  * starts at the same tag, so moving branches do not pile up.
  * Pure: no libgit2; segcache_save writes atomically (atomic_file.h).
  */
-#ifndef REGTRACE_SEGCACHE_H
-#define REGTRACE_SEGCACHE_H
+#ifndef REGTRACE_CACHE_MAINLINE_H
+#define REGTRACE_CACHE_MAINLINE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +39,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 5u	/* the file's format (segcache.c tells each one's change) */
+#define SEGCACHE_FORMAT 5u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;

@@ -1,8 +1,8 @@
-/* segcache.c — see segcache.h. */
-#include "git/segcache.h"
+/* cache/mainline.c — see cache/mainline.h. */
+#include "cache/mainline.h"
 #include "base/blobfile.h"
 #include "base/error.h"
-#include "git/cache.h"
+#include "cache/commits.h"
 #include "base/version.h"
 #include "base/codec.h"
 #include "base/util.h"

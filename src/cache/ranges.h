@@ -1,9 +1,9 @@
 /*
- * cache_ranges.h — the commits of each range read (BASE..TIP: their ids in
+ * cache/ranges.h — the commits of each range read (BASE..TIP: their ids in
  * history order and their parents inside the range, as positions), kept in
- * the commit cache's file (cache.h) so that a re-run of the same range walks
+ * the commit cache's file (cache/commits.h) so that a re-run of the same range walks
  * nothing and a range whose TIP moved forward walks only the new part
- * (range_read.h).  The commits' dates, parents and facts are the commit
+ * (git/range_read.h).  The commits' dates, parents and facts are the commit
  * cache's records.  Each range also lists the commits its walk painted
  * (reachable from BASE, read to tell the range's commits from BASE's
  * history): the commit cache keeps their dates and parents (records without
@@ -43,7 +43,7 @@ struct cache_range {
 	uint8_t *own;		/* the ids' storage when not in the loaded file */
 	uint8_t *own_painted;	/* the painted ids' storage, likewise */
 	int fresh;		/* used in this run */
-	int stored;		/* as in the commit cache's main file (cache.h): a light
+	int stored;		/* as in the commit cache's main file (cache/commits.h): a light
 				   save need not write it */
 };
 
@@ -80,7 +80,7 @@ void cache_ranges_put(struct cache_ranges *r, const uint8_t base[20], const uint
 /* Before a save: drop the ranges not kept (above) and stamp the used ones
  * with this save. */
 void cache_ranges_settle(struct cache_ranges *r);
-/* A light save (cache.h) writes only the ranges not stored; it may be made
+/* A light save (cache/commits.h) writes only the ranges not stored; it may be made
  * when settling would drop no range and no stored range used in this run is
  * due to be stamped again (CACHE_RANGES_REFRESH): 1 then.  Settling it
  * stamps only the fresh ranges not stored. */
@@ -99,7 +99,7 @@ void cache_ranges_encode_unstored(const struct cache_ranges *r, struct wbuf *out
 int cache_ranges_overlay(struct cache_ranges *r, struct cache_ranges *from);
 
 /* Copy into to the ranges of from it lacks, with their last use (another
- * run's save, merged before this one's: cache.h). */
+ * run's save, merged before this one's: cache/commits.h). */
 void cache_ranges_merge(struct cache_ranges *to, const struct cache_ranges *from);
 
 #endif

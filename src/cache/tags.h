@@ -1,18 +1,18 @@
 /*
- * tagcache.h — what each tag object (or commit) a tag ref names resolves
+ * cache/tags.h — what each tag object (or commit) a tag ref names resolves
  * to, kept between runs (`regtrace-tags-cache` in the git directory), so
  * that a re-run reads no tag object.
  *
  * A record maps the id a ref names to the commit it leads to and the
- * tag's date (tags.h): both follow from that object's bytes alone, so a
+ * tag's date (git/tags.h): both follow from that object's bytes alone, so a
  * record never goes stale.  The file is a magic line, a format number, the
  * version of regtrace, the records sorted by id (each id once), and a seal
  * (codec.h); a file that fails any check is ignored whole.  A save keeps
  * exactly the records of the refs seen in the run, and writes only when
  * that differs from what was loaded.  Encoding and decoding are pure.
  */
-#ifndef REGTRACE_TAGCACHE_H
-#define REGTRACE_TAGCACHE_H
+#ifndef REGTRACE_CACHE_TAGS_H
+#define REGTRACE_CACHE_TAGS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
-/* askcache.c — see askcache.h. */
-#include "git/askcache.h"
+/* cache/outside.c — see cache/outside.h. */
+#include "cache/outside.h"
 #include "base/blobfile.h"
 #include "base/codec.h"
 #include "base/util.h"

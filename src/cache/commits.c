@@ -1,5 +1,5 @@
-/* cache.c — see cache.h. */
-#include "git/cache.h"
+/* cache/commits.c — see cache/commits.h. */
+#include "cache/commits.h"
 #include "base/blobfile.h"
 #include "base/error.h"
 #include "base/oidmap.h"
@@ -20,7 +20,7 @@
 			   range's painted commits, records of dates and parents alone */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 #define ADDED_MAGIC "regtrace-cache-added\n"
-#define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache.h) */
+#define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache/commits.h) */
 #define ADDED_HEADER_MIN (sizeof(ADDED_MAGIC) - 1 + 4 + 4 + 8 + 8 + 8 + 8)
 #define LIGHT_SHARE 4	/* a light save's file stays within 1/LIGHT_SHARE of the main one */
 
@@ -739,7 +739,7 @@ static void merge_saved(struct cache *c, const char *path)
 	cache_release(&d);
 }
 
-/* A light save (cache.h) may be made. */
+/* A light save (cache/commits.h) may be made. */
 static int light_ok(struct cache *c)
 {
 	return !c->whole && c->buf && c->table && !c->paths.changed &&

@@ -1,5 +1,5 @@
-/* tagcache.c — see tagcache.h. */
-#include "git/tagcache.h"
+/* cache/tags.c — see cache/tags.h. */
+#include "cache/tags.h"
 #include "base/blobfile.h"
 #include "base/codec.h"
 #include "base/util.h"

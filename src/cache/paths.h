@@ -1,6 +1,6 @@
 /*
- * cache_paths.h — the directories each commit changes (paths.h: against its
- * first parent), kept in the commit cache's file (cache.h) so that a re-run
+ * cache/paths.h — the directories each commit changes (git/paths.h: against its
+ * first parent), kept in the commit cache's file (cache/commits.h) so that a re-run
  * of `--by path` reads no tree.  A commit's record is its id and the
  * distinct directories of the files it changes, each with a trailing '/'
  * ("drivers/acpi/acpica/"; "" for a file at the top), so that any depth can
@@ -17,12 +17,14 @@
 #include <stdint.h>
 
 #include "base/codec.h"
+#include "base/oidmap.h"
 
 #define CACHE_PATHS_DIR_MAX 4096
 
 struct cache_paths {
-	const uint8_t **table;	/* records (id first); NULL = empty */
-	size_t tcap, count;
+	struct oidtab table;	/* the records by id: positions in rec */
+	const uint8_t **rec;	/* every record indexed (id first) */
+	size_t count, reccap;	/* count: records indexed */
 	uint8_t **own;		/* the records added in this run */
 	size_t nown, owncap;
 	int changed;

@@ -1,6 +1,6 @@
 /*
- * askcache.h — what the packs answered about the ids named outside the
- * ranges (outside.h), kept between runs (`regtrace-outside-cache` in the
+ * cache/outside.h — what the packs answered about the ids named outside the
+ * ranges (git/outside.h), kept between runs (`regtrace-outside-cache` in the
  * git directory), so that a re-run asks the packs nothing it asked before.
  *
  * An answer is how many objects of the packs have the id as a prefix
@@ -17,8 +17,8 @@
  * and a seal (codec.h); a file failing any check is ignored whole.  Pure:
  * no git; the only I/O is reading and writing the file.
  */
-#ifndef REGTRACE_ASKCACHE_H
-#define REGTRACE_ASKCACHE_H
+#ifndef REGTRACE_CACHE_OUTSIDE_H
+#define REGTRACE_CACHE_OUTSIDE_H
 
 #include <stddef.h>
 #include <stdint.h>

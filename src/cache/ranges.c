@@ -1,5 +1,5 @@
-/* cache_ranges.c — see cache_ranges.h. */
-#include "git/cache_ranges.h"
+/* cache/ranges.c — see cache/ranges.h. */
+#include "cache/ranges.h"
 #include "base/util.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
-/* cache_paths.c — see cache_paths.h.  Records are found by id through an
- * open-addressing table of pointers (into the loaded file, or to records
- * added in this run). */
-#include "git/cache_paths.h"
+/* cache/paths.c — see cache/paths.h.  Records (pointers into the loaded
+ * file, or to records added in this run) are found by id through a table
+ * of their positions (base/oidmap.h: oidtab); a save writes them in the
+ * table's slot order, as ever. */
+#include "cache/paths.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -18,10 +19,11 @@ static void clear(struct cache_paths *p)
 	for (size_t i = 0; i < p->nown; i++)
 		free(p->own[i]);
 	free(p->own);
-	free(p->table);
+	free(p->rec);
+	oidtab_release(&p->table);
 	p->own = NULL;
-	p->table = NULL;
-	p->nown = p->owncap = p->tcap = p->count = 0;
+	p->rec = NULL;
+	p->nown = p->owncap = p->count = p->reccap = 0;
 }
 
 void cache_paths_release(struct cache_paths *p)
@@ -31,35 +33,37 @@ void cache_paths_release(struct cache_paths *p)
 	memset(p, 0, sizeof(*p));
 }
 
+static uint64_t rec_hash(const void *ctx, uint32_t v)
+{
+	return oidtab_hash_id(((const struct cache_paths *)ctx)->rec[v]);
+}
+
+/* The record in slot k, or NULL. */
+static const uint8_t *rec_in(const struct cache_paths *p, size_t k)
+{
+	return p->table.slot[k] ? p->rec[p->table.slot[k] - 1] : NULL;
+}
+
+/* The slot of oid's record, or the empty one where it would go. */
 static size_t slot(const struct cache_paths *p, const uint8_t oid[20])
 {
-	uint64_t h;
+	size_t k = oidtab_first(&p->table, oidtab_hash_id(oid));
 
-	memcpy(&h, oid, 8);
-	size_t k = h & (p->tcap - 1);
-	while (p->table[k] && memcmp(p->table[k], oid, 20))
-		k = (k + 1) & (p->tcap - 1);
+	while (p->table.slot[k] && memcmp(rec_in(p, k), oid, 20))
+		k = oidtab_next(&p->table, k);
 	return k;
 }
 
 /* Index rec; 0, or -1 when its id is there already. */
 static int insert(struct cache_paths *p, const uint8_t *rec)
 {
-	if ((p->count + 1) * 2 > p->tcap) {
-		const uint8_t **old = p->table;
-		size_t ocap = p->tcap;
-		p->tcap = p->tcap ? p->tcap * 2 : 1024;
-		p->table = xcalloc(p->tcap, sizeof(*p->table));
-		for (size_t i = 0; i < ocap; i++)
-			if (old[i])
-				p->table[slot(p, old[i])] = old[i];
-		free(old);
-	}
+	oidtab_reserve(&p->table, 1024, rec_hash, p);
 	size_t k = slot(p, rec);
-	if (p->table[k])
+	if (p->table.slot[k])
 		return -1;
-	p->table[k] = rec;
-	p->count++;
+	ARRAY_GROW(p->rec, p->count, p->reccap);
+	p->rec[p->count] = rec;
+	oidtab_put(&p->table, k, (uint32_t)p->count++);
 	return 0;
 }
 
@@ -121,8 +125,8 @@ void cache_paths_encode(const struct cache_paths *p, struct wbuf *out,
 	size_t at = out->len, n = 0;
 
 	wbuf_uint(out, 0, 4);	/* the count, set below */
-	for (size_t k = 0; k < p->tcap; k++) {
-		const uint8_t *rec = p->table[k];
+	for (size_t k = 0; k < p->table.cap; k++) {
+		const uint8_t *rec = rec_in(p, k);
 		if (!rec || (keep && !keep(ctx, rec)))
 			continue;
 		wbuf_bytes(out, rec, record_len(rec));
@@ -139,8 +143,8 @@ int cache_paths_get(struct cache_paths *p, const uint8_t oid[20],
 	char dir[CACHE_PATHS_DIR_MAX + 1];
 
 	pthread_mutex_lock(&p->lock);
-	if (p->tcap)
-		rec = p->table[slot(p, oid)];
+	if (p->table.cap)
+		rec = rec_in(p, slot(p, oid));
 	pthread_mutex_unlock(&p->lock);
 	if (!rec)
 		return 0;
@@ -183,8 +187,8 @@ void cache_paths_put(struct cache_paths *p, const uint8_t oid[20], const char *c
 
 void cache_paths_merge(struct cache_paths *to, const struct cache_paths *from)
 {
-	for (size_t k = 0; k < from->tcap; k++) {
-		const uint8_t *rec = from->table[k];
+	for (size_t k = 0; k < from->table.cap; k++) {
+		const uint8_t *rec = rec_in(from, k);
 		if (!rec)
 			continue;
 		size_t len = record_len(rec);

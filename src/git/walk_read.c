@@ -1,0 +1,196 @@
+/*
+ * walk_read.c — one commit of the walk read (walker.h): from the commit
+ * cache, else the commit-graph (parents and date only: its message is read
+ * later, walk_messages.c), else its object; git replace and grafts
+ * (replace.h) always read the object.
+ */
+#include "git/walker.h"
+#include "git/cgraph.h"
+#include "base/error.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void read_error(const uint8_t oid20[20], const char *why, char *err, size_t errlen)
+{
+	git_oid oid;
+	char hex[41];
+
+	memcpy(oid.id, oid20, 20);
+	git_oid_tostr(hex, sizeof(hex), &oid);
+	snprintf(err, errlen, "cannot read commit %s: %s", hex, why);
+}
+
+/* Read one commit object: header and message. */
+int walker_read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit *rc,
+		       git_odb_object **obj, char *err, size_t errlen)
+{
+	git_oid oid;
+
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(obj, odb, &oid) < 0) {
+		const git_error *e = git_error_last();
+		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
+		return RT_EFAIL;
+	}
+	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT ||
+	    commit_parse(git_odb_object_data(*obj), git_odb_object_size(*obj), rc) < 0) {
+		read_error(oid20, "not a commit", err, errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return RT_EFAIL;
+	}
+	if (rc->nparents < rc->all_parents) {	/* dropped parents: a wrong count */
+		read_error(oid20, "more than 256 parents (or an unreadable parent line)", err,
+			   errlen);
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return RT_EFAIL;
+	}
+	return RT_OK;
+}
+
+static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20], unsigned n)
+{
+	uint32_t *ps = xmalloc((n + 1) * sizeof(uint32_t));
+
+	for (unsigned k = 0; k < n; k++)
+		ps[k] = walker_node(w, oids[k]);	/* may move w->nodes */
+	w->nodes[i].parents = ps;
+	w->nodes[i].nparents = n;
+}
+
+/* Parents and date from the commit-graph; 0, or -1 when it lacks i. */
+static int read_graph(struct walker *w, uint32_t i)
+{
+	struct cgraph_commit c;
+	uint8_t oids[CGRAPH_MAX_PARENTS][20];
+	int64_t pos;
+
+	if (!w->graph.cg.nlayers)
+		return -1;
+	pos = w->nodes[i].gpos ? (int64_t)w->nodes[i].gpos - 1 : cgraph_find(&w->graph.cg, w->nodes[i].oid);
+	if (pos < 0 || cgraph_commit(&w->graph.cg, (uint32_t)pos, &c) < 0 || c.nparents < c.all_parents)
+		return -1;	/* (more than 256 parents: the object says why) */
+	for (unsigned k = 0; k < c.nparents; k++)
+		memcpy(oids[k], cgraph_oid(&w->graph.cg, c.parents[k]), 20);
+	w->nodes[i].time = c.time;
+	w->nodes[i].gen = c.generation;
+	w->nodes[i].all_parents = c.all_parents;
+	w->nodes[i].flags |= F_PARSED | F_GRAPH;
+	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
+	for (unsigned k = 0; w->exact_pos && k < c.nparents; k++)
+		w->nodes[w->nodes[i].parents[k]].gpos = c.parents[k] + 1;
+	return 0;
+}
+
+/* The key of n (walk_options.keyof), then n's facts and meta dropped
+ * unless walk_options.sift keeps them. */
+static void sift(const struct walker *w, struct node *n)
+{
+	if (w->keyof)
+		n->key = w->keyof(n->data, n->meta);
+	if (!w->sift || w->sift(n->data))
+		return;
+	msg_facts_release(n->data);
+	free(n->data);
+	n->data = NULL;
+	if (n->meta) {
+		free(n->meta->author);
+		free(n->meta);
+		n->meta = NULL;
+	}
+	n->flags |= F_SIFTED;
+}
+
+/* The facts of a commit read from its object (and its meta, when asked). */
+void walker_parse(const struct walker *w, struct node *n, const struct raw_commit *rc)
+{
+	n->data = xmalloc(sizeof(*n->data));
+	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
+	if (w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		n->meta->commit_time = rc->time;
+		n->meta->author_time = rc->author_time;
+		n->meta->author = graph_author_make(rc->author_name, rc->author_name_len,
+						    rc->author_email, rc->author_email_len);
+	}
+	sift(w, n);
+}
+
+/* The facts (and meta, when asked) of a cached commit. */
+void walker_from_hit(const struct walker *w, struct node *n, const struct cache_hit *h)
+{
+	n->data = xmalloc(sizeof(*n->data));
+	cache_facts(h, n->data);
+	if (w->meta) {
+		n->meta = xmalloc(sizeof(*n->meta));
+		cache_meta(h, n->meta);
+	}
+	sift(w, n);
+}
+
+/* Everything from the cache; 0, or -1 when it lacks i. */
+static int read_cached(struct walker *w, uint32_t i)
+{
+	struct cache_hit h;
+
+	if (!cache_lookup(w->cache, w->nodes[i].oid, &h) ||
+	    (h.headers_only && !(w->nodes[i].flags & F_UNINTERESTING)))
+		return -1;
+	struct node *n = &w->nodes[i];
+	n->time = h.time;
+	n->all_parents = h.all_parents;
+	n->flags |= F_PARSED | F_CACHED | (h.headers_only ? F_HEADS : 0);
+	if (!(n->flags & F_UNINTERESTING))
+		walker_from_hit(w, n, &h);
+	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
+	return 0;
+}
+
+/* A walk with a commit cache that holds commits looks at the commit-graph
+ * only once WALK_GRAPH_AFTER commits were read from their objects: the few
+ * new commits of a release are read so, and a new commit-graph's checksum
+ * (cgraph_trust.h) is not computed for them; a long walk still reads all but
+ * those from it.  A walk without such a cache uses it from the start. */
+#define WALK_GRAPH_AFTER 512
+
+static void graph_on_miss(struct walker *w)
+{
+	if (w->graph_later && ++w->misses > WALK_GRAPH_AFTER) {
+		w->graph_later = 0;
+		cgraph_files_load(&w->graph, w->gitdir);
+		w->exact_pos = cgraph_positions_exact(&w->graph.cg);
+	}
+}
+
+int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
+{
+	git_odb_object *obj = NULL;
+	struct raw_commit rc;
+	const struct replacement *rp = replace_find(&w->replace, w->nodes[i].oid);
+
+	if (!rp && read_cached(w, i) == 0)
+		return RT_OK;
+	if (!rp)
+		graph_on_miss(w);
+	if (!rp && read_graph(w, i) == 0)
+		return RT_OK;
+	if (walker_read_object(w->odb, rp ? rp->to : w->nodes[i].oid, &rc, &obj, err, errlen))
+		return RT_EFAIL;
+	if (rp && rp->graft) {	/* the parents the grafts file lists */
+		rc.all_parents = rc.nparents = rp->nparents;
+		memcpy(rc.parents, rp->parents, (size_t)rp->nparents * 20);
+	}
+	struct node *n = &w->nodes[i];
+	n->time = rc.time;
+	n->all_parents = rc.all_parents;
+	n->flags |= F_PARSED;
+	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
+		walker_parse(w, n, &rc);
+	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
+	git_odb_object_free(obj);
+	return RT_OK;
+}

@@ -1,0 +1,249 @@
+/*
+ * walk_result.c — what a walk gives (walker.h): the ranges' commits in
+ * history order (topo.h), each range's painted commits and hidden parents,
+ * and what it learned, added to the commit cache.
+ */
+#include "git/walker.h"
+#include "git/topo.h"
+#include "base/util.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A copy of m, for a commit in several ranges. */
+static struct commit_meta *meta_copy(const struct commit_meta *m)
+{
+	struct commit_meta *c = xmalloc(sizeof(*c));
+
+	*c = *m;
+	if (m->author) {	/* "name\0email\0" */
+		size_t a = strlen(m->author) + 1, len = a + strlen(m->author + a) + 1;
+		c->author = xmalloc(len);
+		memcpy(c->author, m->author, len);
+	}
+	return c;
+}
+
+/* A copy of f, for a commit in several ranges. */
+static struct msg_facts *facts_copy(const struct msg_facts *f)
+{
+	struct msg_facts *c = xmalloc(sizeof(*c));
+
+	*c = *f;
+	c->subject = xstrdup(f->subject);
+	c->aliases = xmalloc((f->naliases + 1) * sizeof(*c->aliases));
+	if (f->naliases)	/* (f->aliases may be NULL then) */
+		memcpy(c->aliases, f->aliases, f->naliases * sizeof(*c->aliases));
+	c->aliases_cap = f->naliases + 1;
+	c->refs = xmalloc((f->nrefs + 1) * sizeof(*c->refs));
+	if (f->nrefs)
+		memcpy(c->refs, f->refs, f->nrefs * sizeof(*c->refs));
+	c->refs_cap = f->nrefs + 1;
+	for (size_t k = 0; k < f->nrefs; k++)
+		c->refs[k].subject = f->refs[k].subject ? xstrdup(f->refs[k].subject) : NULL;
+	return c;
+}
+
+/*
+ * The commits of range r in history order (topo.h): node[0..total) are
+ * its nodes, ascending.  pos (one slot per node, UINT32_MAX outside the
+ * range) is the caller's, all UINT32_MAX on entry and on return.
+ */
+static void topo_order(struct walker *w, const uint32_t *node, size_t total, uint32_t *pos,
+		       uint32_t *uses, struct walk_result *out)
+{
+	struct topo_node *v = xcalloc(total + 1, sizeof(*v));
+	uint32_t *edges = NULL, *order;
+	size_t nedges = 0;
+
+	for (size_t k = 0; k < total; k++) {
+		pos[node[k]] = (uint32_t)k;
+		nedges += w->nodes[node[k]].nparents;
+	}
+	edges = xmalloc((nedges + 1) * sizeof(uint32_t));
+	nedges = 0;
+	for (size_t k = 0; k < total; k++) {	/* in-range parents, as compact indices */
+		const struct node *n = &w->nodes[node[k]];
+		v[k] = (struct topo_node){ n->time, n->oid, edges + nedges, 0 };
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (pos[n->parents[j]] != UINT32_MAX)
+				edges[nedges + v[k].nparents++] = pos[n->parents[j]];
+		nedges += v[k].nparents;
+	}
+	order = xmalloc((total + 1) * sizeof(uint32_t));
+	size_t sorted = topo_sort(v, total, order);
+	out->v = xcalloc(sorted + 1, sizeof(*out->v));
+	for (size_t k = 0; k < sorted; k++)	/* compact index -> position */
+		pos[node[order[k]]] = (uint32_t)k;
+	for (size_t k = 0; k < sorted; k++) {
+		uint32_t i = node[order[k]];
+		struct node *n = &w->nodes[i];
+		struct walk_commit *c = &out->v[out->n++];
+		memcpy(c->oid, n->oid, 20);
+		c->time = n->time;
+		c->all_parents = n->all_parents;
+		c->key = n->key;
+		if (--uses[i]) {	/* other ranges take it too: the last takes it over */
+			c->facts = n->data ? facts_copy(n->data) : NULL;
+			c->meta = n->meta ? meta_copy(n->meta) : NULL;
+		} else {
+			c->facts = n->data;
+			c->meta = n->meta;
+			n->data = NULL;
+			n->meta = NULL;
+		}
+		out->from_cache += !!(n->flags & F_CACHED);
+		out->from_graph += !!(n->flags & F_GRAPH);
+		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
+		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
+		for (uint32_t j = 0; j < n->nparents; j++)
+			if (pos[n->parents[j]] != UINT32_MAX)
+				c->parents[c->nparents++] = pos[n->parents[j]];
+		if (w->parent_ids) {
+			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
+			c->nparent_ids = n->nparents;
+			for (uint32_t j = 0; j < n->nparents; j++)
+				memcpy(c->parent_ids[j], w->nodes[n->parents[j]].oid, 20);
+		}
+	}
+	for (size_t k = 0; k < total; k++)
+		pos[node[k]] = UINT32_MAX;
+	free(order);
+	free(edges);
+	free(v);
+}
+
+/* Walks of several threads share one cache. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* What this walk learned goes into the cache: the facts of the commits in a
+ * range, the dates and parents of those it only painted. */
+void walker_learn(struct walker *w)
+{
+	uint8_t (*parents)[20] = NULL;
+	size_t cap = 0;
+
+	if (!w->cache)
+		return;
+	for (uint32_t i = 0; i < w->n; i++) {
+		const struct node *n = &w->nodes[i];
+		int full = in_range(n) && n->data;	/* else: painted, if uninteresting */
+		if (!(n->flags & F_PARSED) || (!full && !(n->flags & F_UNINTERESTING)) ||
+		    replace_find(&w->replace, n->oid))	/* (its replacement's facts) */
+			continue;
+		/* a cached record serves, unless facts now replace a painted one's */
+		if ((n->flags & F_CACHED) && !(full && (n->flags & F_HEADS)))
+			continue;
+		if (n->nparents > cap)
+			parents = xrealloc(parents, (cap = n->nparents) * 20);
+		for (uint32_t k = 0; k < n->nparents; k++)
+			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
+		pthread_mutex_lock(&cache_lock);
+		if (full)
+			cache_add(w->cache, n->oid, n->time, n->all_parents,
+				  (const uint8_t (*)[20])parents, n->nparents, n->meta, n->data);
+		else
+			cache_add_headers(w->cache, n->oid, n->time, n->all_parents,
+					  (const uint8_t (*)[20])parents, n->nparents);
+		pthread_mutex_unlock(&cache_lock);
+	}
+	free(parents);
+}
+
+/* The commits each range painted: read, hidden by it, and no older than
+ * what its stop test needed (walk_result.painted).  One pass over the
+ * nodes, as walker_results(). */
+static void painted(const struct walker *w, size_t n, struct walk_result *outs)
+{
+	int64_t margin = w->skew > SKEW_MARGIN ? w->skew : SKEW_MARGIN;
+	int64_t *floor = xmalloc((n + 1) * sizeof(*floor));
+	size_t *cap = xcalloc(n + 1, sizeof(*cap));
+
+	for (size_t r = 0; r < n; r++)
+		floor[r] = w->rs[r].min_time == INT64_MAX ? INT64_MAX : w->rs[r].min_time - margin;
+	for (uint32_t i = 0; i < w->n; i++) {
+		const struct node *nd = &w->nodes[i];
+		const uint64_t *hide = bits_of(w, i) + w->words;
+		if (!(nd->flags & F_PARSED))
+			continue;
+		for (size_t k = 0; k < w->words; k++)
+			for (uint64_t m = hide[k]; m; m &= m - 1) {
+				size_t r = k * 64 + (size_t)__builtin_ctzll(m);
+				struct walk_result *o = &outs[r];
+				if (nd->time < floor[r])
+					continue;
+				ARRAY_GROW(o->painted, o->npainted, cap[r]);
+				memcpy(o->painted[o->npainted++], nd->oid, 20);
+			}
+	}
+	free(cap);
+	free(floor);
+}
+
+/* Which hidden commits of a range are parents of its commits node[0..total)
+ * (walk.h). */
+static uint32_t hidden_parents(const struct walker *w, const uint32_t *node, size_t total,
+			       const uint32_t *hides, size_t nhides)
+{
+	uint32_t mask = 0;
+
+	for (size_t i = 0; i < total; i++) {
+		const struct node *n = &w->nodes[node[i]];
+		for (uint32_t k = 0; k < n->nparents; k++)
+			for (size_t h = 0; h < nhides && h < 32; h++)
+				if (n->parents[k] == hides[h])
+					mask |= 1u << h;
+	}
+	return mask;
+}
+
+/* Each node in range r's bits (reach and not hide), when it is in some range. */
+#define FOR_RANGES_OF(w, i, r, body) do { \
+	const uint64_t *b_ = bits_of((w), (i)); \
+	for (size_t k_ = 0; k_ < (w)->words; k_++) \
+		for (uint64_t m_ = b_[k_] & ~b_[(w)->words + k_]; m_; m_ &= m_ - 1) { \
+			size_t r = k_ * 64 + (size_t)__builtin_ctzll(m_); \
+			body; \
+		} \
+} while (0)
+
+/* The ranges' commits into outs, each in history order.  One pass over the
+ * nodes lists each range's commits (ascending): each range then costs its
+ * own commits, not every node of the walk. */
+void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
+		    uint32_t **hides, struct walk_result *outs)
+{
+	uint32_t *uses = xcalloc(w->n + 1, sizeof(uint32_t));
+	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
+	size_t *start = xcalloc(n + 2, sizeof(size_t)), *fill = xcalloc(n + 1, sizeof(size_t));
+	uint32_t *members;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		pos[i] = UINT32_MAX;
+		if (!in_range(&w->nodes[i]))
+			continue;
+		FOR_RANGES_OF(w, i, r, { uses[i]++; start[r + 1]++; });
+	}
+	for (size_t r = 0; r < n; r++)
+		start[r + 1] += start[r];
+	members = xmalloc((start[n] + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < w->n; i++)
+		if (in_range(&w->nodes[i]))
+			FOR_RANGES_OF(w, i, r, { members[start[r] + fill[r]++] = i; });
+	for (size_t r = 0; r < n; r++) {
+		const uint32_t *node = members + start[r];
+		size_t total = start[r + 1] - start[r];
+		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
+		outs[r].base_is_parent = outs[r].hidden_parents & 1;
+		topo_order(w, node, total, pos, uses, &outs[r]);
+	}
+	if (w->cache)
+		painted(w, n, outs);
+	free(members);
+	free(fill);
+	free(start);
+	free(pos);
+	free(uses);
+}
+
