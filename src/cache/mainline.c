@@ -14,7 +14,8 @@
 #define MAGIC "regtrace-mainline-cache\n"
 #define FORMAT SEGCACHE_FORMAT	/* 2: the facts' reported flag; 3: every commit's identity key,
 			   the facts' channel bits (doc/dialects.md); 4: the commit cache's facts
-			   format 4; 5: sealed with codec_seal_hash */
+			   format 4; 5: sealed with codec_seal_hash; 6: identity keys of
+			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h) */
 
 void segcache_init(struct segcache *c)
 {

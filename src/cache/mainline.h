@@ -39,7 +39,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 5u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 6u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;
