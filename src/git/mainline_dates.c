@@ -13,9 +13,10 @@ static int commit_of(git_repository *repo, const char *rev, git_oid *oid, int64_
 	git_commit *c = NULL;
 	int rc = RT_OK;
 
-	if (git_revparse_single(&obj, repo, rev) < 0 ||
-	    git_object_peel((git_object **)&c, obj, GIT_OBJECT_COMMIT) < 0) {
+	if (git_revparse_single(&obj, repo, rev) < 0) {
 		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
+	} else if (git_object_peel((git_object **)&c, obj, GIT_OBJECT_COMMIT) < 0) {
+		rc = rt_fail(err, errlen, RT_EFAIL, "'%s' does not name a commit", rev);
 	} else {
 		git_oid_cpy(oid, git_commit_id(c));
 		*time = (int64_t)git_commit_time(c);

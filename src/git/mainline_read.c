@@ -52,9 +52,11 @@ static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err
 	git_object *obj = NULL, *c = NULL;
 	int rc = RT_OK;
 
-	if (git_revparse_single(&obj, repo, rev) < 0 ||
-	    git_object_peel(&c, obj, GIT_OBJECT_COMMIT) < 0) {
+	if (git_revparse_single(&obj, repo, rev) < 0) {
 		snprintf(err, errlen, "unknown revision '%s'", rev);
+		rc = RT_EFAIL;
+	} else if (git_object_peel(&c, obj, GIT_OBJECT_COMMIT) < 0) {
+		snprintf(err, errlen, "'%s' does not name a commit", rev);	/* (as a range says) */
 		rc = RT_EFAIL;
 	} else {
 		git_oid_cpy(oid, git_object_id(c));

@@ -1361,6 +1361,14 @@ g -C "$LE" tag v1.0.1
 expect_json long-emails-differ "series[0].inferred_upstream=0 series[0].without_upstream=3" \
 	-C "$LE" stats --json --mainline master v1.0..v1.0.1
 
+# --mainline NAME where NAME is a tag of a tree: the words a range uses for it (before:
+# "unknown revision", as if there were no such name).
+g -C "$STD" tag tree-tag 'HEAD^{tree}'
+expect_error mainline-tree-tag 1 "'tree-tag' does not name a commit" \
+	-C "$STD" stats --mainline tree-tag "$S"
+expect_error range-tree-tag 1 "'tree-tag' does not name a commit" -C "$STD" stats "v4.19..tree-tag"
+g -C "$STD" tag -d tree-tag >/dev/null
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
