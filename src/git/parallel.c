@@ -1,5 +1,6 @@
 /* parallel.c — see parallel.h. */
 #include "git/parallel.h"
+#include "git/repo.h"
 #include "base/error.h"
 #include "base/threads.h"
 
@@ -48,7 +49,7 @@ static void *worker(void *arg)
 	git_repository *own = NULL;
 	size_t i;
 
-	if (git_repository_open(&own, git_repository_path(p->repo)) < 0)
+	if (repo_reopen(&own, p->repo) < 0)
 		own = NULL;
 	while ((i = take(p)) != SIZE_MAX)
 		if (own ? p->fn(p->ctx, own, i) : call_shared(p, i))

@@ -47,10 +47,62 @@ static int owner_refused(const char *dir)
 /* No repository there: "not a git repository"; refused by git's ownership
  * check: said so, with libgit2's words; anything else (an unreadable config,
  * no memory) in libgit2's words. */
+/* GIT_DIR as git reads it: relative to dir (git -C dir), else NULL. */
+static char *git_dir_env(const char *dir)
+{
+	const char *g = getenv("GIT_DIR");
+	char *p;
+
+	if (!g || !*g)
+		return NULL;
+	if (g[0] == '/' || !dir || !strcmp(dir, "."))
+		return xstrdup(g);
+	p = xmalloc(strlen(dir) + strlen(g) + 2);
+	sprintf(p, "%s/%s", dir, g);
+	return p;
+}
+
+/* git's environment, as git follows it: GIT_DIR (the repository, else
+ * found from dir upwards, within GIT_CEILING_DIRECTORIES), GIT_OBJECT_DIRECTORY
+ * and GIT_ALTERNATE_OBJECT_DIRECTORIES (libgit2's GIT_REPOSITORY_OPEN_FROM_ENV),
+ * GIT_WORK_TREE (where .regtrace is read); GIT_COMMON_DIR, which libgit2
+ * cannot follow, is refused. */
+static int open_from_env(git_repository **out, const char *dir, char *err, size_t errlen)
+{
+	const char *common = getenv("GIT_COMMON_DIR"), *wt = getenv("GIT_WORK_TREE");
+	char *gd = git_dir_env(dir);
+	int rc;
+
+	if (common && *common) {
+		free(gd);
+		rt_fail(err, errlen, RT_EFAIL, "GIT_COMMON_DIR is set: regtrace cannot follow it "
+			"(unset it, or give the worktree with -C)");
+		return -1;
+	}
+	rc = git_repository_open_ext(out, gd ? gd : dir, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	if (rc == 0 && gd && (!wt || !*wt) && !git_repository_is_bare(*out))
+		rc = git_repository_set_workdir(*out, dir, 0);	/* git: the cwd is the work tree */
+	if (rc == 0 && wt && *wt)
+		rc = git_repository_set_workdir(*out, wt, 0);
+	free(gd);
+	return rc;
+}
+
+int repo_reopen(git_repository **out, git_repository *repo)
+{
+	return git_repository_open_ext(out, git_repository_path(repo),
+				       GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+}
+
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 {
-	int rc = git_repository_open_ext(out, dir, 0, NULL);
 	char why[512];
+	int rc;
+
+	err[0] = '\0';
+	rc = open_from_env(out, dir, err, errlen);
+	if (err[0])
+		return RT_EFAIL;
 
 	if (rc == GIT_EOWNER || rc == GIT_ENOTFOUND) {
 		snprintf(why, sizeof(why), "%s", git_why());

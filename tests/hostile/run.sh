@@ -1369,6 +1369,28 @@ expect_error mainline-tree-tag 1 "'tree-tag' does not name a commit" \
 expect_error range-tree-tag 1 "'tree-tag' does not name a commit" -C "$STD" stats "v4.19..tree-tag"
 g -C "$STD" tag -d tree-tag >/dev/null
 
+# git's environment, followed as git follows it: GIT_DIR naming another repository (as hooks
+# and `git --git-dir=X` set it) answers for that one (STD: the hand-worked answer), relative
+# to -C DIR as git -C reads it; GIT_ALTERNATE_OBJECT_DIRECTORIES and GIT_OBJECT_DIRECTORY give
+# a repository holding only refs its objects; GIT_COMMON_DIR, which libgit2 cannot follow,
+# is refused in one line.  (Before: the current directory's repository was read.)
+ENVR="$W/env-other"
+g init -q "$ENVR"
+echo "unrelated" | mkc "$ENVR"
+GIT_DIR="$STD/.git" expect_json env-git-dir "$STD_ANSWER" -C "$ENVR" stats --json "$S"
+GIT_DIR="../std/.git" expect_json env-git-dir-relative "$STD_ANSWER" -C "$ENVR" stats --json "$S"
+THIN="$W/env-thin"
+g init -q "$THIN"
+g -C "$STD" for-each-ref --format='%(refname) %(objectname)' | while read -r ref oid; do
+	mkdir -p "$THIN/.git/$(dirname "$ref")" && echo "$oid" >"$THIN/.git/$ref"
+done
+GIT_ALTERNATE_OBJECT_DIRECTORIES="$STD/.git/objects" expect_json env-alternates "$STD_ANSWER" \
+	-C "$THIN" stats --json "$S"
+GIT_OBJECT_DIRECTORY="$STD/.git/objects" expect_json env-object-directory "$STD_ANSWER" \
+	-C "$THIN" stats --json "$S"
+GIT_COMMON_DIR="$STD/.git" expect_error env-common-dir 1 "GIT_COMMON_DIR is set: .*" \
+	-C "$STD" stats --json "$S"
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
