@@ -15,9 +15,13 @@
 
 #include <stddef.h>
 
-#include "cmd/series_set.h"
+#include "load/request.h"
+#include "load/series_set.h"
+#include "load/source.h"
 
-int age_set_apply(const struct cli *c, struct run *run, struct series_set *set, char *err,
-		  size_t errlen);
+/* rq->at_age and rq->projected over set, loaded with rq (the cuts are
+ * loaded with rq too, their ranges only changed). */
+int age_set_apply(const struct load_request *rq, const struct load_source *src,
+		  struct series_set *set, char *err, size_t errlen);
 
 #endif
