@@ -2,19 +2,20 @@
  * cli.h — the command line: what was asked, or why the words are wrong.
  *
  * struct cli holds the parsed words only (the run's repository, settings
- * and caches are a struct run: commands.h).  cli_parse() reads argv against
- * two tables, cli_commands and cli_options, in getopt_long's conventions
- * (doc/usage-cli.md) and never prints; main prints its message and exits 2
- * on a usage error.  cli_help() writes the overview or one command's help,
- * generated from the same tables, so the help lists exactly what is parsed.
+ * and caches are a struct run: run.h).  cli_parse() reads argv against
+ * two tables, cli_commands (commands.c) and cli_options (cli.c), in
+ * getopt_long's conventions (doc/usage-cli.md) and never prints; main
+ * prints its message and exits 2 on a usage error.  cli_help() writes the
+ * overview or one command's help, generated from the same tables, so the
+ * help lists exactly what is parsed.
  *
  * Adding an option: a field in struct cli and a row in cli.c's option table
  * (its names, its value's name, the commands that take it, its help, where
  * it is stored); a STORE_CALL function when the value needs checking.
- * Adding a command: a value of enum cli_command (the options' tables name
- * commands by it), a row in the command table (its name, its handler, what
- * it needs, its words and help), and its handler in cmd_NAME.c, declared
- * in commands.h.
+ * Adding a command: a value of enum cli_command (the option table names
+ * commands by it), a row in the command table (commands.c: its name, its
+ * handler, what it needs, its words and help), and its handler in
+ * cmd_NAME.c, declared in commands.h.
  */
 #ifndef REGTRACE_CLI_H
 #define REGTRACE_CLI_H

@@ -8,7 +8,8 @@
 #include <string.h>
 
 /* REF's whole history, for a series whose REF ^BASE is empty. */
-static int read_whole(const struct load_source *src, struct mainline_set *ms, char *err, size_t errlen)
+static int read_whole(const struct load_source *src, struct mainline_set *ms, char *err,
+		      size_t errlen)
 {
 	size_t ncommits;
 	int rc;
