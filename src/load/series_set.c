@@ -24,8 +24,6 @@ struct loader {
 	struct read_options read;
 	struct rules rules;
 	struct channel_rules channels;	/* --by channel */
-	int infer;		/* look for upstream ids on the mainline */
-	int count_open;		/* set each series' open count as it is analysed */
 	struct series_set *set;
 	struct history *h;	/* one per range */
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
@@ -88,7 +86,7 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	size_t from;
 
 	e->rc = RT_OK;
-	if (l->infer && l->set->ml) {
+	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
 	}
@@ -97,7 +95,7 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 				     sizeof(e->msg));
 	if (!e->rc) {
 		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
-		if (!e->rc && l->count_open && l->set->ml) {	/* (no round of its own) */
+		if (!e->rc && l->rq->count_open && l->set->ml) {	/* (no round of its own) */
 			struct unfixed_against ml = mainline_set_against(l->set->ml, i);
 			unfixed_count_open(&l->set->s[i], &ml);
 		}
@@ -180,7 +178,7 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 	size_t cap = 0, k = 0;
 
 	*n = 0;
-	for (size_t i = 0; l->infer && i < l->set->ranges.n; i++)
+	for (size_t i = 0; l->rq->infer && i < l->set->ranges.n; i++)
 		infer_wanted(&l->h[i], &keys, n, &cap);
 	if (*n)
 		qsort(keys, *n, sizeof(*keys), cmp_u32);
@@ -228,7 +226,8 @@ static void channel_rules_of(struct loader *l)
 	if (p && p->linux_channels >= 0)
 		l->channels.linux_rules = p->linux_channels;
 	else
-		l->channels.linux_rules = probe_is_linux(l->src->repo, g->n ? g->c[g->n - 1].id : NULL);
+		l->channels.linux_rules = probe_is_linux(l->src->repo,
+							 g->n ? g->c[g->n - 1].id : NULL);
 	l->rules.channels = &l->channels;
 }
 
@@ -247,7 +246,7 @@ static int count_ranges(struct loader *l, char *err, size_t errlen)
 		free(objects);
 		l->outside = &own;
 	}
-	l->progress = source_phase_begin(l->src, l->infer && l->set->ml
+	l->progress = source_phase_begin(l->src, l->rq->infer && l->set->ml
 						       ? "inferring upstream ids and counting"
 						       : "counting", "ranges", l->set->ranges.n);
 	rc = each_range(repo, l, analyze_one, err, errlen);
@@ -324,14 +323,12 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 	l.rules.series_re = p && p->has_series ? p->series : NULL;
 	l.read.msg_rules = config_msg_rules(p);
 	l.read.cache = src->cache;
-	l.infer = rq->infer;
-	l.count_open = rq->count_open;
 	rc = discover_ranges(src->repo, rq->ranges, rq->nranges, l.rules.series_re,
 			     &set->ranges, err, errlen);
 	set->s = xcalloc(set->ranges.n + 1, sizeof(*set->s));
 	if (!rc)
 		rc = load_ranges(&l, err, errlen);
-	set->open_counted = !rc && l.count_open && set->ml;
+	set->open_counted = !rc && rq->count_open && set->ml;
 	/* a pattern that gave up on a line or a tag may have missed something: that
 	 * is the error (it may be why discovery or a range failed) */
 	if (p && config_check_limits(p, err, errlen))
