@@ -1,8 +1,8 @@
 #!/bin/sh
 # check-layers.sh: the include rules of src/ (doc/architecture.md).  Each layer includes
 # only itself and the layers below it: base < core < git < load, core < render, everything
-# < cmd; git2.h only in src/git, src/load and src/cmd; nothing in src/core or src/base prints.  Exit 1 with
-# one line per broken rule.
+# < cmd; git2.h only in src/git, src/load and src/cmd; nothing in src/core or src/base
+# prints.  Exit 1 with one line per broken rule.
 cd "$(dirname "$0")/../src" || exit 2
 allowed() {	# layer -> layers it may include
 	case $1 in
