@@ -32,11 +32,12 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # The layers (doc/architecture.md): each folder of src/ is one static library; a layer
-# includes only the layers below it (base < core < cache < git, render < cmd).
-LAYERS = base core cache git render cmd
-LIB    = $(foreach l,base core cache git render,$(B)/lib$(l).a)
+# includes only the layers below it (base < core < cache < git < load, core < render,
+# all < cmd).
+LAYERS = base core cache git render load cmd
+LIB    = $(foreach l,base core cache git render load,$(B)/lib$(l).a)
 # Linking order: a library before the ones it needs.
-LINK   = $(B)/librender.a $(B)/libgit.a $(B)/libcache.a $(B)/libcore.a $(B)/libbase.a
+LINK   = $(B)/libload.a $(B)/librender.a $(B)/libgit.a $(B)/libcache.a $(B)/libcore.a $(B)/libbase.a
 obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)

@@ -1,5 +1,7 @@
 /*
- * threads.h — how many threads a piece of work may use.
+ * threads.h — how many threads a piece of work may use, and n pieces of
+ * pure work (no repository handle: git/parallel.h is for those) run over
+ * that many threads.
  *
  * A base primitive: includes nothing of regtrace.
  */
@@ -13,5 +15,11 @@
 /* Threads worth starting for n independent pieces of work: the online
  * cores (REGTRACE_THREADS overrides), at most n and THREADS_MAX. */
 size_t thread_count(size_t n);
+
+/* fn(ctx, i) once for each i in 0..n-1, taken in increasing order, on
+ * thread_count(n) threads (the calling thread is one of them; all in it
+ * when no thread can be started).  fn must not fail. */
+typedef void threads_fn(void *ctx, size_t i);
+void threads_each(size_t n, threads_fn *fn, void *ctx);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the tables ------------------------------------------------------------ */
+/* ---- the option table (the command table: commands.c) ---------------------- */
 
 #define BEFORE CLI_BIT(CMD_NONE)
 #define ON(c) CLI_BIT(CMD_##c)
@@ -16,66 +16,6 @@
 		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS))
 #define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
 #define AT(f) offsetof(struct cli, f)
-
-const struct cli_command_row cli_commands[] = {
-	{ "stats", CMD_STATS, 0, CLI_MANY, "[RANGE...]",
-	  "one row per range: commits, Fixes-tagged commits, regression\n"
-	  "fixes, reverts, same-release fixes, visible regressions, and\n"
-	  "the low (visible/commits) and high (visible/tagged) rates;\n"
-	  "with no RANGE, every series of the repository, newest first",
-	  { { "regtrace stats v4.19", "v4.19..its highest release v4.19.N" },
-	    { "regtrace stats --mainline=master --json",
-	      "every series, with the regressions still open, as JSON" } } },
-	{ "fixes", CMD_FIXES, 1, 1, "RANGE",
-	  "every link found in the range: fix, revert, reapply,\n"
-	  "duplicate, preemptive, ambiguous, with both commits,\n"
-	  "both releases, both subjects and the regression's lifetime",
-	  { { "regtrace fixes v4.19..v4.19.35", NULL },
-	    { "regtrace fixes --csv v4.19 >fixes.csv", NULL } } },
-	{ "timeline", CMD_TIMELINE, 1, 1, "RANGE",
-	  "the census as it stood at each release of the range",
-	  { { "regtrace timeline v5.15", NULL },
-	    { "regtrace timeline --csv v5.15..v5.15.40", NULL } } },
-	{ "sagas", CMD_SAGAS, 1, 1, "RANGE",
-	  "groups of commits tied by fixes, reverts and copies of one\n"
-	  "upstream commit (3+ commits, or any revert or duplicate)",
-	  { { "regtrace sagas v4.19", NULL }, { NULL, NULL } } },
-	{ "unfixed", CMD_UNFIXED, 1, 1, "RANGE",
-	  "series commits that a mainline commit fixes or reverts, where\n"
-	  "that mainline commit was never backported to the series",
-	  { { "regtrace unfixed --mainline=origin/master v6.1", NULL }, { NULL, NULL } } },
-	{ "report", CMD_REPORT, 0, CLI_MANY, "[RANGE...]",
-	  "one self-contained HTML file: tables, details, charts;\n"
-	  "with no RANGE, every series of the repository",
-	  { { "regtrace report -o 4.19.html v4.19", NULL },
-	    { "regtrace report --commit-url=https://example.org/c/%s", NULL } } },
-	{ "export", CMD_EXPORT, 0, CLI_MANY, "[RANGE...]",
-	  "a SQLite database of series, releases, commits and links;\n"
-	  "with no RANGE, every series of the repository",
-	  { { "regtrace export --sqlite=series.db", "every series into series.db" },
-	    { NULL, NULL } } },
-	{ "explain", CMD_EXPLAIN, 1, 2, "COMMIT [RANGE]",
-	  "why one commit counts as it does: its release, upstream ids,\n"
-	  "every reference of its message with the rules that decided it,\n"
-	  "the links from and to it; with no RANGE, the newest series\n"
-	  "holding the commit",
-	  { { "regtrace explain v4.19.35~1", "the commit before the tag v4.19.35" },
-	    { "regtrace explain --json 4c618ba26129 v4.19", NULL } } },
-	{ "regressions", CMD_REGRESSIONS, 0, CLI_MANY, "[RANGE...]",
-	  "one row per upstream commit that was a regression in a series:\n"
-	  "in which series, brought and fixed by which releases, and with\n"
-	  "--mainline whether a series still carries it; with no RANGE,\n"
-	  "every series of the repository",
-	  { { "regtrace regressions --mainline=master", NULL },
-	    { "regtrace regressions --csv v5.10 v5.15 >regressions.csv", NULL } } },
-	{ "help", CMD_HELP, 0, 1, "[COMMAND]",
-	  "this overview, or the help of one command",
-	  { { "regtrace help stats", "the same as: regtrace stats --help" }, { NULL, NULL } } },
-	{ "version", CMD_VERSION, 0, 0, "",
-	  "print the version",
-	  { { "regtrace version", "the same as: regtrace --version" }, { NULL, NULL } } },
-};
-const size_t cli_ncommands = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
 static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_csv(struct cli *c, const char *v, char *err, size_t errlen);
@@ -725,7 +665,7 @@ static int in_synopsis(const struct cli_option_row *o, enum cli_command cmd, int
 static void synopsis(FILE *out, const struct cli_command_row *cmd)
 {
 	char item[128];
-	int at = fprintf(out, "usage: regtrace %s%s", cmd->cmd >= CMD_STATS ? "[-C DIR] " : "",
+	int at = fprintf(out, "usage: regtrace %s%s", cmd->needs & NEEDS_REPO ? "[-C DIR] " : "",
 			 cmd->name), indent = at;
 
 	for (size_t k = 0; k <= 2 * cli_noptions; k++) {
@@ -770,18 +710,23 @@ static void command_help(FILE *out, const struct cli_command_row *cmd)
 		if (cmd->examples[e].says)
 			fprintf(out, "      %s\n", cmd->examples[e].says);
 	}
-	if (cmd->cmd >= CMD_STATS)
+	if (cmd->needs & NEEDS_REPO)
 		fputs("\nRANGE is BASE..TIP, or a bare BASE tag meaning BASE..(its highest\n"
 		      "BASE.N).  -C DIR, the files and the environment: regtrace --help.\n", out);
 }
 
-int cli_help(FILE *out, enum cli_command cmd)
+const struct cli_command_row *cli_command_of(enum cli_command cmd)
 {
-	const struct cli_command_row *row = NULL;
-
 	for (size_t i = 0; i < cli_ncommands; i++)
 		if (cli_commands[i].cmd == cmd)
-			row = &cli_commands[i];
+			return &cli_commands[i];
+	return NULL;
+}
+
+int cli_help(FILE *out, enum cli_command cmd)
+{
+	const struct cli_command_row *row = cli_command_of(cmd);
+
 	if (row)
 		command_help(out, row);
 	else

@@ -2,16 +2,20 @@
  * cli.h — the command line: what was asked, or why the words are wrong.
  *
  * struct cli holds the parsed words only (the run's repository, settings
- * and caches are a struct run: commands.h).  cli_parse() reads argv against
- * two tables, cli_commands and cli_options, in getopt_long's conventions
- * (doc/usage-cli.md) and never prints; main prints its message and exits 2
- * on a usage error.  cli_help() writes the overview or one command's help,
- * generated from the same tables, so the help lists exactly what is parsed.
+ * and caches are a struct run: run.h).  cli_parse() reads argv against
+ * two tables, cli_commands (commands.c) and cli_options (cli.c), in
+ * getopt_long's conventions (doc/usage-cli.md) and never prints; main
+ * prints its message and exits 2 on a usage error.  cli_help() writes the
+ * overview or one command's help, generated from the same tables, so the
+ * help lists exactly what is parsed.
  *
  * Adding an option: a field in struct cli and a row in cli.c's option table
  * (its names, its value's name, the commands that take it, its help, where
  * it is stored); a STORE_CALL function when the value needs checking.
- * Adding a command: a value of enum cli_command, a row in the command table.
+ * Adding a command: a value of enum cli_command (the option table names
+ * commands by it), a row in the command table (commands.c: its name, its
+ * handler, what it needs, its words and help), and its handler in
+ * cmd_NAME.c, declared in commands.h.
  */
 #ifndef REGTRACE_CLI_H
 #define REGTRACE_CLI_H
@@ -66,7 +70,24 @@ struct cli {
 
 #define CLI_BIT(c) (1u << (c))
 
-/* One command: its name, how many positional words it takes (max
+/* A command's handler (cmd_NAME.c): what it does with the words parsed, in
+ * the run main opened for it (cmd/run.h), NULL for a command that needs no
+ * repository.  Errors come back as RT_E* (base/error.h) with a one-line
+ * message in err; main prints it. */
+struct run;
+typedef int command_fn(const struct cli *c, struct run *run, char *err, size_t errlen);
+
+/* What a command needs (struct cli_command_row's needs), as git's RUN_SETUP. */
+enum cli_needs {
+	NEEDS_REPO = 1u << 0,		/* a repository, its settings and caches: a run */
+	NEEDS_MAINLINE = 1u << 1,	/* the series compared with the mainline */
+	MAINLINE_OPTION = 1u << 2,	/* ... when --mainline is given */
+	WRITES_FILE = 1u << 3,		/* a file, not text for a reader: no warning
+					   about what the text would lack */
+};
+
+/* One command: its name, its handler and what it needs, how many positional
+ * words it takes (max
  * CLI_MANY: no limit) and their name in its usage line, what it does (the
  * overview's text and the top of its help: lines of at most 64 columns)
  * and up to two examples. */
@@ -77,6 +98,8 @@ struct cli_example {
 struct cli_command_row {
 	const char *name;
 	enum cli_command cmd;
+	command_fn *run;		/* its handler */
+	unsigned needs;			/* enum cli_needs */
 	size_t min_args, max_args;
 	const char *args;		/* "[RANGE...]", "RANGE", "[COMMAND]", "" */
 	const char *summary;
@@ -117,5 +140,8 @@ void cli_release(struct cli *c);
 /* The overview (cmd CMD_NONE) or the help of command cmd, into out;
  * 0, or -1 when out reported an error. */
 int cli_help(FILE *out, enum cli_command cmd);
+
+/* The row of command cmd (any value cli_parse() sets). */
+const struct cli_command_row *cli_command_of(enum cli_command cmd);
 
 #endif

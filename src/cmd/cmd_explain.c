@@ -7,10 +7,13 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "cmd/commands.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
+#include "cmd/request.h"
+#include "cmd/run.h"
 #include "core/explain.h"
 #include "git/config.h"
 #include "git/lookup.h"
+#include "load/series_set.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -76,16 +79,17 @@ static int explain_in(const struct cli *c, struct run *run, struct series_set *s
 
 int cmd_explain(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
-	struct cli load = *c;
+	struct load_request rq;
 	struct series_set set;
 	char hex[41];
 	int rc = lookup_commit(run->repo, c->ranges[0], hex, err, errlen);
 
 	if (rc)
 		return rc;
-	load.ranges = c->ranges + 1;	/* RANGE, or none: every series */
-	load.nranges = c->nranges - 1;
-	rc = series_set_load(&load, run, &set, err, errlen);
+	request_of(c, &rq);
+	rq.ranges = c->ranges + 1;	/* RANGE, or none: every series */
+	rq.nranges = c->nranges - 1;
+	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 	if (!rc)
 		rc = explain_in(c, run, &set, hex, err, errlen);
 	series_set_end(&set);

@@ -1,6 +1,6 @@
 /*
  * cmd_export.c — `export`: every range at once in one SQLite database
- * (render/export_sqlite.h), written whole or not at all (series_set.h).
+ * (render/export_sqlite.h), written whole or not at all (output.h).
  * Besides the series: the regressions across them (core/regressions.h);
  * with --by path[:N] each commit's paths (read with the series); with --mainline
  * REF the series still carrying each regression (mainline_set.h) and the
@@ -10,11 +10,11 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "cmd/commands.h"
-#include "cmd/mainline_set.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
 #include "core/regressions.h"
 #include "core/upstream_dates.h"
 #include "git/mainline_dates.h"
+#include "load/mainline_set.h"
 #include "render/export_sqlite.h"
 
 #include <stdio.h>
@@ -29,16 +29,15 @@ struct extras {
 };
 
 /* --mainline: who still carries what (unfixed), and the upstream ids' dates. */
-static int read_mainline(const struct cli *c, struct run *run, struct series_set *set,
-			 struct extras *e, char *err, size_t errlen)
+static int read_mainline(struct run *run, struct series_set *set, struct extras *e, char *err,
+			 size_t errlen)
 {
 	struct unfixed_set us = { 0 };
 	const char **bases = xcalloc(set->n + 1, sizeof(char *));
 	const char *ref = set->ml->ref;	/* read by series_set_load */
 	int rc = RT_OK;
 
-	(void)c;
-	unfixed_for_set(run, set->ml, set->s, set->n, &us);
+	mainline_set_unfixed(set->ml, set->s, set->n, &us);
 
 	e->carried = xcalloc(set->n + 1, sizeof(*e->carried));
 	for (size_t i = 0; !rc && i < set->n; i++) {
@@ -72,7 +71,7 @@ static int write_export(const struct cli *c, struct run *run, struct series_set 
 	int rc = RT_OK;
 
 	if (c->mainline)
-		rc = read_mainline(c, run, set, &e, err, errlen);
+		rc = read_mainline(run, set, &e, err, errlen);
 	if (!rc) {
 		struct export_extra x = { &e.regressions, e.has_dates ? &e.dates : NULL };
 		regressions_group(set->s, set->n, e.carried, &e.regressions);
@@ -87,5 +86,5 @@ int cmd_export(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
 	if (c->by && strcmp(c->by, "path"))
 		return rt_fail(err, errlen, RT_EUSAGE, "export --by takes path or path:N");
-	return series_set_write_file(c, run, c->sqlite, write_export, err, errlen);
+	return cmd_write_set(c, run, c->sqlite, write_export, err, errlen);
 }

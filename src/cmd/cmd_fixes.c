@@ -1,6 +1,6 @@
 /* cmd_fixes.c — `fixes`: every link found in a range. */
 #include "cmd/commands.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
 #include "render/render.h"
 
 static int render(const struct cli *c, const struct series_set *set)
@@ -14,5 +14,5 @@ static int render(const struct cli *c, const struct series_set *set)
 
 int cmd_fixes(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
-	return series_set_print(c, run, render, err, errlen);
+	return cmd_print_set(c, run, render, err, errlen);
 }

@@ -1,36 +1,35 @@
 /*
  * cmd_regressions.c — `regressions [RANGE...]`: every upstream commit that
  * was a regression in a series, across the series; with --mainline, which
- * series still carry it (mainline_set.h: the machinery of `unfixed`).
+ * series still carry it (load/mainline_set.h: the machinery of `unfixed`).
  */
 #include "base/error.h"
 #include "base/util.h"
 #include "cmd/commands.h"
-#include "cmd/mainline_set.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
+#include "cmd/request.h"
+#include "cmd/run.h"
 #include "core/regressions.h"
+#include "load/series_set.h"
 #include "render/render.h"
 
 #include <stdlib.h>
 
 /* Per series, the commits unfixed found (NULL without --mainline). */
-static int carried_commits(const struct cli *c, struct run *run, struct series_set *set,
-			   struct u32s **out, char *err, size_t errlen)
+static void carried_commits(const struct cli *c, struct series_set *set, struct u32s **out)
 {
 	struct unfixed_set us = { 0 };
 
-	(void)err, (void)errlen;
 	*out = NULL;
 	if (!c->mainline)
-		return RT_OK;
-	/* the mainline series_set_load read (series_set_needs_mainline) */
-	unfixed_for_set(run, set->ml, set->s, set->n, &us);
+		return;
+	/* the mainline series_set_load read (request_needs_mainline) */
+	mainline_set_unfixed(set->ml, set->s, set->n, &us);
 	*out = xcalloc(set->n + 1, sizeof(**out));
 	for (size_t i = 0; i < set->n; i++)
 		for (size_t k = 0; k < us.u[i].n; k++)
 			u32s_push(&(*out)[i], us.u[i].v[k].commit);
 	unfixed_set_release(&us);
-	return RT_OK;
 }
 
 static int render(const struct cli *c, const struct series_set *set,
@@ -45,14 +44,16 @@ static int render(const struct cli *c, const struct series_set *set,
 
 int cmd_regressions(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
+	struct load_request rq;
 	struct series_set set;
 	struct regressions r = { 0 };
 	struct u32s *carried = NULL;
-	int rc = series_set_load(c, run, &set, err, errlen);
+	int rc;
 
-	if (!rc)
-		rc = carried_commits(c, run, &set, &carried, err, errlen);
+	request_of(c, &rq);
+	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 	if (!rc) {
+		carried_commits(c, &set, &carried);
 		regressions_group(set.s, set.n, carried, &r);
 		if (render(c, &set, &r) < 0 || fflush(stdout) != 0)
 			rc = cmd_write_failed(err, errlen);

@@ -1,11 +1,11 @@
 /*
  * cmd_report.c — `report`: every range at once in one self-contained HTML
- * page (render/report.h), written whole or not at all (series_set.h).
+ * page (render/report.h), written whole or not at all (output.h).
  */
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "cmd/commands.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
 #include "git/probe.h"
 #include "render/html.h"
 #include "render/report.h"
@@ -48,6 +48,6 @@ int cmd_report(const struct cli *c, struct run *run, char *err, size_t errlen)
 		return rt_fail(err, errlen, RT_EUSAGE,
 			       "--commit-url '%s' must be an http, https or file link, or a relative one",
 			       c->commit_url);
-	return series_set_write_file(c, run, c->output ? c->output : DEFAULT_REPORT, write_report,
-				     err, errlen);
+	return cmd_write_set(c, run, c->output ? c->output : DEFAULT_REPORT, write_report, err,
+			     errlen);
 }

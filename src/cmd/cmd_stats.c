@@ -4,10 +4,12 @@
  */
 #include "base/error.h"
 #include "base/util.h"
-#include "cmd/age_set.h"
 #include "cmd/commands.h"
-#include "cmd/mainline_set.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
+#include "cmd/request.h"
+#include "cmd/run.h"
+#include "load/age_set.h"
+#include "load/series_set.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -15,25 +17,32 @@
 
 /* --mainline: the open count of every series against the mainline that
  * loading read once for all (series_set.h). */
-static void count_open(struct run *run, struct series_set *set)
+static void count_open(struct series_set *set)
 {
 	struct unfixed_set us = { 0 };
 
-	unfixed_for_set(run, set->ml, set->s, set->n, &us);
+	mainline_set_unfixed(set->ml, set->s, set->n, &us);
 	unfixed_set_release(&us);
 }
 
 int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
+	struct load_request rq;
 	struct series_set set;
-	int rc = series_set_load(c, run, &set, err, errlen);
+	int rc;
+
+	request_of(c, &rq);
+	/* the open counts as each series is analysed, unless the series are cut at
+	 * an age first */
+	rq.count_open = c->mainline && !c->at_age && !c->projected;
+	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 
 	if (!rc && !c->at_age && !c->projected)	/* (no more questions: age_set_apply asks) */
 		run_outside_close_soon(run);
 	if (!rc && (c->at_age || c->projected))
-		rc = age_set_apply(c, run, &set, err, errlen);
+		rc = age_set_apply(&rq, &run->src, &set, err, errlen);
 	if (!rc && c->mainline && !set.open_counted)	/* (after the cut at an age) */
-		count_open(run, &set);
+		count_open(&set);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)
 			rc = render_stats_json(stdout, set.s, set.n);

@@ -1,6 +1,6 @@
 /* cmd_timeline.c — `timeline`: the census as it stood at each release. */
 #include "cmd/commands.h"
-#include "cmd/series_set.h"
+#include "cmd/output.h"
 #include "render/render.h"
 
 static int render(const struct cli *c, const struct series_set *set)
@@ -16,5 +16,5 @@ static int render(const struct cli *c, const struct series_set *set)
 
 int cmd_timeline(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
-	return series_set_print(c, run, render, err, errlen);
+	return cmd_print_set(c, run, render, err, errlen);
 }

@@ -2,6 +2,7 @@
 #include "core/analyze.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/age.h"
 #include "core/channel.h"
 
 #include <stdlib.h>

@@ -8,7 +8,6 @@
 #ifndef REGTRACE_SERIES_H
 #define REGTRACE_SERIES_H
 
-#include "core/age.h"
 #include "core/breakdown.h"
 #include "core/census.h"
 #include "core/channel.h"
@@ -21,6 +20,8 @@
 #include "core/timeline.h"
 
 #include <string.h>
+
+struct age_row;		/* core/age.h */
 
 struct series {
 	char *name;		/* the RANGE as given, cleaned for output */

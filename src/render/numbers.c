@@ -1,5 +1,6 @@
 /* numbers.c — see numbers.h. */
 #include "render/numbers.h"
+#include "core/age.h"
 
 #include <math.h>
 

@@ -6,6 +6,7 @@
 #include "render/json_parts.h"
 #include "render/safe_text.h"
 #include "base/fmt.h"
+#include "core/age.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
 #include "core/timeline.h"

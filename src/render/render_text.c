@@ -6,6 +6,7 @@
 #include "render/safe_text.h"
 #include "base/fmt.h"
 #include "base/util.h"
+#include "core/age.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
 #include "core/timeline.h"

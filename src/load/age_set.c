@@ -1,5 +1,5 @@
 /* age_set.c — see age_set.h. */
-#include "cmd/age_set.h"
+#include "load/age_set.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "core/analyze.h"
@@ -48,20 +48,21 @@ static char **cut_ranges(const struct series_set *set, const int *cut, size_t *n
 }
 
 /* The series as they stood at the age: shown[i] for set->s[i]. */
-static int load_at_age(const struct cli *c, struct run *run, const struct series_set *set,
-		       const int *cut, struct series *shown, char *err, size_t errlen)
+static int load_at_age(const struct load_request *rq, const struct load_source *src,
+		       const struct series_set *set, const int *cut, struct series *shown,
+		       char *err, size_t errlen)
 {
-	struct cli c2 = *c;
+	struct load_request rq2 = *rq;
 	struct series_set cuts;
 	size_t n, j = 0;
 	char **names = cut_ranges(set, cut, &n);
 	int rc = RT_OK;
 
-	c2.ranges = (const char **)names;
-	c2.nranges = n;
+	rq2.ranges = (const char *const *)names;
+	rq2.nranges = n;
 	memset(&cuts, 0, sizeof(cuts));
 	if (n)
-		rc = series_set_load(&c2, run, &cuts, err, errlen);
+		rc = series_set_load(&rq2, src, &cuts, err, errlen);
 	for (size_t i = 0; !rc && i < set->n; i++) {
 		if (cut[i] < 0) {
 			rc = base_only(&set->s[i], &shown[i], err, errlen);
@@ -77,21 +78,22 @@ static int load_at_age(const struct cli *c, struct run *run, const struct series
 	return rc;
 }
 
-static int at_age(const struct cli *c, struct run *run, struct series_set *set,
-		  struct series *shown, char *err, size_t errlen)
+static int at_age(const struct load_request *rq, const struct load_source *src,
+		  struct series_set *set, struct series *shown, char *err, size_t errlen)
 {
+	const struct age_spec *age = rq->at_age;
 	int *cut = xcalloc(set->n + 1, sizeof(int));
 	int rc;
 
 	for (size_t i = 0; i < set->n; i++)
-		cut[i] = age_cut(&set->s[i], c->age.n, c->age.unit);
-	rc = load_at_age(c, run, set, cut, shown, err, errlen);
+		cut[i] = age_cut(&set->s[i], age->n, age->unit);
+	rc = load_at_age(rq, src, set, cut, shown, err, errlen);
 	for (size_t i = 0; !rc && i < set->n; i++) {
 		struct age_row *a = shown[i].age = xcalloc(1, sizeof(*a));
 		a->at_age = 1;
 		a->days = cut[i] < 0 ? 0 : age_of_release(&set->s[i], (size_t)cut[i], AGE_DAYS);
 		a->releases = cut[i] + 1;
-		a->younger = age_observed(&set->s[i], c->age.unit) < c->age.n;
+		a->younger = age_observed(&set->s[i], age->unit) < age->n;
 	}
 	free(cut);
 	return rc;
@@ -99,9 +101,10 @@ static int at_age(const struct cli *c, struct run *run, struct series_set *set,
 
 /* The projection of shown[i] at its age: the age asked for's unit, days
  * without --at-age. */
-static void project(const struct cli *c, const struct series_set *set, struct series *shown)
+static void project(const struct load_request *rq, const struct series_set *set,
+		    struct series *shown)
 {
-	enum age_unit u = c->at_age ? c->age.unit : AGE_DAYS;
+	enum age_unit u = rq->at_age ? rq->at_age->unit : AGE_DAYS;
 
 	for (size_t i = 0; i < set->n; i++) {
 		struct series *s = &shown[i];
@@ -114,18 +117,18 @@ static void project(const struct cli *c, const struct series_set *set, struct se
 	}
 }
 
-int age_set_apply(const struct cli *c, struct run *run, struct series_set *set, char *err,
-		  size_t errlen)
+int age_set_apply(const struct load_request *rq, const struct load_source *src,
+		  struct series_set *set, char *err, size_t errlen)
 {
 	struct series *shown = set->s;
 	int rc = RT_OK;
 
-	if (c->at_age) {
+	if (rq->at_age) {
 		shown = xcalloc(set->n + 1, sizeof(*shown));
-		rc = at_age(c, run, set, shown, err, errlen);
+		rc = at_age(rq, src, set, shown, err, errlen);
 	}
-	if (!rc && c->projected)
-		project(c, set, shown);
+	if (!rc && rq->projected)
+		project(rq, set, shown);
 	if (shown != set->s) {	/* the series read in full give way to the cut ones */
 		for (size_t i = 0; i < set->n; i++)
 			series_release_all(&set->s[i]);

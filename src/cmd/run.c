@@ -1,0 +1,294 @@
+/* run.c — see run.h. */
+#include "cmd/run.h"
+#include "cmd/progress_line.h"
+#include "base/at_exit.h"
+#include "base/util.h"
+#include "cache/commits.h"
+#include "git/config.h"
+#include "git/outside.h"
+#include "git/repo.h"
+#include "cache/mainline.h"
+#include "git/tags.h"
+#include "git/walk.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A thread, and whether it was started (else its work was done inline). */
+struct job {
+	pthread_t tid;
+	int running;
+};
+
+struct run_state {
+	struct project_config cfg;
+	struct cache commits;
+	struct segcache mainline;
+	struct outside_db outside;
+	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+	char *outside_path, *objects;	/* (objects NULL: not known) */
+	uint64_t fingerprint;
+	const char *commondir;		/* for walk_check_graph() */
+	int cached;			/* the caches were opened */
+	struct cache *cache;		/* &commits when opened, else NULL */
+	struct segcache *mainline_cache;	/* &mainline when needed, else NULL */
+	struct outside_db *outside_db;	/* &outside until closed, else NULL */
+	struct job mainline_loader, outside_loader, outside_closer, cache_saver;
+	struct job graph_checker;
+	struct progress_line line;	/* the phase's, when one runs */
+	int quiet;
+	struct warnings *warnings;
+};
+
+static void job_start(struct job *j, void *(*fn)(void *), void *arg)
+{
+	j->running = pthread_create(&j->tid, NULL, fn, arg) == 0;
+	if (!j->running)
+		fn(arg);
+}
+
+static void job_wait(struct job *j)
+{
+	if (j->running) {
+		pthread_join(j->tid, NULL);
+		j->running = 0;
+	}
+}
+
+/* A file of the git directory, to free. */
+static char *git_file(git_repository *repo, const char *name)
+{
+	const char *dir = git_repository_commondir(repo);
+	size_t n = strlen(dir) + strlen(name) + 1;
+	char *path = xmalloc(n);
+
+	snprintf(path, n, "%s%s", dir, name);
+	return path;
+}
+
+static void *check_graph(void *arg)
+{
+	walk_check_graph(((struct run_state *)arg)->commondir);
+	return NULL;
+}
+
+static void *load_commit_cache(void *arg)
+{
+	struct run_state *k = arg;
+
+	cache_load_file(&k->commits, k->path);
+	return NULL;
+}
+
+static void *load_mainline_cache(void *arg)
+{
+	struct run_state *k = arg;
+
+	segcache_load_file(&k->mainline, k->mainline_path);
+	return NULL;
+}
+
+static void *open_outside_db(void *arg)
+{
+	struct run_state *k = arg;
+
+	outside_db_open(&k->outside, k->objects, k->outside_path, k->fingerprint);
+	return NULL;
+}
+
+static void *save_commit_cache(void *arg)
+{
+	struct run_state *k = arg;
+	char ignored[256];
+
+	cache_save(k->cache, k->path, ignored, sizeof(ignored));
+	return NULL;
+}
+
+static void *close_outside(void *arg)
+{
+	outside_db_close(arg, 1);
+	return NULL;
+}
+
+/*
+ * The caches of the repository (cache.h, segcache.h), unless
+ * REGTRACE_NO_CACHE: the commit cache read by a second thread while this
+ * one reads the tags (tags.h, with the tags cache), which every command
+ * needs first; the mainline cache by a third, which the load waits for
+ * only where it reads the mainline, after the ranges (load/source.h).
+ */
+static void open_caches(git_repository *repo, int reads_mainline, struct run_state *k)
+{
+	char ignored[256];
+	struct job commits;
+
+	k->fingerprint = cache_fingerprint((const char *const *)k->cfg.sources, k->cfg.nsources);
+	cache_init(&k->commits, k->fingerprint);
+	segcache_init(&k->mainline);
+	k->path = git_file(repo, "regtrace-cache");
+	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
+	if (k->mainline_path)
+		job_start(&k->mainline_loader, load_mainline_cache, k);
+	/* the answers about ids outside the ranges: wanted after the ranges */
+	k->outside_path = git_file(repo, "regtrace-outside-cache");
+	k->objects = repo_objects_dir(repo);
+	k->outside_db = &k->outside;
+	job_start(&k->outside_loader, open_outside_db, k);
+	k->commondir = git_repository_commondir(repo);
+	commits.running = pthread_create(&commits.tid, NULL, load_commit_cache, k) == 0;
+	tags_cache_open(repo);
+	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
+	if (commits.running)
+		job_wait(&commits);
+	else
+		load_commit_cache(k);
+	/* without cached commits, every walk reads the commit-graph from the start:
+	 * a new one is hashed while the rest goes on (walk.h) */
+	if (!k->commits.count)
+		k->graph_checker.running = pthread_create(&k->graph_checker.tid, NULL, check_graph,
+							  k) == 0;
+	k->cached = 1;
+	k->cache = &k->commits;
+	k->mainline_cache = k->mainline_path ? &k->mainline : NULL;
+}
+
+/* ---- the hooks of the load layer (load/source.h) ---------------------------------- */
+
+static struct segcache *hook_mainline_cache(void *ctx)
+{
+	struct run_state *k = ctx;
+
+	job_wait(&k->mainline_loader);
+	return k->mainline_cache;
+}
+
+static struct outside_db *hook_outside_db(void *ctx)
+{
+	struct run_state *k = ctx;
+
+	job_wait(&k->outside_loader);
+	return k->outside_db;
+}
+
+static void hook_save_wait(void *ctx)
+{
+	job_wait(&((struct run_state *)ctx)->cache_saver);
+}
+
+/* The commit cache saved in a thread of its own, once the ranges are read
+ * (only reading ranges adds to it): the save overlaps the mainline and the
+ * analysis; run_finish() saves what was added since, if anything. */
+static void hook_save_soon(void *ctx)
+{
+	struct run_state *k = ctx;
+
+	job_wait(&k->cache_saver);
+	if (k->cache && k->path)
+		job_start(&k->cache_saver, save_commit_cache, k);
+}
+
+static void hook_warn(void *ctx, const char *text)
+{
+	warn_add(((struct run_state *)ctx)->warnings, "%s", text);
+}
+
+static const struct progress *hook_phase_begin(void *ctx, const char *what, const char *unit,
+					       size_t total)
+{
+	struct run_state *k = ctx;
+
+	progress_line_begin(&k->line, k->quiet, what, unit, total);
+	return &k->line.cb;
+}
+
+static void hook_phase_end(void *ctx)
+{
+	progress_line_end(&((struct run_state *)ctx)->line);
+}
+
+static const struct load_hooks hooks = {
+	hook_mainline_cache, hook_outside_db, hook_save_wait, hook_save_soon, hook_warn,
+	hook_phase_begin, hook_phase_end,
+};
+
+/* ---- the run ------------------------------------------------------------------------ */
+
+int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err,
+	     size_t errlen)
+{
+	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
+				      c->upstream_patterns.n, c->fixes_patterns.v,
+				      c->fixes_patterns.n };
+	struct run_state *k = xcalloc(1, sizeof(*k));
+	int rc;
+
+	memset(run, 0, sizeof(*run));
+	run->state = k;
+	run->quiet = k->quiet = c->quiet;
+	k->warnings = &run->warnings;
+	rc = repo_open(&run->repo, c->dir, err, errlen);
+	if (!rc)
+		rc = config_load(run->repo, &words, &k->cfg, err, errlen);
+	run->project = &k->cfg;
+	if (!rc && !getenv("REGTRACE_NO_CACHE"))
+		open_caches(run->repo, reads_mainline, k);
+	run->src = (struct load_source){ run->repo, run->project, k->cache, &hooks, k };
+	return rc;
+}
+
+void run_outside_close_soon(struct run *run)
+{
+	struct run_state *k = run->state;
+	struct outside_db *db = hook_outside_db(k);
+
+	if (!db || k->outside_closer.running)
+		return;
+	k->outside_db = NULL;
+	job_start(&k->outside_closer, close_outside, db);
+}
+
+/* git skips refs with invalid names with a warning; so does regtrace, once. */
+static void warn_skipped_tags(struct warnings *w)
+{
+	const struct tag_table *t = tags_loaded();
+
+	if (t && t->nskipped)
+		warn_add(w, "ignored %zu tag%s with an invalid ref name, as git does (the first: "
+			 "'%s')", t->nskipped, t->nskipped == 1 ? "" : "s", t->skipped);
+}
+
+void run_finish(struct run *run, int rc)
+{
+	struct run_state *k = run->state;
+	char ignored[256];
+
+	job_wait(&k->mainline_loader);	/* (a command that never read the mainline) */
+	if (hook_outside_db(k))
+		outside_db_close(k->outside_db, !rc);
+	job_wait(&k->outside_closer);
+	job_wait(&k->cache_saver);
+	job_wait(&k->graph_checker);
+	if (!rc && k->cached)
+		cache_save(&k->commits, k->path, ignored, sizeof(ignored));
+	tags_cache_close(!rc);
+	if (!rc)
+		warn_skipped_tags(&run->warnings);
+}
+
+void run_release(struct run *run)
+{
+	struct run_state *k = run->state;
+
+	warn_release(&run->warnings);
+	config_release(&k->cfg);
+	k->cfg = (struct project_config){ 0 };
+	at_exit_keep(k, sizeof(*k));	/* the caches, left to the exit (base/at_exit.h) */
+	free(k);
+	tags_forget();
+	git_repository_free(run->repo);
+	memset(run, 0, sizeof(*run));
+}

@@ -1,0 +1,56 @@
+/*
+ * run.h — the run a command works in, from start to end: the repository
+ * opened, the project's settings (git/config.h) and the caches loaded, each
+ * in a thread of its own while the command starts (the commit cache, the
+ * mainline cache, the answers about ids outside the ranges: git/cache.h,
+ * git/segcache.h, git/outside.h), saved in threads of their own as soon as
+ * nothing more is added to them, and every thread joined by run_finish().
+ * The threads and the caches are this module's own (struct run_state).
+ *
+ * What the load layer reads from is run->src (load/source.h): its hooks
+ * are this module's, so the load layer hears nothing of the run but them.
+ * A run that fails to open is still finished and released.
+ */
+#ifndef REGTRACE_RUN_H
+#define REGTRACE_RUN_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#include "cmd/cli.h"
+#include "cmd/warnings.h"
+#include "load/source.h"
+
+struct project_config;
+struct run_state;
+
+struct run {
+	git_repository *repo;
+	const struct project_config *project;
+	struct load_source src;		/* for the load layer: repo, project, caches */
+	struct warnings warnings;	/* printed by main when the command succeeds */
+	int quiet;			/* --quiet: no warning, no progress line */
+	struct run_state *state;	/* run.c's: caches, their threads, the line */
+};
+
+/* c->dir's repository and settings, and unless REGTRACE_NO_CACHE its
+ * caches (the mainline cache only when reads_mainline: the command compares
+ * with the mainline or infers upstream ids on it).  Errors as in
+ * base/error.h. */
+int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err,
+	     size_t errlen);
+
+/* No more questions about ids outside the ranges in this run: close that
+ * database (saving what it learned) in a thread of its own while the
+ * command goes on. */
+void run_outside_close_soon(struct run *run);
+
+/* The command ended with rc: every thread joined, the caches saved when
+ * it succeeded (a cache that cannot be written only costs the next run
+ * time), the tags' own warning added. */
+void run_finish(struct run *run, int rc);
+/* What the run holds: the caches left to the process's exit
+ * (base/at_exit.h), the rest freed. */
+void run_release(struct run *run);
+
+#endif

@@ -1,0 +1,118 @@
+/* mainline_set.c — see mainline_set.h. */
+#include "load/mainline_set.h"
+#include "base/error.h"
+#include "base/util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* REF's whole history, for a series whose REF ^BASE is empty. */
+static int read_whole(const struct load_source *src, struct mainline_set *ms, char *err,
+		      size_t errlen)
+{
+	size_t ncommits;
+	int rc;
+
+	ms->whole = xcalloc(1, sizeof(*ms->whole));
+	ms->whole->want = ms->want;
+	ms->whole->nwant = ms->nwant;
+	ms->whole->want_bits = ms->want_bits;
+	rc = mainline_read(src->repo, ms->ref, NULL, ms->whole, &ncommits, err, errlen);
+	mainline_index(ms->whole);
+	return rc;
+}
+
+int mainline_set_read(const struct load_source *src, char *ref, const char *const *bases,
+		      size_t n, uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
+		      size_t errlen)
+{
+	git_repository *repo = src->repo;
+	const struct progress *progress;
+	int rc;
+
+	out->ref = ref;
+	out->want = want;
+	out->nwant = nwant;
+	out->want_bits = nwant ? mainline_want_filter(want, nwant) : NULL;
+	out->n = n;
+	out->shared = xcalloc(1, sizeof(*out->shared));
+	out->shared->want = want;
+	out->shared->nwant = nwant;
+	out->shared->want_bits = out->want_bits;
+	out->m = xcalloc(n + 1, sizeof(*out->m));
+	out->from = xcalloc(n + 1, sizeof(*out->from));
+	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
+	rc = mainline_read_set(repo, ref, bases, n, source_mainline_cache(src), out->shared,
+			       out->from, progress, err, errlen);
+	source_phase_end(src);
+	if (!rc)
+		mainline_index(out->shared);
+	for (size_t i = 0; i < n && !rc; i++) {
+		out->m[i] = out->shared;
+		if (out->from[i].fix != SIZE_MAX)
+			continue;
+		/* no mainline tag: this base alone */
+		out->m[i] = xcalloc(1, sizeof(*out->m[i]));
+		out->m[i]->want = want;
+		out->m[i]->nwant = nwant;
+		out->m[i]->want_bits = out->want_bits;
+		out->from[i] = (struct mainline_from){ 0, 0, 0 };
+		rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits, err,
+				   errlen);
+		mainline_index(out->m[i]);
+	}
+	for (size_t i = 0; i < n && !rc && nwant && !out->whole; i++)
+		if (!out->from[i].commits)
+			rc = read_whole(src, out, err, errlen);
+	return rc;
+}
+
+void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
+				const struct mainline **m, size_t *from)
+{
+	if (!ms->from[i].commits && ms->whole) {
+		*m = ms->whole;
+		*from = 0;
+	} else {
+		*m = ms->m[i];
+		*from = ms->from[i].ident;
+	}
+}
+
+void mainline_set_release(struct mainline_set *ms)
+{
+	for (size_t i = 0; ms->m && i < ms->n; i++)
+		if (ms->m[i] && ms->m[i] != ms->shared) {
+			mainline_release(ms->m[i]);
+			free(ms->m[i]);
+		}
+	if (ms->shared)
+		mainline_release(ms->shared);
+	if (ms->whole)
+		mainline_release(ms->whole);
+	free(ms->shared);
+	free(ms->whole);
+	free(ms->m);
+	free(ms->from);
+	free(ms->want);
+	free(ms->want_bits);
+	free(ms->ref);
+	memset(ms, 0, sizeof(*ms));
+}
+
+struct unfixed_against mainline_set_against(const struct mainline_set *ms, size_t i)
+{
+	return (struct unfixed_against){ ms->m[i], ms->from[i].fix };
+}
+
+void mainline_set_unfixed(const struct mainline_set *ms, struct series *s, size_t n,
+			  struct unfixed_set *out)
+{
+	struct unfixed_against *ml = xcalloc(n + 1, sizeof(*ml));
+
+	for (size_t i = 0; i < n; i++)
+		ml[i] = mainline_set_against(ms, i);
+	unfixed_for_set(s, n, ml, out);
+	free(ml);
+}
