@@ -9,8 +9,8 @@
 #include "git/outside.h"
 #include "git/parallel.h"
 #include "git/probe.h"
+#include "git/ranges_read.h"
 #include "git/repo.h"
-#include "load/plan.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -29,37 +29,8 @@ struct loader {
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct range_reading *readings;	/* one per range */
 	struct outside_db *outside;	/* the source's, or the loader's own */
-	struct read_plan plan;	/* the order the ranges are read in, in groups */
 	const struct progress *progress;	/* the phase's, or NULL */
 };
-
-/* Group g's ranges: their commits read together (repo.h: each commit once). */
-static int walk_group(void *ctx, git_repository *repo, size_t g)
-{
-	struct loader *l = ctx;
-	size_t from = l->plan.first[g], n = l->plan.first[g + 1] - from;
-	struct range_reading *v = xmalloc((n + 1) * sizeof(*v));
-
-	for (size_t k = 0; k < n; k++)
-		v[k] = l->readings[l->plan.order[from + k]];
-	repo_walk_ranges(repo, v, n, &l->read);
-	for (size_t k = 0; k < n; k++)
-		l->readings[l->plan.order[from + k]] = v[k];
-	free(v);
-	progress_done(l->progress, n);
-	return 0;
-}
-
-/* The groups of read_ranges() (plan.h). */
-static void plan_groups(git_repository *repo, struct loader *l, size_t n)
-{
-	int *cached = xcalloc(n + 1, sizeof(int));
-
-	for (size_t i = 0; i < n; i++)
-		cached[i] = repo_range_cached(repo, &l->readings[i], &l->read);
-	read_plan_make(cached, n, &l->plan);
-	free(cached);
-}
 
 /* Range i: its history (git layer) from what its walk read. */
 static int read_one(void *ctx, git_repository *repo, size_t i)
@@ -138,11 +109,9 @@ static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t
 	l->readings = xcalloc(n + 1, sizeof(*l->readings));
 	for (size_t i = 0; i < n; i++)
 		l->readings[i].rg = &l->set->ranges.v[i];
-	plan_groups(repo, l, n);
-	if (l->plan.groups > 1)
-		l->read.threads = 1;
 	l->progress = source_phase_begin(l->src, "reading", "ranges", n);
-	parallel_run(repo, l->plan.groups, walk_group, l);
+	if (ranges_read(repo, l->readings, n, &l->read, l->progress) > 1)
+		l->read.threads = 1;	/* no threads within threads */
 	source_phase_end(l->src);
 	l->progress = NULL;
 	if (l->read.paths_depth > 0) {	/* --by path: the files each commit changes */
@@ -160,7 +129,6 @@ static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t
 	for (size_t i = 0; i < n; i++)	/* (those never taken) */
 		range_reading_release(&l->readings[i]);
 	free(l->readings);
-	read_plan_release(&l->plan);
 	return rc;
 }
 

@@ -6,7 +6,7 @@
  * (git/discover.h: none = every series of the repository, a bare BASE =
  * BASE..its highest BASE.N) and reads them (git/repo.h: those the range
  * cache lacks in a few groups of consecutive ranges, one walk each, several
- * groups at once: plan.h, git/parallel.h), reporting how far it got through
+ * groups at once: git/ranges_read.h), reporting how far it got through
  * the source's phases (source.h); then reads the mainline once
  * (mainline_set.h) when the request needs it or, when it infers, some
  * commit names no upstream commit and a mainline branch is there; then, per

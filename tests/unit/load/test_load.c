@@ -1,4 +1,4 @@
-/* Unit tests for the load layer without the command line: the read plan (plan.h, pure) and a
+/* Unit tests for the load layer without the command line: the read plan (git/read_plan.h, pure) and a
  * series set loaded with a request built by hand from a small repository made with libgit2
  * in a temporary directory, through a source with hooks of the test's own (source.h). */
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 
 #include "base/error.h"
 #include "git/tags.h"
-#include "load/plan.h"
+#include "git/read_plan.h"
 #include "load/series_set.h"
 
 /* ---- the read plan ---------------------------------------------------------------------- */

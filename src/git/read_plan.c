@@ -1,5 +1,5 @@
-/* plan.c — see plan.h. */
-#include "load/plan.h"
+/* read_plan.c — see read_plan.h. */
+#include "git/read_plan.h"
 #include "base/threads.h"
 #include "base/util.h"
 

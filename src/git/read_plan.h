@@ -1,5 +1,5 @@
 /*
- * plan.h — the order in which a set of ranges is read, and its groups.
+ * read_plan.h — the order in which a set of ranges is read, and its groups.
  *
  * The ranges the commit cache lacks come first, in groups of consecutive
  * ones (which share the most history: one walk each), thread_count() of
@@ -7,8 +7,8 @@
  * (no walk: the threads share them out while the walks go on, rather than
  * one thread taking a walk after its cached ones).  Pure.
  */
-#ifndef REGTRACE_LOAD_PLAN_H
-#define REGTRACE_LOAD_PLAN_H
+#ifndef REGTRACE_GIT_READ_PLAN_H
+#define REGTRACE_GIT_READ_PLAN_H
 
 #include <stddef.h>
 
