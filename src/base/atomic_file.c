@@ -441,10 +441,12 @@ int atomic_file_open_default(struct atomic_file *f, const char *path, char *err,
 	struct stat st;
 
 	memset(f, 0, sizeof(*f));
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return rt_fail(err, errlen, RT_EFAIL, "refusing to write '%s': it is %s, and a name "
-			       "regtrace chose is never followed (give it with -o to write there)",
-			       path, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		rt_fail(err, errlen, RT_EFAIL, "refusing to write '%s': it is %s, and a name "
+			"regtrace chose is never followed (give it with -o to write there)",
+			path, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+		return -1;
+	}
 	int rc = atomic_file_open(f, path, err, errlen);
 	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
 	return rc;

@@ -77,6 +77,7 @@ int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, 
  * wrote): a regular file or nothing, replaced as atomic_file_open does.  A
  * symbolic link, a FIFO or a device there is refused ("refusing to write
  * 'PATH': it is a symbolic link ..."), never followed or written to.
+ * Returns 0, or -1 with err set.
  */
 int atomic_file_open_default(struct atomic_file *f, const char *path, char *err, size_t errlen);
 

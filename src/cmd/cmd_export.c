@@ -86,5 +86,5 @@ int cmd_export(const struct cli *c, struct run *run, char *err, size_t errlen)
 {
 	if (c->by && strcmp(c->by, "path"))
 		return rt_fail(err, errlen, RT_EUSAGE, "export --by takes path or path:N");
-	return cmd_write_set(c, run, c->sqlite, write_export, err, errlen);
+	return cmd_write_set(c, run, c->sqlite, NULL, write_export, err, errlen);
 }

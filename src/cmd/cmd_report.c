@@ -48,6 +48,6 @@ int cmd_report(const struct cli *c, struct run *run, char *err, size_t errlen)
 		return rt_fail(err, errlen, RT_EUSAGE,
 			       "--commit-url '%s' must be an http, https or file link, or a relative one",
 			       c->commit_url);
-	return cmd_write_set(c, run, c->output ? c->output : DEFAULT_REPORT, write_report, err,
+	return cmd_write_set(c, run, c->output, DEFAULT_REPORT, write_report, err,
 			     errlen);
 }

@@ -28,16 +28,21 @@ int cmd_print_set(const struct cli *c, struct run *run, set_render_fn *render, c
 	return rc;
 }
 
-int cmd_write_set(const struct cli *c, struct run *run, const char *path, set_write_fn *write,
-		  char *err, size_t errlen)
+int cmd_write_set(const struct cli *c, struct run *run, const char *path, const char *dflt,
+		  set_write_fn *write, char *err, size_t errlen)
 {
 	struct load_request rq;
 	struct atomic_file f;
 	struct series_set set;
 	int rc, to_stdout;
 
-	if (atomic_file_open_output(&f, path, err, errlen) < 0)
+	if (!path) {	/* a name regtrace chose: never followed (atomic_file.h) */
+		path = dflt;
+		if (atomic_file_open_default(&f, path, err, errlen) < 0)
+			return RT_EFAIL;
+	} else if (atomic_file_open_output(&f, path, err, errlen) < 0) {
 		return RT_EFAIL;
+	}
 	to_stdout = f.is_stdout;	/* then "wrote PATH" would land in the output */
 	request_of(c, &rq);
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);

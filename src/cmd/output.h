@@ -29,7 +29,10 @@ int cmd_print_set(const struct cli *c, struct run *run, set_render_fn *render, c
 struct atomic_file;
 typedef int set_write_fn(const struct cli *c, struct run *run, struct series_set *set,
 			 struct atomic_file *f, char *err, size_t errlen);
-int cmd_write_set(const struct cli *c, struct run *run, const char *path, set_write_fn *write,
-		  char *err, size_t errlen);
+/* path: the name the user gave, or NULL for dflt, a name regtrace chose,
+ * which is never followed (atomic_file_open_default: a symbolic link,
+ * FIFO or device there is refused in one line). */
+int cmd_write_set(const struct cli *c, struct run *run, const char *path, const char *dflt,
+		  set_write_fn *write, char *err, size_t errlen);
 
 #endif

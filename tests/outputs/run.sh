@@ -383,6 +383,26 @@ special() {
 	then pass special-stdout-appended
 	else fail special-stdout-appended "the log's first line: $(head -n 1 "$d/append.log" | head -c 40)"; fi
 
+	# The default name (report's regtrace-report.html, in the current directory, perhaps a
+	# work tree whose files a repository wrote) is never followed: a link there is refused
+	# in one line, its target untouched.  (Before: "wrote regtrace-report.html", and the file
+	# the link named, ~/.bashrc say, was replaced.)  A name the user gives is followed.
+	mkdir -p "$d/wt"
+	printf 'precious\n' >"$d/victim"
+	ln -s "$d/victim" "$d/wt/regtrace-report.html"
+	(cd "$d/wt" && timeout "$TMO" "$R" -C "$repo" report "$r") >"$W/out/default-link.out" 2>"$W/out/default-link.err"
+	st=$?
+	if [ "$st" = 1 ] && [ "$(cat "$d/victim")" = precious ] && [ -L "$d/wt/regtrace-report.html" ] &&
+	   [ "$(wc -l <"$W/out/default-link.err")" = 1 ] &&
+	   grep -q "^regtrace: refusing to write 'regtrace-report.html': it is a symbolic link" "$W/out/default-link.err"
+	then pass special-default-name-link-refused
+	else fail special-default-name-link-refused "status $st, victim '$(head -c 20 "$d/victim")', stderr $(head -c 200 "$W/out/default-link.err")"; fi
+	rm -f "$d/wt/regtrace-report.html"
+	(cd "$d/wt" && timeout "$TMO" "$R" -C "$repo" report "$r") >/dev/null 2>&1
+	if is_html "$d/wt/regtrace-report.html" && [ ! -L "$d/wt/regtrace-report.html" ]
+	then pass special-default-name-written
+	else fail special-default-name-written "no report in the current directory"; fi
+
 	ln -s /proc/self/fd/1 "$d/stdout-link"
 	timeout "$TMO" "$R" -C "$repo" report -o "$d/stdout-link" "$r" 2>"$W/out/special-stdout.err" |
 		cat >"$W/out/special-stdout.out"
