@@ -11,7 +11,9 @@
 #include <stddef.h>
 
 /* Exit statuses too: 0 success, 1 error, 2 usage error. */
-enum { RT_OK = 0, RT_EFAIL = 1, RT_EUSAGE = 2 };
+/* RT_EPARTIAL: the output is written, for every series that could be
+ * counted; the others were named on stderr (a whole-repository run). */
+enum { RT_OK = 0, RT_EFAIL = 1, RT_EUSAGE = 2, RT_EPARTIAL = 3 };
 
 /* Format the message into err and return code. */
 int rt_fail(char *err, size_t errlen, int code, const char *fmt, ...)

@@ -3,7 +3,8 @@
  * command table (cli.h), opens a run for it when it needs a repository
  * (run.h) and runs it.  The only place that prints errors and warnings
  * (after a successful command: cmd/warnings.h) and chooses the exit
- * status: 0 success, 1 error, 2 usage error.
+ * status: 0 success, 1 error, 2 usage error, 3 written without the series
+ * of a whole-repository run that could not be counted (each named).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,10 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	run_finish(&run, rc);
 	if (!rc && !c->quiet)
 		warn_print(&run.warnings, stderr);
+	if (!rc && run.skipped.n) {	/* the output holds the others: exit 3 */
+		warn_print_errors(&run.skipped, stderr);
+		rc = RT_EPARTIAL;
+	}
 	run_release(&run);
 	git_libgit2_shutdown();
 	return rc;
@@ -67,7 +72,7 @@ int main(int argc, char **argv)
 	else
 		rc = cmd->run(&c, NULL, err, sizeof(err));
 	cli_release(&c);
-	if (rc)
+	if (rc && rc != RT_EPARTIAL)
 		say_error(err);
 	return rc;
 }

@@ -40,7 +40,7 @@ struct run_state {
 	struct job graph_checker;
 	struct progress_line line;	/* the phase's, when one runs */
 	int quiet;
-	struct warnings *warnings;
+	struct warnings *warnings, *skipped;
 };
 
 static void job_start(struct job *j, void *(*fn)(void *), void *arg)
@@ -196,6 +196,11 @@ static void hook_warn(void *ctx, const char *text)
 	warn_add(((struct run_state *)ctx)->warnings, "%s", text);
 }
 
+static void hook_skipped(void *ctx, const char *series, const char *why)
+{
+	warn_add(((struct run_state *)ctx)->skipped, "series %s not counted: %s", series, why);
+}
+
 static const struct progress *hook_phase_begin(void *ctx, const char *what, const char *unit,
 					       size_t total)
 {
@@ -212,7 +217,7 @@ static void hook_phase_end(void *ctx)
 
 static const struct load_hooks hooks = {
 	hook_mainline_cache, hook_outside_db, hook_save_wait, hook_save_soon, hook_warn,
-	hook_phase_begin, hook_phase_end,
+	hook_skipped, hook_phase_begin, hook_phase_end,
 };
 
 /* ---- the run ------------------------------------------------------------------------ */
@@ -230,6 +235,7 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err
 	run->state = k;
 	run->quiet = k->quiet = c->quiet;
 	k->warnings = &run->warnings;
+	k->skipped = &run->skipped;
 	rc = repo_open(&run->repo, c->dir, err, errlen);
 	if (!rc)
 		rc = config_load(run->repo, &words, &k->cfg, err, errlen);
@@ -284,6 +290,7 @@ void run_release(struct run *run)
 	struct run_state *k = run->state;
 
 	warn_release(&run->warnings);
+	warn_release(&run->skipped);
 	config_release(&k->cfg);
 	k->cfg = (struct project_config){ 0 };
 	at_exit_keep(k, sizeof(*k));	/* the caches, left to the exit (base/at_exit.h) */

@@ -29,6 +29,8 @@ struct run {
 	const struct project_config *project;
 	struct load_source src;		/* for the load layer: repo, project, caches */
 	struct warnings warnings;	/* printed by main when the command succeeds */
+	struct warnings skipped;	/* "series X not counted: why", printed by main
+					   when the command succeeds: then exit 3 */
 	int quiet;			/* --quiet: no warning, no progress line */
 	struct run_state *state;	/* run.c's: caches, their threads, the line */
 };

@@ -19,15 +19,25 @@ void warn_add(struct warnings *w, const char *fmt, ...)
 	w->v[w->n++] = xstrdup(line);
 }
 
-int warn_print(const struct warnings *w, FILE *out)
+static int print_as(const struct warnings *w, FILE *out, const char *kind)
 {
 	char line[2048];
 
 	for (size_t i = 0; i < w->n; i++) {
 		say_escape(line, sizeof(line), w->v[i]);	/* a name quoted stays on the line */
-		fprintf(out, "regtrace: warning: %s\n", line);
+		fprintf(out, "regtrace: %s: %s\n", kind, line);
 	}
 	return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+int warn_print(const struct warnings *w, FILE *out)
+{
+	return print_as(w, out, "warning");
+}
+
+int warn_print_errors(const struct warnings *w, FILE *out)
+{
+	return print_as(w, out, "error");
 }
 
 void warn_release(struct warnings *w)

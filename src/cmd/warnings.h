@@ -20,6 +20,8 @@ struct warnings {
 void warn_add(struct warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Each as "regtrace: warning: TEXT\n"; 0, or -1 when out reported an error. */
 int warn_print(const struct warnings *w, FILE *out);
+/* Each as "regtrace: error: TEXT\n" (what a run left out but went on without). */
+int warn_print_errors(const struct warnings *w, FILE *out);
 void warn_release(struct warnings *w);
 
 #endif

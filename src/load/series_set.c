@@ -30,6 +30,9 @@ struct loader {
 	struct range_reading *readings;	/* one per range */
 	struct outside_db *outside;	/* the source's, or the loader's own */
 	const struct progress *progress;	/* the phase's, or NULL */
+	int tolerant;		/* a whole-repository run: a range that fails is
+				   left out (source_skipped), not the end */
+	char *failed;		/* one per range: failed in an earlier phase */
 };
 
 /* Range i: its history (git layer) from what its walk read. */
@@ -39,11 +42,13 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 	struct load_error *e = &l->errs[i];
 	struct history *h = &l->h[i];
 
+	if (l->failed[i])
+		return RT_OK;
 	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, h, e->msg, sizeof(e->msg));
 	range_reading_release(&l->readings[i]);
 	if (e->rc)	/* what the series shows of a range it could not read */
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
-	return e->rc;
+	return l->tolerant ? RT_OK : e->rc;	/* (tolerant: every range taken) */
 }
 
 /* Range i: upstream ids inferred, ids outside it looked up (git layer),
@@ -57,6 +62,8 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	size_t from;
 
 	e->rc = RT_OK;
+	if (l->failed[i])
+		return RT_OK;
 	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
@@ -74,7 +81,7 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	history_release(h);
 	progress_done(l->progress, 1);
-	return e->rc;
+	return l->tolerant ? RT_OK : e->rc;	/* (tolerant: every range taken) */
 }
 
 /* Every range through fn, several at once (parallel.h); ranges never taken
@@ -87,9 +94,21 @@ static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, c
 	size_t n = l->set->ranges.n;
 	int rc = RT_OK;
 
+	size_t nfailed = 0;
+
 	for (size_t i = 0; i < n; i++)
 		l->errs[i].rc = RT_OK;
 	parallel_run(repo, n, fn, l);
+	for (size_t i = 0; i < n; i++) {
+		if (l->errs[i].rc && l->tolerant)
+			l->failed[i] = 1;
+		nfailed += l->failed[i];
+	}
+	if (l->tolerant) {	/* a failure ends the load only when no range is left */
+		for (size_t i = 0; i < n && nfailed == n && !rc; i++)
+			rc = rt_fail(err, errlen, RT_EFAIL, "%s", l->errs[i].msg);
+		return nfailed < n ? RT_OK : rc;
+	}
 	for (size_t i = 0; i < n && !rc; i++)
 		if ((rc = l->errs[i].rc))
 			snprintf(err, errlen, "%s", l->errs[i].msg);
@@ -225,6 +244,29 @@ static int count_ranges(struct loader *l, char *err, size_t errlen)
 	return rc;
 }
 
+/* The ranges that failed in a tolerant load, said to the source and taken
+ * out of the set (their series released), the others kept in order. */
+static void leave_out_failed(struct loader *l)
+{
+	struct series_set *set = l->set;
+	size_t k = 0;
+
+	for (size_t i = 0; i < set->n; i++) {
+		struct range *r = &set->ranges.v[i];
+		if (!l->failed[i]) {
+			set->s[k] = set->s[i];
+			set->ranges.v[k++] = *r;
+			continue;
+		}
+		source_skipped(l->src, r->name, l->errs[i].msg);
+		series_release_all(&set->s[i]);
+		free(r->name);
+		free(r->base);
+		free(r->tip);
+	}
+	set->n = set->ranges.n = k;
+}
+
 /* Read every range, then the mainline, then analyse each; a failure to
  * read the mainline is reported after the ranges' own failures (as when
  * the mainline was read after them). */
@@ -235,6 +277,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	int rc, mlrc;
 
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
+	l->failed = xcalloc(set->ranges.n + 1, 1);
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_init(&l->h[i]);
@@ -258,8 +301,11 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	set->n = set->ranges.n;
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_release(&l->h[i]);
+	if (!rc)
+		leave_out_failed(l);
 	free(l->h);
 	free(l->errs);
+	free(l->failed);
 	return rc;
 }
 
@@ -281,7 +327,7 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 		    struct series_set *set, char *err, size_t errlen)
 {
 	const struct project_config *p = src->project;
-	struct loader l = { .rq = rq, .src = src, .set = set };
+	struct loader l = { .rq = rq, .src = src, .set = set, .tolerant = rq->nranges == 0 };
 	int rc;
 
 	memset(set, 0, sizeof(*set));

@@ -28,6 +28,12 @@ void source_cache_save_soon(const struct load_source *src)
 		src->hooks->cache_save_soon(src->ctx);
 }
 
+void source_skipped(const struct load_source *src, const char *series, const char *why)
+{
+	if (HOOK(src, skipped))
+		src->hooks->skipped(src->ctx, series, why);
+}
+
 void source_warn(const struct load_source *src, const char *fmt, ...)
 {
 	char text[1024];

@@ -33,6 +33,10 @@ struct load_hooks {
 	void (*cache_save_soon)(void *ctx);
 	/* One warning, worded (at most 1023 bytes): the run keeps it. */
 	void (*warn)(void *ctx, const char *text);
+	/* A series of a whole-repository run that could not be counted (its
+	 * name, why): left out of the set, the run says so and fails with
+	 * RT_EPARTIAL once the others are written. */
+	void (*skipped)(void *ctx, const char *series, const char *why);
 	/* A long phase begins ("reading", "ranges", total known so far): the
 	 * callbacks to report through (NULL: none), until phase_end.  Phases
 	 * never nest. */
@@ -56,6 +60,7 @@ void source_cache_save_wait(const struct load_source *src);
 void source_cache_save_soon(const struct load_source *src);
 void source_warn(const struct load_source *src, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void source_skipped(const struct load_source *src, const char *series, const char *why);
 const struct progress *source_phase_begin(const struct load_source *src, const char *what,
 					const char *unit, size_t total);
 void source_phase_end(const struct load_source *src);
