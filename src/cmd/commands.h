@@ -56,6 +56,7 @@ command_fn cmd_report;
 command_fn cmd_export;
 command_fn cmd_explain;
 command_fn cmd_regressions;
+command_fn cmd_series;
 
 /* "cannot write output: ..." (errno) into err; RT_EFAIL. */
 int cmd_write_failed(char *err, size_t errlen);

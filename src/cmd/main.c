@@ -37,6 +37,7 @@ static command_fn *const handlers[CMD_COUNT] = {
 	[CMD_EXPORT] = cmd_export,
 	[CMD_EXPLAIN] = cmd_explain,
 	[CMD_REGRESSIONS] = cmd_regressions,
+	[CMD_SERIES] = cmd_series,
 };
 
 /* A file of the git directory, to free. */
