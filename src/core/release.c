@@ -127,8 +127,27 @@ static int is_tag(const char *name, char *const *tags, size_t ntags)
 	return 0;
 }
 
+/* Is some release key.M, M != n, the base of releases key.M.K (K > 0)? */
+static int numbered_releases(const char *key, unsigned long n, char *const *tags, size_t ntags)
+{
+	unsigned long m, k;
+	int found = 0;
+
+	for (size_t i = 0; i < ntags && !found; i++) {
+		const char *dot = strrchr(tags[i], '.');
+		if (!dot)
+			continue;
+		char *q = xstrndup(tags[i], (size_t)(dot - tags[i]));
+		found = release_number(key, q, &m) && m != n && release_number(q, tags[i], &k) &&
+			k > 0;
+		free(q);
+	}
+	return found;
+}
+
 /* The fix re-releases of m->key among tags (struct release_matcher): of
- * its highest release only (v4.19.1.1 beside v4.19.3 is none). */
+ * its highest release only (v4.19.1.1 beside v4.19.3 is none), and not when
+ * other releases have releases of their own (git's v1.5.x.y). */
 static void find_rereleases(struct release_matcher *m, char *const *tags, size_t ntags)
 {
 	size_t cap = 0, capn = 0, nn = 0;
@@ -143,7 +162,7 @@ static void find_rereleases(struct release_matcher *m, char *const *tags, size_t
 			continue;
 		char *p = xstrndup(tags[i], len - 2);
 		if (release_number(m->key, p, &n) && n == top && is_tag(p, tags, ntags) &&
-		    !other_release(p, tags, ntags)) {
+		    !other_release(p, tags, ntags) && !numbered_releases(m->key, n, tags, ntags)) {
 			ARRAY_GROW(m->rerelease, m->nrerelease, cap);
 			ARRAY_GROW(m->rerelease_n, nn, capn);
 			m->rerelease[m->nrerelease++] = xstrdup(tags[i]);

@@ -49,8 +49,8 @@ struct release_matcher {
 	char *key;
 	const struct pattern *re;
 	/* built in: the fix re-release key.N.1 of the highest release key.N
-	 * (a tag key.N.1 and no other tag key.N.M: Xen's RELEASE-4.1.6.1),
-	 * taken as a release numbered N */
+	 * (a tag key.N.1, no other tag key.N.M, no release key.M with tags
+	 * key.M.K: Xen's RELEASE-4.1.6.1), taken as a release numbered N */
 	char **rerelease;
 	unsigned long *rerelease_n;
 	size_t nrerelease;

@@ -344,6 +344,17 @@ static void drop_releases(struct ctx *x, struct cand *c)
 	}
 }
 
+/* Is some release of c the base of another live candidate with releases? */
+static int has_base_release(const struct ctx *x, const struct cand *c)
+{
+	for (size_t j = 0; j < c->n; j++)
+		for (size_t i = 0; i < x->nc; i++)
+			if (!x->c[i].dead && &x->c[i] != c && x->c[i].n &&
+			    !strcmp(x->c[i].base, c->rel[j].tag))
+				return 1;
+	return 0;
+}
+
 /* The release of another live candidate that is tag, or NULL. */
 static struct cand *release_holder(struct ctx *x, const struct cand *self, const char *tag)
 {
@@ -356,8 +367,9 @@ static struct cand *release_holder(struct ctx *x, const struct cand *self, const
 	return NULL;
 }
 
-/* A base B, itself the highest release of another series and off the
- * mainline's first-parent line, whose one release is B.1: a fix re-release of that
+/* A base B, itself the highest release of another series G and off the
+ * mainline's first-parent line, whose one release is B.1, where no other
+ * release of G is the base of a series: a fix re-release of that
  * series (Xen's RELEASE-4.1.6.1; not git's v1.4.1.1, of a feature release). */
 static void join_rereleases(struct ctx *x)
 {
@@ -369,6 +381,11 @@ static void join_rereleases(struct ctx *x)
 			continue;
 		if (strcmp(g->rel[g->n - 1].tag, c->base))
 			continue;	/* a re-release of the highest release only */
+		c->dead = 1;	/* (not a base of g's, for the question below) */
+		int numbered = has_base_release(x, g);
+		c->dead = 0;
+		if (numbered)
+			continue;	/* g's releases have series: B.1 is B's (git's v1.5.x.y) */
 		unsigned long num = g->rel[g->n - 1].num;
 		add_rel(g, c->rel[0].tag, num, c->rel[0].fact);
 		qsort(g->rel, g->n, sizeof(*g->rel), cmp_rel);
@@ -503,14 +520,32 @@ static void trim_development(struct ctx *x, struct cand *c)
 	c->n = top;
 }
 
-/* A series with most of its releases on the mainline's first-parent line
- * is the development line (PipeWire's 0.3.x), not a stable series. */
+/* The newest base (of any candidate) on the mainline's first-parent line,
+ * or NULL. */
+static const char *newest_line_base(const struct ctx *x)
+{
+	const char *best = NULL;
+
+	for (size_t i = 0; i < x->nc; i++) {
+		const struct tag_fact *f = fact_of(x, x->c[i].base);
+		if (f && f->first_parent && (!best || release_version_cmp(f->name, best) > 0))
+			best = f->name;
+	}
+	return best;
+}
+
+/* Where the mainline's first-parent line goes on to a newer base, a series
+ * with most of its releases on that line is the development line
+ * (PipeWire's 0.3.x), not a stable series.  (A line that ends with the
+ * series, as in a repository of one stable branch, is the series'.) */
 static void drop_development(struct ctx *x)
 {
-	for (size_t i = 0; i < x->nc; i++) {
+	const char *newest = newest_line_base(x);
+
+	for (size_t i = 0; newest && i < x->nc; i++) {
 		struct cand *c = &x->c[i];
 		size_t fp = 0;
-		if (c->dead)
+		if (c->dead || release_version_cmp(newest, c->base) <= 0)
 			continue;
 		trim_development(x, c);
 		for (size_t j = 0; j < c->n; j++)
