@@ -108,13 +108,13 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 	find_rereleases(m, tags, ntags);
 }
 
-/* Is tag "<p>.<M>", M > 0 and M != 1, for some tag? */
-static int other_release(const char *p, char *const *tags, size_t ntags)
+/* Is some tag other than self a "<p>.<M>"? */
+static int other_release(const char *p, const char *self, char *const *tags, size_t ntags)
 {
 	unsigned long m;
 
 	for (size_t i = 0; i < ntags; i++)
-		if (release_number(p, tags[i], &m) && m > 1)
+		if (strcmp(tags[i], self) && release_number(p, tags[i], &m))
 			return 1;
 	return 0;
 }
@@ -162,7 +162,7 @@ static void find_rereleases(struct release_matcher *m, char *const *tags, size_t
 			continue;
 		char *p = xstrndup(tags[i], len - 2);
 		if (release_number(m->key, p, &n) && n == top && is_tag(p, tags, ntags) &&
-		    !other_release(p, tags, ntags) && !numbered_releases(m->key, n, tags, ntags)) {
+		    !other_release(p, tags[i], tags, ntags) && !numbered_releases(m->key, n, tags, ntags)) {
 			ARRAY_GROW(m->rerelease, m->nrerelease, cap);
 			ARRAY_GROW(m->rerelease_n, nn, capn);
 			m->rerelease[m->nrerelease++] = xstrdup(tags[i]);
@@ -426,7 +426,7 @@ static size_t builtin_series(char **tags, size_t ntags, struct series_name **out
 		ARRAY_GROW(*out, n, cap);
 		(*out)[n].base = d.found[i].base;
 		(*out)[n].tip = d.found[i].tip;
-		(*out)[n++].top = 0;
+		(*out)[n++].top = d.found[i].top;
 		d.found[i].base = d.found[i].tip = NULL;
 	}
 	discovery_release(&d);

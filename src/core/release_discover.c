@@ -56,9 +56,10 @@ static void reject(struct series_discovery *d, const char *cand, const char *rul
 }
 
 static void add_found(struct series_discovery *d, const char *base, const char *tip, size_t nrel,
-		      int by_config)
+		      unsigned long top, int by_config)
 {
 	ARRAY_GROW(d->found, d->nfound, d->capfound);
+	d->found[d->nfound].top = top;
 	d->found[d->nfound].base = xstrdup(base);
 	d->found[d->nfound].tip = xstrdup(tip);
 	d->found[d->nfound].nreleases = nrel;
@@ -151,24 +152,25 @@ static const char *tag_folded(const struct ctx *x, const char *name)
 	return t ? *t : NULL;
 }
 
-/* Is some tag a release "<base>.<N>", N > 0, of base? */
+/* Is some tag a release "<base>.<N>", N > 0, of base (release_number:
+ * base's letters in any case)? */
 static int has_release(const struct ctx *x, const char *base)
 {
 	size_t len = strlen(base), lo = 0, hi = x->n;
 	unsigned long num;
 	int found = 0;
 
-	while (lo < hi) {	/* the first tag >= "<base>." */
+	while (lo < hi) {	/* the first tag >= "<base>." in any case */
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strncmp(x->sorted[mid], base, len);
-		if (c < 0 || (!c && (unsigned char)x->sorted[mid][len] < '.'))
+		int c = strncasecmp(x->folded[mid], base, len);
+		if (c < 0 || (!c && (unsigned char)x->folded[mid][len] < '.'))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; !found && lo < x->n && !strncmp(x->sorted[lo], base, len) &&
-	       x->sorted[lo][len] == '.'; lo++)
-		found = release_number(base, x->sorted[lo], &num) && num > 0;
+	for (; !found && lo < x->n && !strncasecmp(x->folded[lo], base, len) &&
+	       x->folded[lo][len] == '.'; lo++)
+		found = release_number(base, x->folded[lo], &num) && num > 0;
 	return found;
 }
 
@@ -344,15 +346,31 @@ static void drop_releases(struct ctx *x, struct cand *c)
 	}
 }
 
-/* Is some release of c the base of another live candidate with releases? */
+/* Is some release of c the base of another live candidate with releases
+ * numbered from 1 (as release.c's numbered_releases asks)? */
 static int has_base_release(const struct ctx *x, const struct cand *c)
 {
 	for (size_t j = 0; j < c->n; j++)
 		for (size_t i = 0; i < x->nc; i++)
 			if (!x->c[i].dead && &x->c[i] != c && x->c[i].n &&
+			    x->c[i].rel[x->c[i].n - 1].num > 0 &&
 			    !strcmp(x->c[i].base, c->rel[j].tag))
 				return 1;
 	return 0;
+}
+
+/* Does counting take tag as a release of base (release_matcher), with the
+ * number *num? */
+static int counted_as_release(const struct ctx *x, const char *base, const char *tag,
+			      unsigned long *num)
+{
+	struct release_matcher m;
+	int yes;
+
+	release_matcher_init(&m, base, NULL, x->sorted, x->n);
+	yes = release_match(&m, tag, num);
+	release_matcher_release(&m);
+	return yes;
 }
 
 /* The release of another live candidate that is tag, or NULL. */
@@ -384,9 +402,9 @@ static void join_rereleases(struct ctx *x)
 		c->dead = 1;	/* (not a base of g's, for the question below) */
 		int numbered = has_base_release(x, g);
 		c->dead = 0;
-		if (numbered)
+		unsigned long num;
+		if (numbered || !counted_as_release(x, g->base, c->rel[0].tag, &num))
 			continue;	/* g's releases have series: B.1 is B's (git's v1.5.x.y) */
-		unsigned long num = g->rel[g->n - 1].num;
 		add_rel(g, c->rel[0].tag, num, c->rel[0].fact);
 		qsort(g->rel, g->n, sizeof(*g->rel), cmp_rel);
 		c->dead = 1;
@@ -563,7 +581,8 @@ static void emit(struct ctx *x)
 	for (size_t i = 0; i < x->nc; i++) {
 		struct cand *c = &x->c[i];
 		if (!c->dead)
-			add_found(x->out, c->base, c->rel[c->n - 1].tag, c->n, 0);
+			add_found(x->out, c->base, c->rel[c->n - 1].tag, c->n,
+				  c->rel[c->n - 1].num, 0);
 		free(c->base);
 		free(c->rel);
 	}
@@ -636,7 +655,7 @@ static void add_configured(struct ctx *x, const char *range, const struct patter
 	for (size_t i = 0; i < x->out->nfound; i++)
 		if (!strcmp(x->out->found[i].base, base))
 			drop_found(x->out, i--);
-	add_found(x->out, base, dots + 2, count_releases(x, base, dots + 2, re), 1);
+	add_found(x->out, base, dots + 2, count_releases(x, base, dots + 2, re), 0, 1);
 	free(base);
 }
 
@@ -671,7 +690,7 @@ static void by_pattern(struct ctx *x, const struct pattern *re)
 	release_find_series(x->sorted, x->n, re, &s, &n);
 	for (size_t i = 0; i < n; i++)
 		add_found(x->out, s[i].base, s[i].tip,
-			  count_releases(x, s[i].base, s[i].tip, re), 0);
+			  count_releases(x, s[i].base, s[i].tip, re), s[i].top, 0);
 	release_series_names_free(s, n);
 }
 
@@ -690,10 +709,14 @@ void release_discover(const struct tag_fact *tags, size_t ntags, const struct pa
 		memcpy(x.facts, tags, ntags * sizeof(*tags));
 	if (ntags)
 		qsort(x.facts, ntags, sizeof(*x.facts), cmp_fact);
-	for (size_t i = 0; i < ntags; i++)
+	x.n = 0;
+	for (size_t i = 0; i < ntags; i++)	/* a name given twice is one tag */
+		if (!x.n || strcmp(x.facts[x.n - 1].name, x.facts[i].name))
+			x.facts[x.n++] = x.facts[i];
+	for (size_t i = 0; i < x.n; i++)
 		x.sorted[i] = x.folded[i] = (char *)x.facts[i].name;
-	if (ntags)
-		qsort(x.folded, ntags, sizeof(char *), cmp_fold);
+	if (x.n)
+		qsort(x.folded, x.n, sizeof(char *), cmp_fold);
 	if (re)
 		by_pattern(&x, re);
 	else

@@ -35,6 +35,7 @@ struct discovery_config {
 struct series_found {
 	char *base, *tip;
 	size_t nreleases;	/* releases of the series up to tip */
+	unsigned long top;	/* the tip's number (release_match of base) */
 	int by_config;		/* added by regtrace.series */
 };
 
