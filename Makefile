@@ -181,7 +181,8 @@ FUZZ_NOCOV_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 fz = $(patsubst %,$(FUZZ_B)/obj/%.o,$(1))
 FUZZ_OBJ_message  = $(call fz,core/message core/reported base/util base/pattern base/oidmap) \
                     $(FUZZ_B)/nocov/core/message.o
-FUZZ_OBJ_release  = $(call fz,core/release base/util base/pattern) $(FUZZ_B)/nocov/core/release.o
+FUZZ_OBJ_release  = $(call fz,core/release core/release_discover base/util base/pattern) \
+                    $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
 FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec base/blobfile \

@@ -42,7 +42,7 @@ _regtrace()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="stats fixes timeline sagas unfixed regressions explain report export help version"
+    local commands="stats fixes timeline sagas unfixed regressions explain report export series help version"
     local global_opts="-C --no-replace-objects -h --help -V --version"
     # Options every counting command takes: project patterns, inference, quiet, help.
     local common="--series-pattern --upstream-pattern --fixes-pattern --mainline --no-infer
@@ -106,7 +106,7 @@ _regtrace()
     case $cmd in
     stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
     fixes | timeline | unfixed | regressions) opts="--json --csv $common" ;;
-    sagas | explain) opts="--json $common" ;;
+    sagas | explain | series) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;
     help | version) opts="-h --help" ;;
@@ -118,7 +118,7 @@ _regtrace()
     fi
     case $cmd in
     help) ((npos == 0)) && _regtrace_words "${commands// /$'\n'}" "$cur" ;;
-    version) ;;
+    version | series) ;;
     explain)
         if ((npos == 0)); then   # COMMIT: a tag or a branch (or an id typed by hand)
             _regtrace_words "$(_regtrace_git for-each-ref --format='%(refname:short)' refs/tags refs/heads)" "$cur"

@@ -7,7 +7,8 @@
  * project series pattern (its value modulo 4; 0: none) and is not part of
  * BASE.  Checked, besides memory errors:
  *
- *  - release_number(base, tag) accepts exactly "<base>.<N>", N decimal
+ *  - release_number(base, tag) accepts exactly "<base>.<N>" (base's letters
+ *    in any case), N decimal
  *    digits without a leading zero ("0" itself allowed) whose value fits an
  *    unsigned long, and gives N;
  *  - release_version_cmp is reflexive, antisymmetric and transitive (for
@@ -16,13 +17,15 @@
  *  - release_matcher_init/release_match, with no pattern: the key is BASE,
  *    or BASE less a final ".0" only when no tag BASE.N (N > 0) exists, some
  *    tag KEY.N (N > 0) does and BASE has another dot; release_match is then
- *    release_number(key, tag); with a pattern, a match has the matcher's key
+ *    release_number(key, tag) or one of its fix re-releases (m.rerelease,
+ *    numbered as m.rerelease_n says); with a pattern, a match has the matcher's key
  *    as group 1 and a valid N as group 2;
  *  - release_find_series: bases distinct, base and tip are tags of the
  *    list, tip != base, the base's matcher (as `regtrace stats BASE` would
  *    build it) takes the tip with N == top, and every tag it takes with a
- *    higher N is the base of another series found or a snapshot (a jump
- *    release_is_snapshot calls one lies between top and it), and the list
+ *    higher N is the base of another series found, a snapshot (a jump
+ *    release_is_snapshot calls one lies between top and it), a beta
+ *    (release_is_beta_number) or a tag spelt in another case, and the list
  *    is sorted newest first by release_version_cmp; without a pattern, no
  *    base is a pre-release and no base or tip has a '/'.
  */
@@ -33,6 +36,7 @@
 #include <string.h>
 
 #include "core/release.h"
+#include "core/release_discover.h"
 
 /* The checks below are not what is being fuzzed: keep coverage feedback (and
  * its cost) to the code under test.  ASan and UBSan still apply. */
@@ -107,6 +111,17 @@ static int memeq(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+static int memeq_fold(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] + 32) : a[i];
+		char y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] + 32) : b[i];
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
 static int sign(int x)
 {
 	return (x > 0) - (x < 0);
@@ -118,7 +133,7 @@ static int ref_number(const char *base, const char *tag, unsigned long *n)
 	size_t bl = strlen(base), dl;
 	const char *d;
 
-	if (bl == 0 || strlen(tag) < bl + 2 || !memeq(tag, base, bl) || tag[bl] != '.')
+	if (bl == 0 || strlen(tag) < bl + 2 || !memeq_fold(tag, base, bl) || tag[bl] != '.')
 		return 0;
 	d = tag + bl + 1;
 	dl = strlen(d);
@@ -141,7 +156,8 @@ static void check_number(const char *base, const char *tag)
 	if (got) {
 		char buf[4200];
 		snprintf(buf, sizeof(buf), "%s.%lu", base, n);
-		CHECK(!strcmp(buf, tag), "'%s' != '%s'", buf, tag);
+		CHECK(strlen(buf) == strlen(tag) && memeq_fold(buf, tag, strlen(tag)),
+		      "'%s' != '%s'", buf, tag);
 	}
 }
 
@@ -172,16 +188,18 @@ static void check_order(char **v, size_t n)
 	}
 }
 
-/* BASE.N vs BASE.M compare as N vs M. */
+/* BASE.N vs BASE.M compare as N vs M (spelt as BASE: a case variant
+ * compares bytewise). */
 static void check_release_order(const char *base, char **tags, size_t n)
 {
+	size_t bl = strlen(base);
 	unsigned long a, b;
 
 	for (size_t i = 0; i < n && i < MAX_TRIPLE; i++) {
-		if (!release_number(base, tags[i], &a))
+		if (!release_number(base, tags[i], &a) || !memeq(tags[i], base, bl))
 			continue;
 		for (size_t j = 0; j < n && j < MAX_TRIPLE; j++) {
-			if (!release_number(base, tags[j], &b))
+			if (!release_number(base, tags[j], &b) || !memeq(tags[j], base, bl))
 				continue;
 			CHECK(sign(release_version_cmp(tags[i], tags[j])) == (a > b) - (a < b),
 			      "'%s' vs '%s'", tags[i], tags[j]);
@@ -225,6 +243,9 @@ static void check_matcher(const char *base, const struct pattern *re, char **tag
 		int got = release_match(&m, tags[i], &a);
 		if (!re) {
 			int want = release_number(m.key, tags[i], &b);
+			for (size_t r = 0; !want && r < m.nrerelease; r++)
+				if (streq(m.rerelease[r], tags[i]))
+					want = 1, b = m.rerelease_n[r];
 			CHECK(got == want && (!got || a == b), "match '%s' key '%s'", tags[i], m.key);
 			continue;
 		}
@@ -276,6 +297,20 @@ static int mixed_form(const char *base, const char *tip, unsigned long top, char
 	int mixed = ref_number(p, tip, &r) && r == top && !in_list(tags, n, p);
 	free(p);
 	return mixed;
+}
+
+/* Known, not handled: a base spelt in two cases (v4 and V4: git cannot keep
+ * both on a case-insensitive file system) splits discovery's releases by
+ * spelling, while counting takes both; such a series is not checked for
+ * higher releases. */
+static int case_twin(char **tags, size_t n, const char *base)
+{
+	size_t bl = strlen(base);
+
+	for (size_t i = 0; i < n; i++)
+		if (strlen(tags[i]) == bl && memeq_fold(tags[i], base, bl) && !streq(tags[i], base))
+			return 1;
+	return 0;
 }
 
 static int cmp_ulong(const void *a, const void *b)
@@ -345,14 +380,18 @@ static void check_series(const struct pattern *re, char **tags, size_t n)
 		 * itself, and this loop made as many again. */
 		size_t k = 0;
 		for (size_t t = 0; t < n; t++)
-			if ((!re || strstr(tags[t], m.key)) && nocov_release_match(&m, tags[t], &num))
+			if ((!re || strstr(tags[t], m.key)) && nocov_release_match(&m, tags[t], &num) &&
+			    (re || !release_is_beta_number(num)))	/* betas: no releases */
 				nums[k++] = num;
 		qsort(nums, k, sizeof(*nums), cmp_ulong);
+		int twin = !re && case_twin(tags, n, s[i].base);
 		for (size_t t = 0; t < n; t++)
 			CHECK((re && !strstr(tags[t], m.key)) || !nocov_release_match(&m, tags[t], &num) ||
 			      num <= s[i].top ||
-			      (!re && (is_found_base(s, ns, tags[t]) ||
-				       snapshot_between(nums, k, s[i].top, num))),
+			      (!re && (is_found_base(s, ns, tags[t]) || twin ||
+				       snapshot_between(nums, k, s[i].top, num) ||
+				       release_is_beta_number(num) ||
+				       !memeq(tags[t], m.key, strlen(m.key)))),
 			      "series %s..%s: %s is higher", s[i].base, s[i].tip, tags[t]);
 		nocov_release_matcher_release(&m);
 	}

@@ -13,7 +13,7 @@
 #define BEFORE CLI_BIT(CMD_NONE)
 #define ON(c) CLI_BIT(CMD_##c)
 #define REPO_CMDS (ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) | \
-		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS))
+		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES))
 #define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
 #define AT(f) offsetof(struct cli, f)
 
@@ -37,7 +37,7 @@ const struct cli_option_row cli_options[] = {
 	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,
 	  "print the version" },
 	{ "json", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) |
-	  ON(EXPLAIN) | ON(REGRESSIONS), 0, STORE_CALL, 0, set_json, "JSON output" },
+	  ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES), 0, STORE_CALL, 0, set_json, "JSON output" },
 	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS), 0,
 	  STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
 	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,

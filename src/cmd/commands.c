@@ -62,6 +62,12 @@ const struct cli_command_row cli_commands[] = {
 	  "every series of the repository",
 	  { { "regtrace regressions --mainline=master", NULL },
 	    { "regtrace regressions --csv v5.10 v5.15 >regressions.csv", NULL } } },
+	{ "series", CMD_SERIES, cmd_series, NEEDS_REPO,
+	  0, 0, "",
+	  "the stable series discovery finds among the tags (base, tip,\n"
+	  "release count) and every candidate it rejected, with the\n"
+	  "rule; regtrace.series and regtrace.excludeSeries correct it",
+	  { { "regtrace series", NULL }, { "regtrace series --json", NULL } } },
 	{ "help", CMD_HELP, cmd_help, 0,
 	  0, 1, "[COMMAND]",
 	  "this overview, or the help of one command",

@@ -1,5 +1,6 @@
 /* release.c — see release.h. */
 #include "core/release.h"
+#include "core/release_discover.h"
 #include "base/util.h"
 
 #include <limits.h>
@@ -23,7 +24,7 @@ int release_number(const char *base, const char *tag, unsigned long *n)
 	const char *p;
 	unsigned long v = 0;
 
-	if (!bl || strncmp(tag, base, bl) || tag[bl] != '.')
+	if (!bl || strncasecmp(tag, base, bl) || tag[bl] != '.')
 		return 0;
 	p = tag + bl + 1;
 	if (*p < '0' || *p > '9' || (p[0] == '0' && p[1] != '\0'))
@@ -79,6 +80,8 @@ static int any_release(const char *key, char *const *tags, size_t ntags)
 	return 0;
 }
 
+static void find_rereleases(struct release_matcher *m, char *const *tags, size_t ntags);
+
 void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 			  char *const *tags, size_t ntags)
 {
@@ -87,6 +90,9 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 
 	m->re = re;
 	m->key = NULL;
+	m->rerelease = NULL;
+	m->rerelease_n = NULL;
+	m->nrerelease = 0;
 	if (re) {
 		if (!pattern_match(re, base, &m->key, &n))
 			m->key = xstrdup(base);
@@ -99,14 +105,85 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 		if (!any_release(m->key, tags, ntags))
 			m->key[len - 2] = '.';
 	}
+	find_rereleases(m, tags, ntags);
+}
+
+/* Is some tag other than self a "<p>.<M>"? */
+static int other_release(const char *p, const char *self, char *const *tags, size_t ntags)
+{
+	unsigned long m;
+
+	for (size_t i = 0; i < ntags; i++)
+		if (strcmp(tags[i], self) && release_number(p, tags[i], &m))
+			return 1;
+	return 0;
+}
+
+static int is_tag(const char *name, char *const *tags, size_t ntags)
+{
+	for (size_t i = 0; i < ntags; i++)
+		if (!strcmp(tags[i], name))
+			return 1;
+	return 0;
+}
+
+/* Is some release key.M, M != n, the base of releases key.M.K (K > 0)? */
+static int numbered_releases(const char *key, unsigned long n, char *const *tags, size_t ntags)
+{
+	unsigned long m, k;
+	int found = 0;
+
+	for (size_t i = 0; i < ntags && !found; i++) {
+		const char *dot = strrchr(tags[i], '.');
+		if (!dot)
+			continue;
+		char *q = xstrndup(tags[i], (size_t)(dot - tags[i]));
+		found = release_number(key, q, &m) && m != n && release_number(q, tags[i], &k) &&
+			k > 0;
+		free(q);
+	}
+	return found;
+}
+
+/* The fix re-releases of m->key among tags (struct release_matcher): of
+ * its highest release only (v4.19.1.1 beside v4.19.3 is none), and not when
+ * other releases have releases of their own (git's v1.5.x.y). */
+static void find_rereleases(struct release_matcher *m, char *const *tags, size_t ntags)
+{
+	size_t cap = 0, capn = 0, nn = 0;
+	unsigned long n, top = 0;
+
+	for (size_t i = 0; i < ntags; i++)
+		if (release_number(m->key, tags[i], &n) && n > top)
+			top = n;
+	for (size_t i = 0; i < ntags; i++) {
+		size_t len = strlen(tags[i]);
+		if (len < 3 || strcmp(tags[i] + len - 2, ".1"))
+			continue;
+		char *p = xstrndup(tags[i], len - 2);
+		if (release_number(m->key, p, &n) && n == top && is_tag(p, tags, ntags) &&
+		    !other_release(p, tags[i], tags, ntags) && !numbered_releases(m->key, n, tags, ntags)) {
+			ARRAY_GROW(m->rerelease, m->nrerelease, cap);
+			ARRAY_GROW(m->rerelease_n, nn, capn);
+			m->rerelease[m->nrerelease++] = xstrdup(tags[i]);
+			m->rerelease_n[nn++] = n;
+		}
+		free(p);
+	}
 }
 
 int release_match(const struct release_matcher *m, const char *tag, unsigned long *n)
 {
 	char *key;
 
-	if (!m->re)
-		return release_number(m->key, tag, n);
+	if (!m->re) {
+		if (release_number(m->key, tag, n))
+			return 1;
+		for (size_t i = 0; i < m->nrerelease; i++)
+			if (!strcmp(m->rerelease[i], tag))
+				return *n = m->rerelease_n[i], 1;
+		return 0;
+	}
 	if (!pattern_match(m->re, tag, &key, n))
 		return 0;
 	int same = !strcmp(key, m->key);
@@ -116,6 +193,13 @@ int release_match(const struct release_matcher *m, const char *tag, unsigned lon
 
 void release_matcher_release(struct release_matcher *m)
 {
+	for (size_t i = 0; i < m->nrerelease; i++)
+		free(m->rerelease[i]);
+	free(m->rerelease);
+	free(m->rerelease_n);
+	m->rerelease = NULL;
+	m->rerelease_n = NULL;
+	m->nrerelease = 0;
 	free(m->key);
 	m->key = NULL;
 }
@@ -236,65 +320,6 @@ static int has_tag(char **sorted, size_t n, const char *name)
 	return bsearch(&name, sorted, n, sizeof(char *), cmp_str) != NULL;
 }
 
-/* Is some tag a release "<base>.<N>", N > 0, of base?  (sorted: all tags, by strcmp) */
-static int has_release(char **sorted, size_t n, const char *base)
-{
-	size_t len = strlen(base), lo = 0, hi = n;
-	char *prefix = xmalloc(len + 2);
-	unsigned long num;
-	int found = 0;
-
-	snprintf(prefix, len + 2, "%s.", base);
-	while (lo < hi) {	/* the first tag >= "<base>." */
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(sorted[mid], prefix) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; !found && lo < n && !strncmp(sorted[lo], prefix, len + 1); lo++)
-		found = release_number(base, sorted[lo], &num) && num > 0;	/* as any_release */
-	free(prefix);
-	return found;
-}
-
-/*
- * BASE of a tag "P.N": P when P is a tag, else "P.0" when that is a tag
- * other than this one, P has a dot itself and no tag is a "P.0.M" (the
- * X.Y.0 form: v8.0.0 -> v8.0.1, but never v3.0 -> v3.1, and never beside
- * releases v8.0.0.M: the matcher then takes those, release_matcher_init);
- * NULL otherwise.
- */
-static char *base_of(char **sorted, size_t n, const char *tag, unsigned long *num)
-{
-	const char *dot = strrchr(tag, '.');
-
-	if (!dot || dot == tag)
-		return NULL;
-	char *p = xstrndup(tag, (size_t)(dot - tag));
-	if (!release_number(p, tag, num)) {
-		free(p);
-		return NULL;
-	}
-	if (has_tag(sorted, n, p))
-		return p;
-	size_t len = strlen(p);
-	char *p0 = xmalloc(len + 3);
-	snprintf(p0, len + 3, "%s.0", p);
-	free(p);
-	if (*num > 0 && strchr(p0, '.') != strrchr(p0, '.') && has_tag(sorted, n, p0) &&
-	    !has_release(sorted, n, p0))
-		return p0;
-	free(p0);
-	return NULL;
-}
-
-static int cmp_series_desc(const void *a, const void *b)
-{
-	return release_version_cmp(((const struct series_name *)b)->base,
-				   ((const struct series_name *)a)->base);
-}
-
 /* Keep for each base its highest release; bases are owned by out. */
 static void note_release(struct series_name **out, size_t *n, size_t *cap, char *base,
 			 const char *tag, unsigned long num)
@@ -344,168 +369,6 @@ int release_is_snapshot(unsigned long prev, unsigned long n)
 	       n > RELEASE_SNAPSHOT_FACTOR * prev + RELEASE_SNAPSHOT_GAP;
 }
 
-/* One base found among the tags, with its releases. */
-struct found_rel {
-	const char *tag;
-	unsigned long num;
-};
-
-struct found {
-	char *base;
-	struct found_rel *rel;
-	size_t n, cap;
-};
-
-static void add_found(struct found **v, size_t *n, size_t *cap, char *base, const char *tag,
-		      unsigned long num)
-{
-	struct found *f = NULL;
-
-	for (size_t i = 0; i < *n && !f; i++)	/* tags come sorted: the same base is near */
-		if (!strcmp((*v)[*n - 1 - i].base, base))
-			f = &(*v)[*n - 1 - i];
-	if (f) {
-		free(base);
-	} else {
-		ARRAY_GROW(*v, *n, *cap);
-		f = &(*v)[(*n)++];
-		memset(f, 0, sizeof(*f));
-		f->base = base;
-	}
-	ARRAY_GROW(f->rel, f->n, f->cap);
-	f->rel[f->n].tag = tag;
-	f->rel[f->n++].num = num;
-}
-
-static int cmp_num(const void *a, const void *b)
-{
-	const struct found_rel *x = a, *y = b;
-
-	if (x->num != y->num)
-		return x->num < y->num ? -1 : 1;
-	return strcmp(x->tag, y->tag);
-}
-
-/* The key release_matcher_init gives base (the X.Y.0 form's rule), by
- * binary search in the sorted tags rather than a scan. */
-static char *matcher_key(char **sorted, size_t n, const char *base)
-{
-	size_t len = strlen(base);
-	char *key = xstrdup(base);
-
-	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
-	    !has_release(sorted, n, base)) {
-		key[len - 2] = '\0';
-		if (!has_release(sorted, n, key))
-			key[len - 2] = '.';
-	}
-	return key;
-}
-
-/* Keep the releases that counting takes too (release_match with the
- * matcher of BASE), in number order, without the snapshots. */
-static void drop_snapshots(struct found *f, char **sorted, size_t ntags)
-{
-	char *key = matcher_key(sorted, ntags, f->base);
-	unsigned long num;
-	size_t k = 0;
-
-	for (size_t i = 0; i < f->n; i++)
-		if (release_number(key, f->rel[i].tag, &num))
-			f->rel[k++] = f->rel[i];
-	f->n = k;
-	free(key);
-	if (f->n)
-		qsort(f->rel, f->n, sizeof(*f->rel), cmp_num);
-	for (size_t i = 1; i < f->n; i++)
-		if (release_is_snapshot(f->rel[i - 1].num, f->rel[i].num)) {
-			f->n = i;
-			break;
-		}
-}
-
-/* A base's releases are decided before it: they are longer names, or, in
- * the X.Y.0 form (v8.0.0 -> v8.0.1), as long and greater. */
-static int cmp_found_len(const void *a, const void *b)
-{
-	const char *x = ((const struct found *)a)->base, *y = ((const struct found *)b)->base;
-	size_t lx = strlen(x), ly = strlen(y);
-
-	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return -strcmp(x, y);
-}
-
-static int is_series_base(const struct series_name *out, size_t k, const char *tag)
-{
-	for (size_t i = 0; i < k; i++)
-		if (!strcmp(out[i].base, tag))
-			return 1;
-	return 0;
-}
-
-/* Into out: each base with its highest release that is not itself the base
- * of a series (such a release belongs to its own series). */
-static size_t series_of(struct found *v, size_t n, struct series_name **out)
-{
-	size_t k = 0, cap = 0;
-
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_found_len);
-	*out = NULL;
-	for (size_t i = 0; i < n; i++) {
-		struct found *f = &v[i];
-		size_t top = f->n;
-		while (top > 0 && is_series_base(*out, k, f->rel[top - 1].tag))
-			top--;
-		if (!top) {
-			free(f->base);
-			continue;
-		}
-		ARRAY_GROW(*out, k, cap);
-		(*out)[k].base = f->base;
-		(*out)[k].tip = xstrdup(f->rel[top - 1].tag);
-		(*out)[k++].top = f->rel[top - 1].num;
-	}
-	for (size_t i = 0; i < n; i++)
-		free(v[i].rel);
-	return k;
-}
-
-/* The built-in rules (release.h): bases and their releases, then the
- * snapshots and the releases that are bases of their own left out. */
-static size_t builtin_series(char **sorted, size_t ntags, struct series_name **out)
-{
-	struct found *v = NULL;
-	size_t n = 0, cap = 0, k;
-	unsigned long num;
-
-	for (size_t i = 0; i < ntags; i++) {
-		if (strchr(sorted[i], '/'))
-			continue;	/* a namespace: only with a pattern */
-		char *base = base_of(sorted, ntags, sorted[i], &num);
-		if (base && release_is_prerelease(base))
-			free(base);
-		else if (base)
-			add_found(&v, &n, &cap, base, sorted[i], num);
-	}
-	for (size_t i = 0; i < n; i++)
-		drop_snapshots(&v[i], sorted, ntags);
-	/* a base whose releases are all snapshots is no base */
-	k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i].n) {
-			v[k++] = v[i];
-		} else {
-			free(v[i].base);
-			free(v[i].rel);
-		}
-	}
-	k = series_of(v, k, out);
-	free(v);
-	return k;
-}
-
 /* Under a pattern: group by key; base = the tag named key, else the
  * lowest-numbered tag; a series needs a release after its base. */
 static size_t pattern_series(char **sorted, size_t ntags, const struct pattern *re,
@@ -522,7 +385,7 @@ static size_t pattern_series(char **sorted, size_t ntags, const struct pattern *
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct series_name *s = &(*out)[i];
-		struct release_matcher m = { s->base, re };
+		struct release_matcher m = { .key = s->base, .re = re };
 		unsigned long low = ULONG_MAX;
 		const char *low_tag = NULL;
 		for (size_t t = 0; t < ntags; t++)
@@ -542,6 +405,35 @@ static size_t pattern_series(char **sorted, size_t ntags, const struct pattern *
 	return k;
 }
 
+static int cmp_series_desc(const void *a, const void *b)
+{
+	return release_version_cmp(((const struct series_name *)b)->base,
+				   ((const struct series_name *)a)->base);
+}
+
+/* The built-in rules with no facts of the repository: each tag on a commit
+ * of its own, no mainline (release_discover.h). */
+static size_t builtin_series(char **tags, size_t ntags, struct series_name **out)
+{
+	struct tag_fact *f = xcalloc(ntags + 1, sizeof(*f));
+	struct series_discovery d;
+	size_t cap = 0, n = 0;
+
+	for (size_t i = 0; i < ntags; i++)
+		f[i].name = tags[i], f[i].commit = (uint32_t)i;
+	release_discover(f, ntags, NULL, NULL, &d);
+	for (size_t i = 0; i < d.nfound; i++) {
+		ARRAY_GROW(*out, n, cap);
+		(*out)[n].base = d.found[i].base;
+		(*out)[n].tip = d.found[i].tip;
+		(*out)[n++].top = d.found[i].top;
+		d.found[i].base = d.found[i].tip = NULL;
+	}
+	discovery_release(&d);
+	free(f);
+	return n;
+}
+
 void release_find_series(char **tags, size_t ntags, const struct pattern *re,
 			 struct series_name **out, size_t *nout)
 {
@@ -552,11 +444,10 @@ void release_find_series(char **tags, size_t ntags, const struct pattern *re,
 	if (ntags)
 		qsort(sorted, ntags, sizeof(char *), cmp_str);
 	*out = NULL;
-	if (re) {
+	if (re)
 		n = pattern_series(sorted, ntags, re, out);
-	} else {
+	else
 		n = builtin_series(sorted, ntags, out);
-	}
 	*nout = n;
 	if (n)
 		qsort(*out, n, sizeof(**out), cmp_series_desc);

@@ -34,7 +34,7 @@ struct release_list {
  */
 const char *release_base_name(const char *base);
 
-/* 1 and *n = N if tag is "<base>.<N>", else 0. */
+/* 1 and *n = N if tag is "<base>.<N>" (base's letters in any case), else 0. */
 int release_number(const char *base, const char *tag, unsigned long *n);
 
 /*
@@ -48,6 +48,12 @@ int release_number(const char *base, const char *tag, unsigned long *n);
 struct release_matcher {
 	char *key;
 	const struct pattern *re;
+	/* built in: the fix re-release key.N.1 of the highest release key.N
+	 * (a tag key.N.1, no other tag key.N.M, no release key.M with tags
+	 * key.M.K: Xen's RELEASE-4.1.6.1), taken as a release numbered N */
+	char **rerelease;
+	unsigned long *rerelease_n;
+	size_t nrerelease;
 };
 
 void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,

@@ -122,6 +122,25 @@ static int set_series(struct project_config *p, const char *pattern, char *err, 
 	return 0;
 }
 
+static int add_word(char ***v, size_t *n, size_t *cap, const char *word)
+{
+	ARRAY_GROW(*v, *n, *cap);
+	(*v)[(*n)++] = xstrdup(word ? word : "");
+	return 0;
+}
+
+static int add_series(struct project_config *p, const char *range, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	return add_word(&p->series_add, &p->nseries_add, &p->series_add_cap, range);
+}
+
+static int add_exclude(struct project_config *p, const char *base, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	return add_word(&p->series_exclude, &p->nseries_exclude, &p->series_exclude_cap, base);
+}
+
 struct multivar_ctx {
 	struct project_config *p;
 	char *err;
@@ -217,6 +236,12 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 	x.add = add_fixes;
 	if (!rc)
 		rc = read_multi(cfg, "regtrace.fixesPattern", &x, sub, sizeof(sub));
+	x.add = add_series;
+	if (!rc)
+		rc = read_multi(cfg, "regtrace.series", &x, sub, sizeof(sub));
+	x.add = add_exclude;
+	if (!rc)
+		rc = read_multi(cfg, "regtrace.excludeSeries", &x, sub, sizeof(sub));
 	if (!rc)
 		rc = read_channels(cfg, p, sub, sizeof(sub));
 	if (!rc)
@@ -340,6 +365,12 @@ void config_release(struct project_config *p)
 	}
 	for (size_t i = 0; i < p->nsources; i++)
 		free(p->sources[i]);
+	for (size_t i = 0; i < p->nseries_add; i++)
+		free(p->series_add[i]);
+	for (size_t i = 0; i < p->nseries_exclude; i++)
+		free(p->series_exclude[i]);
+	free(p->series_add);
+	free(p->series_exclude);
 	free(p->rules.upstream);
 	free(p->rules.fixes);
 	free(p->rules.channels);

@@ -12,6 +12,9 @@
  *   regtrace.linuxChannels        true or false: the Linux channel rules on or
  *                                 off whatever the repository looks like
  *                                 (git config, else .regtrace).
+ *   regtrace.series               BASE..TIP, a series discovery adds
+ *                                 (multi-valued; git config and .regtrace add up);
+ *   regtrace.excludeSeries        BASE, a series discovery drops (the same).
  */
 #ifndef REGTRACE_CONFIG_H
 #define REGTRACE_CONFIG_H
@@ -32,6 +35,8 @@ struct project_config {
 				   tagged with its kind: the cache's fingerprint */
 	size_t nsources, sources_cap;
 	int linux_channels;	/* -1 not set (the repository decides), 0, 1 */
+	char **series_add, **series_exclude;	/* regtrace.series, .excludeSeries */
+	size_t nseries_add, nseries_exclude, series_add_cap, series_exclude_cap;
 };
 
 /* The patterns given on the command line. */

@@ -3,7 +3,10 @@
 #include "core/close_tags.h"
 #include "core/release.h"
 #include "base/error.h"
+#include "git/config.h"
+#include "git/mainline_read.h"
 #include "git/tags.h"
+#include "base/oidmap.h"
 #include "base/util.h"
 
 #include <stdio.h>
@@ -39,31 +42,24 @@ static void push(struct range_list *l, struct range r)
 	l->v[l->n++] = r;
 }
 
-/* The tip series discovery gives base (release.h: no snapshot, no release
- * that is a base of its own), or NULL when it finds no series of base. */
-static char *discovered_tip(const git_strarray *tags, const char *base)
+/* The tip discovery gives base, or NULL when it finds no series of base. */
+static char *discovered_tip(const struct series_discovery *d, const char *base)
 {
-	struct series_name *s;
-	size_t n;
-	char *tip = NULL;
-
-	release_find_series(tags->strings, tags->count, NULL, &s, &n);
-	for (size_t i = 0; i < n && !tip; i++)
-		if (!strcmp(s[i].base, base))
-			tip = xstrdup(s[i].tip);
-	release_series_names_free(s, n);
-	return tip;
+	for (size_t i = 0; d && i < d->nfound; i++)
+		if (!strcmp(d->found[i].base, base))
+			return xstrdup(d->found[i].tip);
+	return NULL;
 }
 
 /* BASE..(highest BASE.N, by the rules of discovery where they find a
  * series of BASE); 0, or -1 when BASE has no release tags. */
 static int expand_base(const git_strarray *tags, const char *arg, const struct pattern *re,
-		       struct range *out)
+		       const struct series_discovery *d, struct range *out)
 {
 	struct release_matcher m;
 	const char *best = NULL, *base = release_base_name(arg);
 	unsigned long top = 0, n;
-	char *tip = re ? NULL : discovered_tip(tags, base);
+	char *tip = re ? NULL : discovered_tip(d, base);
 
 	if (tip) {
 		*out = make_range(arg, tip);
@@ -85,17 +81,12 @@ static int expand_base(const git_strarray *tags, const char *arg, const struct p
 	return 0;
 }
 
-static int all_series(const git_strarray *tags, const struct pattern *re, struct range_list *out,
-		      char *err, size_t errlen)
+static int all_series(const struct series_discovery *d, struct range_list *out, char *err,
+		      size_t errlen)
 {
-	struct series_name *s;
-	size_t n;
-
-	release_find_series(tags->strings, tags->count, re, &s, &n);
-	for (size_t i = 0; i < n; i++)
-		push(out, make_range(s[i].base, s[i].tip));
-	release_series_names_free(s, n);
-	if (!n) {
+	for (size_t i = 0; i < d->nfound; i++)
+		push(out, make_range(d->found[i].base, d->found[i].tip));
+	if (!d->nfound) {
 		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N");
 		return RT_EFAIL;
 	}
@@ -116,31 +107,134 @@ static int no_releases(const struct tag_table *t, const char *arg, char *err, si
 	return rt_fail(err, errlen, RT_EFAIL, "no tag '%s'%s", arg, hint);
 }
 
+/* Does any argument need discovery (none, or a bare BASE)? */
+static int needs_discovery(const char *const *args, size_t nargs)
+{
+	for (size_t i = 0; i < nargs; i++)
+		if (!strstr(args[i], ".."))
+			return 1;
+	return nargs == 0;
+}
+
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		    const struct pattern *re, struct range_list *out, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
-	int rc = RT_OK;
+	struct series_discovery d = { 0 };
+	int rc = RT_OK, have = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!t)
 		return RT_EFAIL;
 	/* only tags naming commits: one on a tree or blob is no release */
 	git_strarray tags = { t->names, t->n };
-	if (nargs == 0)
-		rc = all_series(&tags, re, out, err, errlen);
+	if (needs_discovery(args, nargs) && !(rc = discover_series(repo, re, &d, err, errlen)))
+		have = 1;
+	if (!rc && nargs == 0)
+		rc = all_series(&d, out, err, errlen);
 	for (size_t i = 0; !rc && i < nargs; i++) {
 		struct range r = { 0 };
 
 		if (strstr(args[i], ".."))
 			r = split_range(args[i]);
-		else if (expand_base(&tags, args[i], re, &r) < 0) {
+		else if (expand_base(&tags, args[i], re, have ? &d : NULL, &r) < 0) {
 			rc = no_releases(t, args[i], err, errlen);
 			break;
 		}
 		push(out, r);
 	}
+	discovery_release(&d);
 	return rc;
+}
+
+/* Which tag's commit each commit is (the first tag naming it), in map. */
+static uint32_t *dense_commits(const struct tag_table *t, struct oidmap *map)
+{
+	uint32_t *id = xmalloc((t->n + 1) * sizeof(*id));
+
+	oidmap_init(map, t->n);
+	for (size_t i = 0; i < t->n; i++) {
+		const uint8_t *oid = t->v[i].commit.id;
+		if (oidmap_add(map, oid, (uint32_t)i))
+			id[i] = (uint32_t)i;
+		else
+			id[i] = oidmap_get(map, oid);
+	}
+	return id;
+}
+
+/* Mark in on[] the tags' commits (positions of map) on the first-parent
+ * line of the mainline; none when there is no mainline or it cannot be
+ * walked (the rule then has no facts: doc/dialects.md). */
+static void mark_first_parent(git_repository *repo, const struct oidmap *map, uint8_t *on)
+{
+	char ignored[256];
+	char *ref = mainline_default_ref(repo, NULL, ignored, sizeof(ignored));
+	git_object *obj = NULL;
+	git_revwalk *w = NULL;
+	git_oid oid;
+
+	if (!ref || git_revparse_single(&obj, repo, ref) < 0 || git_revwalk_new(&w, repo) < 0)
+		goto out;
+	git_revwalk_simplify_first_parent(w);
+	if (git_revwalk_push(w, git_object_id(obj)) < 0)
+		goto out;
+	while (git_revwalk_next(&oid, w) == 0) {
+		uint32_t pos = oidmap_get(map, oid.id);
+		if (pos != UINT32_MAX)
+			on[pos] = 1;
+	}
+out:
+	git_revwalk_free(w);
+	git_object_free(obj);
+	free(ref);
+}
+
+/* The project's corrections (git/config.h), into p and c. */
+static int corrections(git_repository *repo, struct project_config *p,
+		       struct discovery_config *c, char *err, size_t errlen)
+{
+	struct config_words none = { 0 };
+	int rc = config_load(repo, &none, p, err, errlen);
+
+	c->add = (const char *const *)p->series_add;
+	c->nadd = p->nseries_add;
+	c->exclude = (const char *const *)p->series_exclude;
+	c->nexclude = p->nseries_exclude;
+	return rc;
+}
+
+int discover_series(git_repository *repo, const struct pattern *re, struct series_discovery *out,
+		    char *err, size_t errlen)
+{
+	const struct tag_table *t = tags_of(repo, err, errlen);
+	struct project_config p = { 0 };
+	struct discovery_config c = { 0 };
+	struct oidmap map;
+
+	memset(out, 0, sizeof(*out));
+	if (!t)
+		return RT_EFAIL;
+	if (corrections(repo, &p, &c, err, errlen)) {
+		config_release(&p);
+		return RT_EFAIL;
+	}
+	uint32_t *id = dense_commits(t, &map);
+	uint8_t *on = xcalloc(t->n + 1, 1);
+	struct tag_fact *f = xmalloc((t->n + 1) * sizeof(*f));
+	mark_first_parent(repo, &map, on);
+	for (size_t i = 0; i < t->n; i++) {
+		f[i].name = t->v[i].name;
+		f[i].commit = id[i];
+		f[i].first_parent = on[id[i]];
+	}
+	release_discover(f, t->n, re, &c, out);
+	free(f);
+	free(on);
+	free(id);
+	oidmap_release(&map);
+	config_release(&p);
+	return RT_OK;
 }
 
 void range_list_release(struct range_list *l)

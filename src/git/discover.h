@@ -14,6 +14,7 @@
 #define REGTRACE_DISCOVER_H
 
 #include "base/pattern.h"
+#include "core/release_discover.h"
 #include <stddef.h>
 #include <git2.h>
 
@@ -28,7 +29,19 @@ struct range_list {
 	size_t n;
 };
 
-/* re: the project's series pattern, or NULL for the built-in forms. */
+/*
+ * Discovery's decisions (core/release_discover.h) for repo: its tags with
+ * the commit each names and whether it is on the first-parent line of the
+ * mainline (master, main, origin/master, origin/main: none, no such line),
+ * and the project's corrections (regtrace.series, regtrace.excludeSeries:
+ * git/config.h).  re: the project's series pattern, or NULL.  RT_OK with
+ * out filled (discovery_release), else an error as in repo.h.
+ */
+int discover_series(git_repository *repo, const struct pattern *re, struct series_discovery *out,
+		    char *err, size_t errlen);
+
+/* re: the project's series pattern, or NULL for the built-in forms.  The
+ * series of no argument and the tip of a bare BASE are discover_series'. */
 int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 		    const struct pattern *re, struct range_list *out, char *err, size_t errlen);
 void range_list_release(struct range_list *l);

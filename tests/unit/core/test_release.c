@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "test_helpers.h"
+#include "core/release_discover.h"
 
 static void test_release_number(void **state)
 {
@@ -101,15 +102,16 @@ static void test_prerelease_base(void **state)
 
 static void test_snapshots(void **state)
 {
-	char *tags[] = { "0.8", "0.8.1", "0.8.2", "0.8.9", "0.8.9997", "0.8.9998",
-			 "0.7", "0.7.9997", "0.7.9998" };
+	char *tags[] = { "0.8", "0.8.1", "0.8.2", "0.8.9", "0.8.5000", "0.8.5001",
+			 "0.7", "0.7.5000", "0.7.5001" };
 	struct series_name *s;
 
 	(void)state;
 	assert_int_equal(series(tags, 9, &s), 2);
 	assert_string_equal(s[0].base, "0.8");
-	assert_string_equal(s[0].tip, "0.8.9");		/* 9997 > 10 * 9 + 100 */
-	assert_string_equal(s[1].tip, "0.7.9998");	/* the lowest is never a snapshot */
+	assert_string_equal(s[0].tip, "0.8.9");		/* 5000 > 10 * 9 + 100 */
+	assert_string_equal(s[1].tip, "0.7.5001");	/* the lowest is never a snapshot
+							   (nor 99xx: a beta, issue 25) */
 	release_series_names_free(s, 2);
 	assert_false(release_is_snapshot(9, 190));
 	assert_true(release_is_snapshot(9, 191));
@@ -157,6 +159,165 @@ static void test_namespaced_tags(void **state)
 	pattern_free(re);
 }
 
+/* ---- issue 25: the rules of discovery with the repository's facts ---------- */
+
+/* Tags with facts: commit i unless given, first-parent when listed. */
+static void discover(const char *const *names, size_t n, const uint32_t *commit,
+		     const int *fp, const struct discovery_config *cfg, struct series_discovery *d)
+{
+	struct tag_fact f[32];
+
+	assert_true(n <= 32);
+	for (size_t i = 0; i < n; i++) {
+		f[i].name = names[i];
+		f[i].commit = commit ? commit[i] : (uint32_t)i;
+		f[i].first_parent = fp ? fp[i] : 0;
+	}
+	release_discover(f, n, NULL, cfg, d);
+}
+
+static const struct series_rejected *rejected(const struct series_discovery *d, const char *c)
+{
+	for (size_t i = 0; i < d->nrejected; i++)
+		if (!strcmp(d->rejected[i].candidate, c))
+			return &d->rejected[i];
+	return NULL;
+}
+
+static void test_name_rules(void **state)
+{
+	char p[16];
+
+	(void)state;
+	assert_true(release_is_downstream("v239-13"));
+	assert_false(release_is_downstream("frr-3.0"));
+	assert_false(release_is_downstream("v239"));
+	assert_false(release_is_downstream("RELEASE-4.1.0"));
+	assert_true(release_is_pre_version("v0.99"));
+	assert_true(release_is_pre_version("2.90"));
+	assert_false(release_is_pre_version("v245"));	/* one number: systemd's v245 */
+	assert_false(release_is_pre_version("v4.9"));
+	assert_false(release_is_pre_version("v4.199"));
+	assert_false(release_is_pre_version("v4.89"));
+	assert_true(release_is_beta_number(997));
+	assert_true(release_is_beta_number(9997));
+	assert_false(release_is_beta_number(99));
+	assert_false(release_is_beta_number(325));
+	assert_false(release_is_beta_number(989));
+	release_prefix("gitgui-0.6.0", p, sizeof(p));
+	assert_string_equal(p, "gitgui-");
+	release_prefix("v2.30.0", p, sizeof(p));
+	assert_string_equal(p, "");
+	release_prefix("FRR-3.0.1", p, sizeof(p));
+	assert_string_equal(p, "frr-");
+}
+
+/* NetworkManager's 0.9.2.0 on 0.9.2's commit; 0.8.1's betas. */
+static void test_retag_and_beta(void **state)
+{
+	const char *t[] = { "0.9.2", "0.9.2.0", "1.0", "1.0.1", "0.8.1", "0.8.1.998" };
+	const uint32_t c[] = { 7, 7, 1, 2, 3, 4 };
+	struct series_discovery d;
+
+	(void)state;
+	discover(t, 6, c, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 1);
+	assert_string_equal(d.found[0].base, "1.0");
+	assert_int_equal(d.found[0].nreleases, 1);
+	assert_string_equal(rejected(&d, "0.9.2.0")->rule, RULE_RETAG);
+	assert_string_equal(rejected(&d, "0.9.2")->rule, RULE_NO_RELEASE);
+	assert_string_equal(rejected(&d, "0.8.1.998")->rule, RULE_BETA);
+	discovery_release(&d);
+}
+
+/* Xen's RELEASE-4.1.6.1; not when the re-released one is on the mainline
+ * (git's v1.4.1.1) or has two releases (NetworkManager's 0.9.10). */
+static void test_fix_rerelease(void **state)
+{
+	const char *t[] = { "R-4.1.0", "R-4.1.1", "R-4.1.2", "R-4.1.2.1" };
+	const int fp[] = { 1, 0, 1, 0 };
+	struct series_discovery d;
+	struct release_matcher m;
+	unsigned long n;
+
+	(void)state;
+	discover(t, 4, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 1);
+	assert_string_equal(d.found[0].tip, "R-4.1.2.1");
+	assert_int_equal(d.found[0].nreleases, 3);
+	assert_string_equal(rejected(&d, "R-4.1.2..R-4.1.2.1")->rule, RULE_FIX_RERELEASE);
+	discovery_release(&d);
+	discover(t, 4, NULL, fp, NULL, &d);	/* on the mainline: its own series */
+	assert_int_equal(d.nfound, 2);
+	assert_string_equal(d.found[0].base, "R-4.1.2");
+	assert_string_equal(d.found[1].tip, "R-4.1.1");
+	discovery_release(&d);
+	/* counting: R-4.1.2.1 is a release numbered 2, of the highest release only */
+	release_matcher_init(&m, "R-4.1.0", NULL, (char *const *)t, 4);
+	assert_true(release_match(&m, "R-4.1.2.1", &n));
+	assert_int_equal(n, 2);
+	release_matcher_release(&m);
+	const char *t2[] = { "v4.19", "v4.19.1", "v4.19.1.1", "v4.19.2" };
+	release_matcher_init(&m, "v4.19", NULL, (char *const *)t2, 4);
+	assert_false(release_match(&m, "v4.19.1.1", &n));
+	release_matcher_release(&m);
+}
+
+/* git's gitgui-* and v0.99; systemd's v239-13; FRR's FRR-3.0.1. */
+static void test_names(void **state)
+{
+	const char *t[] = { "v1.0.0", "v1.0.1", "v1.0.2", "v1.0.3", "v1.1.0", "v1.1.1", "v1.1.2",
+			    "gitgui-0.6.0", "gitgui-0.6.1", "v0.99", "v0.99.1", "v239-13",
+			    "v239-13.1" };
+	const char *frr[] = { "frr-3.0", "FRR-3.0.1", "frr-3.0.2" };
+	struct series_discovery d;
+	unsigned long n;
+
+	(void)state;
+	discover(t, 13, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 2);	/* 1 gitgui- release tag * 4 < 5 */
+	assert_string_equal(d.found[0].base, "v1.1.0");
+	assert_string_equal(d.found[1].base, "v1.0.0");
+	assert_string_equal(rejected(&d, "gitgui-0.6.0")->rule, RULE_SUBPROJECT);
+	assert_string_equal(rejected(&d, "v0.99")->rule, RULE_PRE_ONE);
+	assert_string_equal(rejected(&d, "v239-13")->rule, RULE_DOWNSTREAM);
+	discovery_release(&d);
+	discover(frr, 3, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 1);
+	assert_int_equal(d.found[0].nreleases, 2);
+	discovery_release(&d);
+	assert_true(release_number("frr-3.0", "FRR-3.0.1", &n));
+}
+
+/* PipeWire's 0.3.x and 0.2.90..0.2.97; config corrections. */
+static void test_development_and_config(void **state)
+{
+	const char *t[] = { "0.2.0", "0.2.1", "0.2.90", "0.3.0", "0.3.1", "0.3.2", "1.0.0",
+			    "1.0.1" };
+	const int fp[] = { 1, 0, 1, 1, 1, 1, 1, 0 };
+	const char *add[] = { "0.3.0..0.3.2", "bad" }, *drop[] = { "1.0.0" };
+	struct discovery_config cfg = { add, 2, drop, 1 };
+	struct series_discovery d;
+
+	(void)state;
+	discover(t, 8, NULL, fp, NULL, &d);
+	assert_int_equal(d.nfound, 2);
+	assert_string_equal(d.found[0].base, "1.0.0");
+	assert_string_equal(d.found[1].tip, "0.2.1");
+	assert_string_equal(rejected(&d, "0.2.90")->rule, RULE_DEVELOPMENT);
+	assert_string_equal(rejected(&d, "0.3.0")->rule, RULE_DEVELOPMENT);
+	discovery_release(&d);
+	discover(t, 8, NULL, fp, &cfg, &d);
+	assert_int_equal(d.nfound, 2);
+	assert_string_equal(d.found[0].base, "0.3.0");
+	assert_true(d.found[0].by_config);
+	assert_int_equal(d.found[0].nreleases, 2);
+	assert_string_equal(d.found[1].base, "0.2.0");
+	assert_string_equal(rejected(&d, "1.0.0")->rule, RULE_CONFIG);
+	assert_string_equal(rejected(&d, "bad")->rule, RULE_CONFIG);
+	discovery_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +328,11 @@ int main(void)
 		cmocka_unit_test(test_snapshots),
 		cmocka_unit_test(test_release_that_is_a_base),
 		cmocka_unit_test(test_namespaced_tags),
+		cmocka_unit_test(test_name_rules),
+		cmocka_unit_test(test_retag_and_beta),
+		cmocka_unit_test(test_fix_rerelease),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_development_and_config),
 	};
 	return cmocka_run_group_tests_name("release", tests, NULL, NULL);
 }
