@@ -132,6 +132,7 @@ e2e: $(B)/regtrace $(B)/e2e
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	tests/paths/blobless.sh $(B)/regtrace
+	tests/paths/partial-ties.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is

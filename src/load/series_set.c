@@ -13,6 +13,7 @@
 #include "git/repo.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ struct loader {
 	int tolerant;		/* a whole-repository run: a range that fails is
 				   left out (source_skipped), not the end */
 	char *failed;		/* one per range: failed in an earlier phase */
+	atomic_size_t ties_unread;	/* infer.h: ties a partial clone left */
 };
 
 /* Range i: its history (git layer) from what its walk read. */
@@ -67,6 +69,7 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
+		atomic_fetch_add(&l->ties_unread, h->ties_unread);
 	}
 	if (!e->rc)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
@@ -353,6 +356,12 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 				  "unreleased", set->s[i].name);
 		warn_blind(&l, &set->s[i]);
 	}
+	if (!rc && l.ties_unread)	/* once per run, not per series */
+		source_warn(src, "%zu commit%s left without an upstream id (ambiguous): several "
+			    "mainline commits match, and the trees or blobs that would tell them "
+			    "apart are not in this partial clone (nothing is fetched); a full "
+			    "clone settles them", (size_t)l.ties_unread,
+			    l.ties_unread == 1 ? "" : "s");
 	return rc;
 }
 
