@@ -1391,6 +1391,39 @@ GIT_OBJECT_DIRECTORY="$STD/.git/objects" expect_json env-object-directory "$STD_
 GIT_COMMON_DIR="$STD/.git" expect_error env-common-dir 1 "GIT_COMMON_DIR is set: .*" \
 	-C "$STD" stats --json "$S"
 
+# A whole-repository run counts every series it can (issue 25.1): two series, v1.0 (2
+# commits) and v2.0, whose commit between v2.0 and v2.0.1 has lost its object.  `stats` with
+# no range writes v1.0's row, names v2.0's on stderr in one line and exits 3; the same range
+# named on the command line is still an error (1).  (Before: the one unreadable series stopped
+# every answer, exit 1, no output.)
+PS="$W/partial-series"
+g init -q "$PS"
+echo base1 | mkc "$PS"
+g -C "$PS" tag v1.0
+g -C "$PS" checkout -q -b one
+echo a1 | mkc "$PS"
+echo a2 | mkc "$PS"
+g -C "$PS" tag v1.0.1
+g -C "$PS" checkout -q master
+echo base2 | mkc "$PS"
+g -C "$PS" tag v2.0
+g -C "$PS" checkout -q -b two
+echo b1 | mkc "$PS"
+lost=$(g -C "$PS" rev-parse HEAD)
+echo b2 | mkc "$PS"
+g -C "$PS" tag v2.0.1
+rm -f "$PS/.git/objects/${lost:0:2}/${lost:2}"
+REGTRACE_NO_CACHE=1 rt partial-series -C "$PS" stats --json
+if [ "$rc" = 3 ] && why=$($CHECK json "$W/out/partial-series.out" 'series[0].name="v1.0..v1.0.1"
+series[0].commits=2') && [ "$($CHECK json-len "$W/out/partial-series.out" series 1 && echo ok)" = ok ] &&
+   [ "$(wc -l <"$W/out/partial-series.err")" = 1 ] &&
+   grep -q "^regtrace: error: series v2.0..v2.0.1 not counted: " "$W/out/partial-series.err"
+then pass partial-series-others-counted
+else fail partial-series-others-counted "status $rc, ${why:-} stderr: $(head -c 300 "$W/out/partial-series.err")"; fi
+REGTRACE_NO_CACHE=1 rt partial-series-named -C "$PS" stats --json v2.0..v2.0.1
+if [ "$rc" = 1 ] && [ ! -s "$W/out/partial-series-named.out" ]; then pass partial-series-named-fails
+else fail partial-series-named-fails "status $rc (want 1)"; fi
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
