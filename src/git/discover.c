@@ -42,6 +42,20 @@ static void push(struct range_list *l, struct range r)
 	l->v[l->n++] = r;
 }
 
+/* r, unless the list has it already (the same BASE..TIP, however it was
+ * asked for: `v1.0 v1.0..v1.0.6` is one series, counted once). */
+static void push_once(struct range_list *l, struct range r)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, r.name)) {
+			free(r.name);
+			free(r.base);
+			free(r.tip);
+			return;
+		}
+	push(l, r);
+}
+
 /* The tip discovery gives base, or NULL when it finds no series of base. */
 static char *discovered_tip(const struct series_discovery *d, const char *base)
 {
@@ -141,7 +155,7 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 			rc = no_releases(t, args[i], err, errlen);
 			break;
 		}
-		push(out, r);
+		push_once(out, r);
 	}
 	discovery_release(&d);
 	return rc;

@@ -8,7 +8,8 @@
  * release that is a base of its own), else, and with a series pattern, the
  * highest tag release.h's release_matcher takes; "no tag 'BASE'" (with the
  * tags that look close: core/close_tags.h) when there is no such tag.
- * BASE..TIP is kept as given.  Errors as in repo.h.
+ * BASE..TIP is kept as given; a range asked for twice (`v1.0 v1.0..v1.0.6`,
+ * or the same text twice) is kept once.  Errors as in repo.h.
  */
 #ifndef REGTRACE_DISCOVER_H
 #define REGTRACE_DISCOVER_H

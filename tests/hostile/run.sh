@@ -1424,6 +1424,14 @@ REGTRACE_NO_CACHE=1 rt partial-series-named -C "$PS" stats --json v2.0..v2.0.1
 if [ "$rc" = 1 ] && [ ! -s "$W/out/partial-series-named.out" ]; then pass partial-series-named-fails
 else fail partial-series-named-fails "status $rc (want 1)"; fi
 
+# One series named twice is counted once: `v4.19` expands to v4.19..v4.19.3, the range S named
+# again; regressions, stats and export see one series.  (Before: "2 of 2 series", two rows.)
+expect_json same-range-twice "$STD_ANSWER" -C "$STD" stats --json v4.19 "$S" "$S"
+rt same-range-twice-len -C "$STD" stats --json v4.19 "$S"
+if [ "$rc" = 0 ] && $CHECK json-len "$W/out/same-range-twice-len.out" series 1 >/dev/null
+then pass same-range-twice-one-series
+else fail same-range-twice-one-series "status $rc: $($CHECK json-len "$W/out/same-range-twice-len.out" series 1)"; fi
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
