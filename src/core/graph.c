@@ -65,14 +65,26 @@ static uint64_t email_hash(const char *s, size_t len)
 	return h;
 }
 
+/* An email in the form graph_author_make keeps a long one in (a cache's
+ * copy): GRAPH_EMAIL_KEEP bytes, '#', 16 lower-case hex digits. */
+static int email_kept(const char *s, size_t len)
+{
+	if (len != GRAPH_AUTHOR_MAX || s[GRAPH_EMAIL_KEEP] != '#')
+		return 0;
+	for (size_t i = GRAPH_EMAIL_KEEP + 1; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
 char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen)
 {
 	char n[GRAPH_AUTHOR_MAX + 1], e[GRAPH_AUTHOR_MAX + 1];
 	size_t a = msg_clean_into(n, name, nlen, GRAPH_AUTHOR_MAX);
-	size_t b = msg_clean_into(e, email, elen,
-				  elen > GRAPH_EMAIL_KEEP ? GRAPH_EMAIL_KEEP : GRAPH_AUTHOR_MAX);
+	int hash = elen > GRAPH_EMAIL_KEEP && !email_kept(email, elen);
+	size_t b = msg_clean_into(e, email, elen, hash ? GRAPH_EMAIL_KEEP : GRAPH_AUTHOR_MAX);
 
-	if (elen > GRAPH_EMAIL_KEEP) {	/* the rest of it, as a hash */
+	if (hash) {	/* the rest of it, as a hash */
 		snprintf(e + b, sizeof(e) - b, "#%016llx",
 			 (unsigned long long)email_hash(email, elen));
 		b += 17;

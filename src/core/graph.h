@@ -75,7 +75,8 @@ int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b);
  * GRAPH_EMAIL_KEEP bytes keeps its first GRAPH_EMAIL_KEEP cleaned bytes and
  * then "#" and 16 hex digits of a hash of the whole email (ASCII case
  * folded), so that two emails that differ anywhere stay different: emails
- * decide which commits are the same change (core/identity.h). */
+ * decide which commits are the same change (core/identity.h).  An email
+ * already in that form (read back from a cache) is kept as it is. */
 #define GRAPH_AUTHOR_MAX 256
 #define GRAPH_EMAIL_KEEP (GRAPH_AUTHOR_MAX - 17)
 char *graph_author_make(const char *name, size_t nlen, const char *email, size_t elen);

@@ -4,6 +4,7 @@
  * every wanted commit has its tag: one walk of the history at most.
  */
 #include "git/mainline_read.h"
+#include "core/release.h"
 #include "base/error.h"
 #include "core/identity.h"
 #include "base/threads.h"
@@ -413,6 +414,43 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 	return rc;
 }
 
+static int cmp_chain_version(const void *a, const void *b)
+{
+	return release_version_cmp(((const struct chain_tag *)a)->name,
+				   ((const struct chain_tag *)b)->name);
+}
+
+/* When no base is a mainline tag (a project whose releases are not named
+ * vX.Y: git's v2.42.0, Open vSwitch's v3.4.0), the chain is the bases
+ * themselves, in version order, each commit once: if each is an ancestor of
+ * the next on the mainline (read_segments checks), the mainline between
+ * them is read once and cached, as between Linux's tags; else each base is
+ * read alone, as before.  How many. */
+static size_t bases_chain(git_repository *repo, const char *const *bases, size_t nbases,
+			  struct chain_tag *out)
+{
+	char err[256];
+	git_oid oid;
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < nbases; i++) {
+		if (oid_of(repo, bases[i], &oid, err, sizeof(err)))
+			continue;
+		out[n].name = bases[i];
+		memcpy(out[n++].oid, oid.id, 20);
+	}
+	if (n)
+		qsort(out, n, sizeof(*out), cmp_chain_version);
+	for (size_t i = 0; i < n; i++) {	/* one place per commit */
+		int seen = 0;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = !memcmp(out[j].oid, out[i].oid, 20);
+		if (!seen)
+			out[k++] = out[i];
+	}
+	return k;
+}
+
 /* Each base's place in the chain (SIZE_MAX: none); the earliest of them. */
 static size_t place_bases(git_repository *repo, const char *const *bases, size_t nbases,
 			  const struct chain_tag *chain, size_t nchain, size_t *at)
@@ -484,10 +522,14 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	}
 	if ((rc = oid_of(repo, ref, &tip, err, errlen)))
 		goto out;
-	chain = xmalloc((t->n + 1) * sizeof(*chain));
+	chain = xmalloc((t->n + nbases + 1) * sizeof(*chain));
 	nchain = mainline_tags(t, chain);
-	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX)
-		goto out;	/* no base is a mainline tag */
+	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX) {
+		nchain = bases_chain(repo, bases, nbases, chain);
+		first = place_bases(repo, bases, nbases, chain, nchain, at);
+	}
+	if (first == SIZE_MAX)
+		goto out;	/* no base is a mainline tag, no base resolves */
 	rd.n = nchain - first;	/* the tail included */
 	rd.progress = progress;
 	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));

@@ -62,10 +62,10 @@ for repo in "$work"/*/; do
 			[ ! -s "$repo/.git/regtrace-cache" ]; then
 			ok=0	# the cold run must have written it
 		fi
-		# a mainline read alone is not kept: *no-chain*, or a BASE that is no mainline
-		# tag (vX, vX.Y, -rcN)
+		# a mainline read alone is not kept: *no-chain* (a BASE off the mainline); a BASE
+		# that is a mainline tag (vX, vX.Y, -rcN) or, when none is, any BASE on the
+		# mainline (the chain of the bases) is read into the cache
 		kept=$name
-		[[ ${range%%..*} =~ ^v[0-9]+(\.[0-9]+)?(-rc[0-9]+)?$ ]] || kept=no-chain
 		case "$mode $kept $cmds" in	# (*no-chain*: read alone, not kept)
 		"warm-cache "*no-chain*) ;;
 		"warm-cache "*unfixed*)

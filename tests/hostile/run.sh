@@ -1360,6 +1360,17 @@ done
 g -C "$LE" tag v1.0.1
 expect_json long-emails-differ "series[0].inferred_upstream=0 series[0].without_upstream=3" \
 	-C "$LE" stats --json --mainline master v1.0..v1.0.1
+# warm, from the caches the first run wrote: the emails read back as kept, not hashed again
+expect_json long-emails-differ-warm "series[0].inferred_upstream=0 series[0].without_upstream=3" \
+	-C "$LE" stats --json --mainline master v1.0..v1.0.1
+# and the same email on both sides is still the same author, cold and warm
+g -C "$LE" checkout -q -b stable2 v1.0
+printf 'change 1\n\n(backported)\n' | GIT_AUTHOR_EMAIL="$(printf 'a%.0s' $(seq 300))1@x" mkc "$LE"
+g -C "$LE" tag v1.0.2
+for run in cold warm; do
+	expect_json "long-emails-same-$run" "series[0].inferred_upstream=1" \
+		-C "$LE" stats --json --mainline master v1.0..v1.0.2
+done
 
 # --mainline NAME where NAME is a tag of a tree: the words a range uses for it (before:
 # "unknown revision", as if there were no such name).
