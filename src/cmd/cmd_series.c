@@ -2,6 +2,8 @@
  * series found with its base, tip and release count, and every candidate
  * rejected with the rule that rejected it (doc/dialects.md). */
 #include "cmd/commands.h"
+#include "cmd/output.h"
+#include "cmd/run.h"
 #include "base/error.h"
 #include "git/config.h"
 #include "git/discover.h"
