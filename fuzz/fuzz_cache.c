@@ -142,7 +142,7 @@ static size_t check_loaded(const struct cache *c)
 {
 	size_t found = 0;
 
-	for (size_t k = 0; k < c->tcap; k++) {
+	for (size_t k = 0; k < c->table.cap; k++) {
 		const uint8_t *rec = cache_slot_record(c, k);
 		if (!rec)
 			continue;
@@ -438,7 +438,7 @@ static void check_main_kept(const struct cache *c)
 /* Each id of c is found in d (a nocov_ cache) with the same record. */
 static void check_same_finds(const struct cache *c, const struct cache *d, const char *what)
 {
-	for (size_t k = 0; k < c->tcap; k++) {
+	for (size_t k = 0; k < c->table.cap; k++) {
 		const uint8_t *rec = cache_slot_record(c, k);
 		struct cache_hit h;
 		if (!rec)
@@ -453,7 +453,7 @@ static size_t distinct_ids(const struct cache *d)
 {
 	size_t n = 0;
 
-	for (size_t k = 0; k < d->tcap; k++) {
+	for (size_t k = 0; k < d->table.cap; k++) {
 		const uint8_t *rec = nocov_cache_slot_record(d, k);
 		struct cache_hit h;
 		n += rec && nocov_cache_lookup(d, rec + 4, &h) && h.record == rec;

@@ -68,13 +68,11 @@ void oidmap_release(struct oidmap *m)
 	free(m->pos);
 }
 
-void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const void *ctx)
+void oidtab_resize(struct oidtab *t, size_t cap, oidtab_hash_fn *hash, const void *ctx)
 {
 	struct oidtab old = *t;
 
-	if ((t->used + 1) * 2 <= t->cap)
-		return;
-	t->cap = old.cap ? old.cap * 2 : cap0;
+	t->cap = cap;
 	t->slot = xcalloc(t->cap, sizeof(uint32_t));
 	t->used = 0;
 	for (size_t k = 0; k < old.cap; k++) {
@@ -86,6 +84,13 @@ void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const v
 		oidtab_put(t, j, old.slot[k] - 1);
 	}
 	free(old.slot);
+}
+
+void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const void *ctx)
+{
+	if ((t->used + 1) * 2 <= t->cap)
+		return;
+	oidtab_resize(t, t->cap ? t->cap * 2 : cap0, hash, ctx);
 }
 
 void oidtab_release(struct oidtab *t)

@@ -56,6 +56,10 @@ typedef uint64_t oidtab_hash_fn(const void *ctx, uint32_t v);
 /* Room for one more value: at first cap0 slots (a power of two), then
  * twice as many whenever used + 1 would pass half of them. */
 void oidtab_reserve(struct oidtab *t, size_t cap0, oidtab_hash_fn *hash, const void *ctx);
+/* Put every value again, in the order of their slots, into cap slots (a
+ * power of two, more than twice the values): room for many values at once
+ * (cap: oidtab_cap_for()). */
+void oidtab_resize(struct oidtab *t, size_t cap, oidtab_hash_fn *hash, const void *ctx);
 void oidtab_release(struct oidtab *t);
 
 static inline uint64_t oidtab_hash_id(const uint8_t *oid)
@@ -64,6 +68,17 @@ static inline uint64_t oidtab_hash_id(const uint8_t *oid)
 
 	memcpy(&h, oid, sizeof(h));
 	return h;
+}
+
+/* The slots that n values fill with no doubling: the least power of two
+ * from cap0 (one) up with n + 1 values at most half of them. */
+static inline size_t oidtab_cap_for(size_t n, size_t cap0)
+{
+	size_t cap = cap0;
+
+	while (cap < n * 2 + 2)
+		cap *= 2;
+	return cap;
 }
 
 /* The first slot of hash h's probe, and the slot after k.  A table with no

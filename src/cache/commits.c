@@ -24,14 +24,19 @@
 #define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache/commits.h) */
 #define ADDED_HEADER_MIN (sizeof(ADDED_MAGIC) - 1 + 4 + 4 + 8 + 8 + 8 + 8)
 #define LIGHT_SHARE 4	/* a light save's file stays within 1/LIGHT_SHARE of the main one */
+#define TABLE_CAP0 1024	/* the least slots of an id table (base/oidmap.h) */
 
-/* The record of a table value (offset + 1: into the main file's bytes, or,
- * past them, into the additions file's). */
-static const uint8_t *rec_at(const struct cache *c, size_t v)
+/* The record of a value of the id table: an offset into the main file's
+ * bytes, or, past them, into the additions file's. */
+static const uint8_t *rec_at(const struct cache *c, size_t off)
 {
-	size_t off = v - 1;
-
 	return off < c->len ? c->buf + off : c->abuf + (off - c->len);
+}
+
+/* The hash of a value of the id table (its record's id). */
+static uint64_t rec_hash(const void *ctx, uint32_t v)
+{
+	return oidtab_hash_id(rec_at(ctx, v) + 4);
 }
 
 uint64_t cache_fingerprint(const char *const *patterns, size_t n)
@@ -423,16 +428,17 @@ static int check_facts(struct rbuf *r)
 	return r->bad ? -1 : 0;
 }
 
+/* Index the main file's record at off (an id written twice is indexed
+ * twice: the first written is found). */
 static void table_put(struct cache *c, size_t off)
 {
-	const uint8_t *oid = rec_at(c, off + 1) + 4;
-	uint64_t h;
+	size_t k;
 
-	memcpy(&h, oid, 8);
-	size_t k = h & (c->tcap - 1);
-	while (c->table[k])
-		k = (k + 1) & (c->tcap - 1);
-	c->table[k] = (uint32_t)off + 1;
+	oidtab_reserve(&c->table, TABLE_CAP0, rec_hash, c);
+	for (k = oidtab_first(&c->table, rec_hash(c, (uint32_t)off)); c->table.slot[k];
+	     k = oidtab_next(&c->table, k))
+		;
+	oidtab_put(&c->table, k, (uint32_t)off);
 }
 
 /* Check the record at r fully and step over it: 0, or -1. */
@@ -451,13 +457,6 @@ static int check_record(struct rbuf *r)
 	return 0;
 }
 
-static void table_size(struct cache *c, size_t count)
-{
-	for (c->tcap = 1024; c->tcap < count * 2 + 2; c->tcap *= 2)
-		;
-	c->table = xcalloc(c->tcap, sizeof(uint32_t));
-}
-
 /* Check every record fully (a cache is never half trusted) and index it. */
 static int index_records(struct cache *c, size_t count)
 {
@@ -465,7 +464,8 @@ static int index_records(struct cache *c, size_t count)
 
 	if (count > (c->body_end - c->body) / 38 || c->body_end > UINT32_MAX)
 		return -1;
-	table_size(c, count);
+	/* sized for them all (made even for none: a loaded file has a table) */
+	oidtab_reserve(&c->table, oidtab_cap_for(count, TABLE_CAP0), rec_hash, c);
 	for (size_t i = 0; i < count; i++) {
 		size_t off = (size_t)(r.p - c->buf);
 		if (check_record(&r))
@@ -497,10 +497,9 @@ static void give_back(uint8_t *p, size_t len, int mapped)
 static void reject(struct cache *c, const char *why)
 {
 	give_back(c->buf, c->len, c->mapped);
-	free(c->table);
+	oidtab_release(&c->table);
 	c->buf = NULL;
-	c->table = NULL;
-	c->count = c->tcap = 0;
+	c->count = 0;
 	c->rejected = why;
 	cache_ranges_decode(&c->ranges, &(struct rbuf){ NULL, NULL, 1 });	/* empties them */
 	cache_paths_decode(&c->paths, &(struct rbuf){ NULL, NULL, 1 });
@@ -541,41 +540,35 @@ static void reject_added(struct cache *c, const char *why, struct cache_ranges *
 	cache_ranges_release(ranges);
 }
 
-/* Index an added record (table value v): a second record of an id already
+/* Index an added record (table value off): a second record of an id already
  * indexed replaces it only when it has facts and the first had none. */
-static void table_over(struct cache *c, size_t v)
+static void table_over(struct cache *c, size_t off)
 {
-	const uint8_t *rec = rec_at(c, v);
-	uint64_t h;
+	const uint8_t *rec = rec_at(c, off);
+	size_t k;
 
-	memcpy(&h, rec + 4, 8);
-	size_t k = h & (c->tcap - 1);
-	for (; c->table[k]; k = (k + 1) & (c->tcap - 1)) {
-		const uint8_t *old = rec_at(c, c->table[k]);
+	oidtab_reserve(&c->table, TABLE_CAP0, rec_hash, c);
+	for (k = oidtab_first(&c->table, oidtab_hash_id(rec + 4)); c->table.slot[k];
+	     k = oidtab_next(&c->table, k)) {
+		const uint8_t *old = rec_at(c, c->table.slot[k] - 1);
 		if (memcmp(old + 4, rec + 4, 20))
 			continue;
 		if (record_headers_only(old) && !record_headers_only(rec))
-			c->table[k] = (uint32_t)v;
+			c->table.slot[k] = (uint32_t)off + 1;	/* (value + 1: oidmap.h) */
 		return;
 	}
-	c->table[k] = (uint32_t)v;
+	oidtab_put(&c->table, k, (uint32_t)off);
 	c->count++;
 }
 
-/* Index the additions' records (already checked) over the main file's. */
+/* Index the additions' records (already checked) over the main file's, in
+ * a table made again for them all. */
 static void index_added(struct cache *c, size_t count)
 {
-	uint32_t *old = c->table;
-	size_t oldcap = c->tcap;
-
-	table_size(c, c->count + count);
-	for (size_t k = 0; k < oldcap; k++)
-		if (old[k])
-			table_put(c, (size_t)old[k] - 1);
-	free(old);
+	oidtab_resize(&c->table, oidtab_cap_for(c->count + count, TABLE_CAP0), rec_hash, c);
 	for (size_t off = c->abody; off < c->abody_end;) {
 		size_t len = rbuf_uint(&(struct rbuf){ c->abuf + off, c->abuf + off + 4, 0 }, 4);
-		table_over(c, c->len + off + 1);
+		table_over(c, c->len + off);
 		off += 4 + len;
 	}
 }
@@ -589,7 +582,7 @@ void cache_load_added_buffer(struct cache *c, uint8_t *buf, size_t len)
 	cache_ranges_init(&ranges);
 	c->abuf = buf;
 	c->alen = len;
-	if (!c->table)
+	if (!c->table.slot)
 		return reject_added(c, "no main file", &ranges);
 	if ((why = rbuf_head(&r, buf, len, ADDED_HEADER_MIN, ADDED_MAGIC, ADDED_FORMAT,
 			     REGTRACE_VERSION, "not a regtrace cache's additions")))
@@ -617,7 +610,7 @@ void cache_load_added_buffer(struct cache *c, uint8_t *buf, size_t len)
 
 const uint8_t *cache_slot_record(const struct cache *c, size_t k)
 {
-	return c->table && k < c->tcap && c->table[k] ? rec_at(c, c->table[k]) : NULL;
+	return k < c->table.cap && c->table.slot[k] ? rec_at(c, c->table.slot[k] - 1) : NULL;
 }
 
 static char *added_path(const char *path)
@@ -652,13 +645,11 @@ void cache_load_file(struct cache *c, const char *path)
 
 int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit *out)
 {
-	uint64_t h;
-
-	if (!c || !c->table)
+	if (!c || !c->table.slot)
 		return 0;
-	memcpy(&h, oid, 8);
-	for (size_t k = h & (c->tcap - 1); c->table[k]; k = (k + 1) & (c->tcap - 1)) {
-		const uint8_t *rec = rec_at(c, c->table[k]);
+	for (size_t k = oidtab_first(&c->table, oidtab_hash_id(oid)); c->table.slot[k];
+	     k = oidtab_next(&c->table, k)) {
+		const uint8_t *rec = rec_at(c, c->table.slot[k] - 1);
 		if (memcmp(rec + 4, oid, 20))
 			continue;
 		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ rec, rec + 4, 0 }, 4);
@@ -669,38 +660,41 @@ int cache_lookup(const struct cache *c, const uint8_t oid[20], struct cache_hit 
 	return 0;
 }
 
-/* The ids of the records added in this run, in an open-addressing table of
- * offsets + 1 into c->add. */
-struct added {
-	uint32_t *slot;
-	size_t cap;
-};
-
-static size_t added_find(const struct cache *c, const struct added *a, const uint8_t *oid)
+/* The ids of the records added in this run (a table of their offsets into
+ * c->add: base/oidmap.h). */
+static uint64_t added_hash(const void *ctx, uint32_t v)
 {
-	uint64_t h;
+	return oidtab_hash_id(((const struct cache *)ctx)->add.b + v + 4);
+}
 
-	memcpy(&h, oid, 8);
-	size_t k = h & (a->cap - 1);
+/* The slot of oid in a: its record's, or the empty one the probe met. */
+static size_t added_find(const struct cache *c, const struct oidtab *a, const uint8_t *oid)
+{
+	size_t k = oidtab_first(a, oidtab_hash_id(oid));
+
 	while (a->slot[k] && memcmp(c->add.b + a->slot[k] - 1 + 4, oid, 20))
-		k = (k + 1) & (a->cap - 1);
+		k = oidtab_next(a, k);
 	return k;
 }
 
-static void added_index(const struct cache *c, struct added *a)
+static void added_index(const struct cache *c, struct oidtab *a)
 {
-	for (a->cap = 1024; a->cap < c->addcount * 2 + 2; a->cap *= 2)
-		;
-	a->slot = xcalloc(a->cap, sizeof(uint32_t));
+	size_t cap0 = oidtab_cap_for(c->addcount, TABLE_CAP0);
+
+	*a = (struct oidtab){ 0 };
+	oidtab_reserve(a, cap0, added_hash, c);	/* (probed even when empty) */
 	for (size_t off = 0; off + 4 <= c->add.len;) {
 		uint32_t len = (uint32_t)rbuf_uint(&(struct rbuf){ c->add.b + off, c->add.b + off + 4, 0 }, 4);
-		a->slot[added_find(c, a, c->add.b + off + 4)] = (uint32_t)off + 1;
+		oidtab_reserve(a, cap0, added_hash, c);
+		size_t k = added_find(c, a, c->add.b + off + 4);
+		if (!a->slot[k])
+			oidtab_put(a, k, (uint32_t)off);
 		off += 4 + len;
 	}
 }
 
 /* Take the records of d's p[0..len) that c lacks (or has without facts). */
-static void merge_records(struct cache *c, const struct added *a, const uint8_t *p, size_t len)
+static void merge_records(struct cache *c, const struct oidtab *a, const uint8_t *p, size_t len)
 {
 	for (size_t off = 0; off + 4 <= len;) {
 		uint32_t rl = (uint32_t)rbuf_uint(&(struct rbuf){ p + off, p + off + 4, 0 }, 4);
@@ -722,11 +716,11 @@ static void merge_records(struct cache *c, const struct added *a, const uint8_t 
 static void merge_saved(struct cache *c, const char *path)
 {
 	struct cache d;
-	struct added a;
+	struct oidtab a;
 
 	cache_init(&d, c->fingerprint);
 	cache_load_file(&d, path);
-	if (!d.table) {
+	if (!d.table.slot) {
 		cache_release(&d);
 		return;
 	}
@@ -734,7 +728,7 @@ static void merge_saved(struct cache *c, const char *path)
 	merge_records(c, &a, d.buf + d.body, d.body_end - d.body);
 	if (d.abuf)
 		merge_records(c, &a, d.abuf + d.abody, d.abody_end - d.abody);
-	free(a.slot);
+	oidtab_release(&a);
 	cache_ranges_merge(&c->ranges, &d.ranges);
 	cache_paths_merge(&c->paths, &d.paths);
 	cache_release(&d);
@@ -743,7 +737,7 @@ static void merge_saved(struct cache *c, const char *path)
 /* A light save (cache/commits.h) may be made. */
 static int light_ok(struct cache *c)
 {
-	return !c->whole && c->buf && c->table && !c->paths.changed &&
+	return !c->whole && c->buf && c->table.slot && !c->paths.changed &&
 	       cache_ranges_light_ok(&c->ranges) &&
 	       (c->abody_end - c->abody) + c->add.len + cache_ranges_unstored_size(&c->ranges) <=
 		       c->len / LIGHT_SHARE;
@@ -818,7 +812,7 @@ void cache_release(struct cache *c)
 {
 	give_back(c->buf, c->len, c->mapped);
 	give_back(c->abuf, c->alen, c->amapped);
-	free(c->table);
+	oidtab_release(&c->table);
 	free(c->add.b);
 	cache_ranges_release(&c->ranges);
 	cache_paths_release(&c->paths);

@@ -9,8 +9,8 @@
  * version, other rules, bad checksum, a record out of bounds — is ignored
  * whole and rebuilt, never trusted.  cache_save() writes atomically (temp
  * file + rename), and only when something was added.
- * Records are found by id through an open-addressing table over the loaded
- * bytes; each is decoded only when asked for.
+ * Records are found by id through a table of offsets into the loaded bytes
+ * (struct oidtab: base/oidmap.h); each is decoded only when asked for.
  *
  * The same file keeps the commits of each range read (cache/ranges.h) and
  * the directories each commit changes (cache/paths.h).  A save keeps the
@@ -36,6 +36,7 @@
 
 #include "base/blobfile.h"
 #include "base/codec.h"
+#include "base/oidmap.h"
 #include "core/graph.h"
 #include "core/message.h"
 #include "cache/paths.h"
@@ -48,8 +49,9 @@ struct cache {
 	size_t len;
 	int mapped, amapped;	/* buf, abuf: mapped (blobfile.h), else malloc'ed */
 	size_t body, body_end;	/* where the records are in buf */
-	uint32_t *table;	/* record offset + 1; 0 = empty */
-	size_t tcap, count;
+	struct oidtab table;	/* ids to record offsets (rec_at() in cache/commits.c);
+				   no slot when no file was usable */
+	size_t count;		/* the records indexed (table.used) */
 	uint64_t fingerprint;
 	struct wbuf add;	/* encoded records learned in this run */
 	size_t addcount;

@@ -167,7 +167,7 @@ static void test_read_over_main(void **state)
 	assert_int_equal(x->used, 1);	/* not stamped again by the light save */
 	/* every slot of the table holds a record */
 	size_t slots = 0;
-	for (size_t k = 0; k < d.tcap; k++)
+	for (size_t k = 0; k < d.table.cap; k++)
 		slots += cache_slot_record(&d, k) != NULL;
 	assert_int_equal(slots, 6);
 
