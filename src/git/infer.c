@@ -99,11 +99,13 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 #define PATCH_MISSING (-1)
 
 /* A mainline identity, read once for every commit that may be its copy:
- * its commit, id, email and subject, and its patch-id when one was needed. */
+ * its id, email and subject, and its patch-id when one was needed.  The
+ * commit itself is not kept (its message may be megabytes): read again for
+ * its patch-id. */
 struct memo {
 	int state;		/* 0 not read, 1 read, -1 unreadable (no candidate) */
 	int pid_state;		/* 0 not computed, 1 computed, PATCH_MISSING */
-	git_commit *commit;
+	git_oid oid;
 	char hex[41];
 	char *author;		/* graph_author_make("", email) */
 	struct msg_facts facts;
@@ -131,6 +133,7 @@ static int in_series(const struct finder *f, const char *hex)
 static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i)
 {
 	struct memo *x = &f->memo[i - f->from];
+	git_commit *c = NULL;
 	git_oid prefix;
 
 	if (x->state)
@@ -138,25 +141,26 @@ static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i
 	x->state = -1;
 	memset(&prefix, 0, sizeof(prefix));
 	memcpy(prefix.id, m->ident_oid[i], 8);
-	if (git_commit_lookup_prefix(&x->commit, f->repo, &prefix, 16) < 0)
+	if (git_commit_lookup_prefix(&c, f->repo, &prefix, 16) < 0)
 		return NULL;
-	git_oid_tostr(x->hex, sizeof(x->hex), git_commit_id(x->commit));
-	if (in_series(f, x->hex))
-		return NULL;
-	const git_signature *a = git_commit_author(x->commit);
-	const char *msg = git_commit_message_raw(x->commit);
-	msg_parse(msg, strlen(msg), &x->facts);
-	/* the email as the series' commits keep theirs (graph.h), case folded */
-	x->author = graph_author_make("", 0, a && a->email ? a->email : "",
-				      a && a->email ? strlen(a->email) : 0);
-	x->state = 1;
-	return x;
+	git_oid_cpy(&x->oid, git_commit_id(c));
+	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
+	if (!in_series(f, x->hex)) {
+		const git_signature *a = git_commit_author(c);
+		const char *msg = git_commit_message_raw(c);
+		msg_parse(msg, strlen(msg), &x->facts);
+		/* the email as the series' commits keep theirs (graph.h), case folded */
+		x->author = graph_author_make("", 0, a && a->email ? a->email : "",
+					      a && a->email ? strlen(a->email) : 0);
+		x->state = 1;
+	}
+	git_commit_free(c);
+	return x->state > 0 ? x : NULL;
 }
 
 static void memo_release(struct finder *f, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		git_commit_free(f->memo[i].commit);
 		free(f->memo[i].author);
 		if (f->memo[i].state > 0)
 			msg_facts_release(&f->memo[i].facts);
@@ -213,7 +217,11 @@ static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 static int memo_pid(struct finder *f, struct memo *x)
 {
 	if (!x->pid_state) {
-		int rc = patch_id(f, x->commit, &x->pid);
+		git_commit *c = NULL;
+		if (git_commit_lookup(&c, f->repo, &x->oid) < 0)
+			return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", x->hex);
+		int rc = patch_id(f, c, &x->pid);
+		git_commit_free(c);
 		if (rc && rc != PATCH_MISSING)
 			return rc;
 		x->pid_state = rc ? PATCH_MISSING : 1;
