@@ -66,12 +66,13 @@ static uint64_t email_hash(const char *s, size_t len)
 }
 
 /* An email in the form graph_author_make keeps a long one in (a cache's
- * copy): GRAPH_EMAIL_KEEP bytes, '#', 16 lower-case hex digits. */
+ * copy): at most GRAPH_EMAIL_KEEP cleaned bytes (fewer when a character or
+ * a control did not fit), '#', 16 lower-case hex digits. */
 static int email_kept(const char *s, size_t len)
 {
-	if (len != GRAPH_AUTHOR_MAX || s[GRAPH_EMAIL_KEEP] != '#')
+	if (len < 17 || len > GRAPH_AUTHOR_MAX || s[len - 17] != '#')
 		return 0;
-	for (size_t i = GRAPH_EMAIL_KEEP + 1; i < len; i++)
+	for (size_t i = len - 16; i < len; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
 			return 0;
 	return 1;
@@ -81,10 +82,13 @@ char *graph_author_make(const char *name, size_t nlen, const char *email, size_t
 {
 	char n[GRAPH_AUTHOR_MAX + 1], e[GRAPH_AUTHOR_MAX + 1];
 	size_t a = msg_clean_into(n, name, nlen, GRAPH_AUTHOR_MAX);
-	int hash = elen > GRAPH_EMAIL_KEEP && !email_kept(email, elen);
-	size_t b = msg_clean_into(e, email, elen, hash ? GRAPH_EMAIL_KEEP : GRAPH_AUTHOR_MAX);
+	/* cleaned, it fits (cleaning may lengthen it: U+FFFD for a bad byte), or it
+	 * is the kept form already (read back from a cache): as it is */
+	size_t b = msg_clean_into(e, email, elen, GRAPH_AUTHOR_MAX);
+	int hash = b > GRAPH_EMAIL_KEEP && !email_kept(e, b);
 
-	if (hash) {	/* the rest of it, as a hash */
+	if (hash) {	/* the first bytes, and the rest of it as a hash */
+		b = msg_clean_into(e, email, elen, GRAPH_EMAIL_KEEP);
 		snprintf(e + b, sizeof(e) - b, "#%016llx",
 			 (unsigned long long)email_hash(email, elen));
 		b += 17;

@@ -72,7 +72,7 @@ int graph_is_ancestor(struct graph *g, uint32_t a, uint32_t b);
 
 /* A commit_meta author string of a name and an email (any bytes; each is
  * cleaned and cut at GRAPH_AUTHOR_MAX bytes).  An email longer than
- * GRAPH_EMAIL_KEEP bytes keeps its first GRAPH_EMAIL_KEEP cleaned bytes and
+ * GRAPH_EMAIL_KEEP bytes once cleaned keeps its first GRAPH_EMAIL_KEEP and
  * then "#" and 16 hex digits of a hash of the whole email (ASCII case
  * folded), so that two emails that differ anywhere stay different: emails
  * decide which commits are the same change (core/identity.h).  An email
