@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TAG_PEEL_MAX (1L << 20)	/* tags of tags followed, at most */
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tag_table table;
 static char *table_dir;		/* the repository it was read from */
@@ -45,7 +47,9 @@ static int read_tag(git_repository *repo, git_reference *r, int cached, struct t
 	}
 	if (git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) < 0)
 		goto out;
-	for (int depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < 100; depth++) {
+	/* peeled as deep as git peels (no cycle can be: a tag names its target by
+	 * its hash); the bound only ends a walk of a million tags */
+	for (long depth = 0; git_object_type(obj) == GIT_OBJECT_TAG && depth < TAG_PEEL_MAX; depth++) {
 		git_tag *tag = (git_tag *)obj;
 		if (depth == 0 && git_tag_tagger(tag)) {	/* the outermost tag's */
 			out->date = git_tag_tagger(tag)->when.time;

@@ -1443,6 +1443,26 @@ if [ "$rc" = 0 ] && $CHECK json-len "$W/out/same-range-twice-len.out" series 1 >
 then pass same-range-twice-one-series
 else fail same-range-twice-one-series "status $rc: $($CHECK json-len "$W/out/same-range-twice-len.out" series 1)"; fi
 
+# A tag chain 101 deep: v4.19.2 is an annotated tag of an annotated tag ... (101 levels) of
+# STD's v4.19.2 commit; git peels it (`git describe` names it). regtrace takes it as the
+# release it is: the hand-worked answer, releases .1 .2 .3 as ever.  (Before: chains past 100
+# were dropped, and v4.19.2's commits counted in v4.19.3.)
+DT="$W/deep-tags"
+cp -r "$STD" "$DT"
+rm -f "$DT/.git/regtrace-"*
+prev=$(g -C "$DT" rev-parse v4.19.2^{commit})
+g -C "$DT" tag -d v4.19.2 >/dev/null
+for i in $(seq 101); do
+	prev=$(printf 'object %s\ntype %s\ntag deep%d\ntagger T <t@example.org> 1500000000 +0000\n\nlevel %d\n' \
+		"$prev" "$([ "$i" = 1 ] && echo commit || echo tag)" "$i" "$i" | g -C "$DT" mktag)
+done
+g -C "$DT" update-ref refs/tags/v4.19.2 "$prev"
+expect_json deep-tag-chain "$STD_ANSWER" -C "$DT" stats --json "$S"
+rt deep-tag-chain-timeline -C "$DT" timeline --json "$S"
+if [ "$rc" = 0 ] && $CHECK json "$W/out/deep-tag-chain-timeline.out" 'timeline[1].release="v4.19.2"' >/dev/null
+then pass deep-tag-chain-release-kept
+else fail deep-tag-chain-release-kept "status $rc: $($CHECK json "$W/out/deep-tag-chain-timeline.out" 'timeline[1].release="v4.19.2"')"; fi
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
