@@ -2,6 +2,7 @@
 #include "git/tags.h"
 #include "base/util.h"
 #include "cache/tags.h"
+#include "git/replace.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -27,7 +28,26 @@ static int cmp_name(const void *a, const void *b)
  * gives both without reading the commit (its target id and type are in the
  * tag object); only a lightweight one reads the commit.
  */
-static int read_tag(git_repository *repo, git_reference *r, int cached, struct tag_info *out)
+/* The date of commit c as git gives it: its replacement's when refs/replace/
+ * replaces it (replace.h), else its own. */
+static int64_t commit_date(git_repository *repo, git_commit *c, const struct replace_map *rm)
+{
+	const struct replacement *rp = rm ? replace_find(rm, git_commit_id(c)->id) : NULL;
+	git_commit *to = NULL;
+	git_oid oid;
+	int64_t t = (int64_t)git_commit_time(c);
+
+	if (rp && !rp->graft) {
+		memcpy(oid.id, rp->to, 20);
+		if (git_commit_lookup(&to, repo, &oid) == 0)
+			t = (int64_t)git_commit_time(to);
+		git_commit_free(to);
+	}
+	return t;
+}
+
+static int read_tag(git_repository *repo, git_reference *r, int cached,
+		    const struct replace_map *rm, struct tag_info *out)
 {
 	git_reference *direct = NULL;
 	git_object *obj = NULL;
@@ -71,7 +91,7 @@ static int read_tag(git_repository *repo, git_reference *r, int cached, struct t
 	if (git_object_type(obj) == GIT_OBJECT_COMMIT) {
 		git_oid_cpy(&out->commit, git_object_id(obj));
 		if (!has_date)
-			out->date = git_commit_time((git_commit *)obj);
+			out->date = commit_date(repo, (git_commit *)obj, rm);
 		rc = 0;
 	}
 learned:	/* what id leads to follows from its bytes: kept for the next run */
@@ -91,8 +111,8 @@ static const char *git_why(void)
 }
 
 /* One ref of refs/tags/: skipped (invalid name, or no commit), kept, or an error. */
-static int take_ref(git_repository *repo, git_reference *r, int cached, size_t *cap,
-		    char *err, size_t errlen)
+static int take_ref(git_repository *repo, git_reference *r, int cached,
+		    const struct replace_map *rm, size_t *cap, char *err, size_t errlen)
 {
 	const char *full = git_reference_name(r);
 	int valid = 0, rc;
@@ -104,7 +124,7 @@ static int take_ref(git_repository *repo, git_reference *r, int cached, size_t *
 	}
 	ARRAY_GROW(table.v, table.n, *cap);
 	memset(&table.v[table.n], 0, sizeof(table.v[0]));
-	if ((rc = read_tag(repo, r, cached, &table.v[table.n])) < 0) {
+	if ((rc = read_tag(repo, r, cached, rm, &table.v[table.n])) < 0) {
 		snprintf(err, errlen, "cannot read tag '%s': %s", full + strlen("refs/tags/"),
 			 git_why());
 		return -1;
@@ -123,13 +143,21 @@ static int load(git_repository *repo, char *err, size_t errlen)
 	size_t cap = 0;
 	int rc = 0, failed = 0;
 	int cached = cache_dir && !strcmp(cache_dir, git_repository_commondir(repo));
+	struct replace_map rm = { 0 };
+	char rerr[256];
 
+	/* a replaced commit dates a lightweight tag by its replacement, as git
+	 * does; with replacements the tags cache (which does not know them) is
+	 * left alone */
+	if (replace_load(repo, &rm, rerr, sizeof(rerr)) == 0 && rm.n)
+		cached = 0;
 	if (git_reference_iterator_glob_new(&it, repo, "refs/tags/*") < 0) {
+		replace_release(&rm);
 		snprintf(err, errlen, "cannot list tags: %s", git_why());
 		return -1;
 	}
 	while (!failed && (rc = git_reference_next(&r, it)) == 0) {
-		failed = take_ref(repo, r, cached, &cap, err, errlen) < 0;
+		failed = take_ref(repo, r, cached, &rm, &cap, err, errlen) < 0;
 		git_reference_free(r);
 	}
 	if (!failed && rc != GIT_ITEROVER) {
@@ -137,6 +165,7 @@ static int load(git_repository *repo, char *err, size_t errlen)
 		failed = 1;
 	}
 	git_reference_iterator_free(it);
+	replace_release(&rm);
 	if (failed)
 		return -1;
 	table.names = xcalloc(table.n + 1, sizeof(char *));

@@ -1463,6 +1463,25 @@ if [ "$rc" = 0 ] && $CHECK json "$W/out/deep-tag-chain-timeline.out" 'timeline[1
 then pass deep-tag-chain-release-kept
 else fail deep-tag-chain-release-kept "status $rc: $($CHECK json "$W/out/deep-tag-chain-timeline.out" 'timeline[1].release="v4.19.2"')"; fi
 
+# A release tag (lightweight) on a commit that refs/replace/ replaces: git dates the release
+# by the replacement (committed 2023-11-14), so does the timeline, also when the tags cache of
+# an earlier run (before the replacement) is there.  (Before: the original's date.)
+RP="$W/replaced-release"
+cp -r "$STD" "$RP"
+rm -f "$RP/.git/regtrace-"*
+rt replaced-release-before -C "$RP" timeline --json "$S"	# fills the tags cache
+orig=$(g -C "$RP" rev-parse v4.19.2^{commit})
+new=$(GIT_COMMITTER_DATE="@1699920000 +0000" GIT_AUTHOR_DATE="@1699920000 +0000" \
+	g -C "$RP" commit-tree "$orig^{tree}" -p "$orig^" -m "mm: bar (replaced)")
+g -C "$RP" replace "$orig" "$new"
+for run in cold warm; do
+	rt "replaced-release-$run" -C "$RP" timeline --json "$S"
+	if [ "$rc" = 0 ] && why=$($CHECK json "$W/out/replaced-release-$run.out" \
+		'timeline[1].release="v4.19.2" timeline[1].date="2023-11-14"'); then
+		pass "replaced-release-date-$run"
+	else fail "replaced-release-date-$run" "status $rc ${why:-}"; fi
+done
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
