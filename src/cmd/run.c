@@ -7,6 +7,7 @@
 #include "git/config.h"
 #include "git/outside.h"
 #include "git/repo.h"
+#include "git/replace.h"
 #include "cache/mainline.h"
 #include "git/tags.h"
 #include "git/walk.h"
@@ -121,10 +122,26 @@ static void *close_outside(void *arg)
  * needs first; the mainline cache by a third, which the load waits for
  * only where it reads the mainline, after the ranges (load/source.h).
  */
+/* Does git replace any commit here (refs/replace/, info/grafts: replace.h)? */
+static int has_replacements(git_repository *repo)
+{
+	struct replace_map rm = { 0 };
+	char ignored[256];
+	int any = replace_load(repo, &rm, ignored, sizeof(ignored)) != 0 || rm.n > 0;
+
+	replace_release(&rm);
+	return any;
+}
+
 static void open_caches(git_repository *repo, int reads_mainline, struct run_state *k)
 {
 	char ignored[256];
 	struct job commits;
+
+	/* the mainline cache keeps identities read before a replacement or a graft
+	 * (it does not know them): with any, the mainline is read afresh */
+	if (reads_mainline && has_replacements(repo))
+		reads_mainline = 0;
 
 	k->fingerprint = cache_fingerprint((const char *const *)k->cfg.sources, k->cfg.nsources);
 	cache_init(&k->commits, k->fingerprint);

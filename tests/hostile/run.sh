@@ -1482,6 +1482,38 @@ for run in cold warm; do
 	else fail "replaced-release-date-$run" "status $rc ${why:-}"; fi
 done
 
+# The mainline cache and git's replacements: a series commit inferred from mainline commit M
+# (same author and subject) is no longer once `git replace` gives M another author, nor once
+# info/grafts cuts M out of the mainline; a warm run (the mainline cache of the first run
+# there) must say what an uncached one says: inferred 1, then 0.  (Before: the warm run kept
+# the identities of the cache, 1.)
+for how in replace graft; do
+	MR="$W/mainline-$how"
+	g init -q "$MR"
+	echo base | mkc "$MR"
+	g -C "$MR" tag v1.0
+	printf 'net: add foo\n\nmainline\n' | GIT_AUTHOR_EMAIL=dev@example.org mkc "$MR"
+	m=$(g -C "$MR" rev-parse HEAD)
+	printf 'docs: more\n' | mkc "$MR"
+	g -C "$MR" checkout -q -b stable v1.0
+	printf 'net: add foo\n\nbackport\n' | GIT_AUTHOR_EMAIL=dev@example.org mkc "$MR"
+	g -C "$MR" tag v1.0.1
+	g -C "$MR" checkout -q master
+	expect_json "mainline-$how-before" "series[0].inferred_upstream=1" \
+		-C "$MR" stats --json --mainline master v1.0..v1.0.1
+	if [ "$how" = replace ]; then
+		other=$(GIT_AUTHOR_EMAIL=someone@else.org g -C "$MR" commit-tree "$m^{tree}" -p "$m^" \
+			-m "net: add foo")
+		g -C "$MR" replace "$m" "$other"
+	else
+		echo "$(g -C "$MR" rev-parse master) $(g -C "$MR" rev-parse v1.0)" >"$MR/.git/info/grafts"
+	fi
+	expect_json "mainline-$how-warm" "series[0].inferred_upstream=0" \
+		-C "$MR" stats --json --mainline master v1.0..v1.0.1
+	REGTRACE_NO_CACHE=1 expect_json "mainline-$how-uncached" "series[0].inferred_upstream=0" \
+		-C "$MR" stats --json --mainline master v1.0..v1.0.1
+done
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
