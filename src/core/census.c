@@ -36,6 +36,8 @@ struct ctx {
 	uint32_t live_question;
 	struct live_frame *stack;
 	size_t stack_cap;
+	uint32_t *class_mark;		/* per class (a commit index): the mark it was */
+	uint32_t mark;			/* given last (class_marks()) */
 };
 
 /* Is commit c in a release no later than until? */
@@ -161,34 +163,36 @@ static void live_release(struct ctx *x)
 	free(x->live_stamp);
 	free(x->live_state);
 	free(x->stack);
+	free(x->class_mark);
 }
 
-static int has_ancestor_in_class(struct ctx *x, uint32_t cls, uint32_t f)
+/* A new mark for sets of classes (x->class_mark): two at a time are used,
+ * in, and in + 1.  Every class unmarked again when the counter wraps. */
+static uint32_t class_marks(struct ctx *x)
 {
-	for (size_t i = 0; i < x->match.n; i++)
-		if (resolver_class(x->r, x->match.v[i]) == cls &&
-		    graph_is_ancestor(x->g, x->match.v[i], f))
-			return 1;
-	return 0;
+	if (!x->class_mark)
+		x->class_mark = xcalloc(x->g->n + 1, sizeof(*x->class_mark));
+	if (x->mark >= UINT32_MAX - 2) {
+		memset(x->class_mark, 0, (x->g->n + 1) * sizeof(*x->class_mark));
+		x->mark = 0;
+	}
+	x->mark += 2;
+	return x->mark - 1;
 }
 
-static int has_subject_in_class(struct ctx *x, uint32_t cls, const char *subject)
-{
-	for (size_t i = 0; i < x->match.n; i++)
-		if (resolver_class(x->r, x->match.v[i]) == cls &&
-		    msg_subject_equal(x->g->c[x->match.v[i]].facts.subject, subject))
-			return 1;
-	return 0;
-}
-
-/* x->keep = the distinct classes of x->match, in order of first member. */
+/* x->keep = the distinct classes of x->match, in order of first member:
+ * each match looked at once (a class is found by its mark, not by a scan). */
 static void classes_of_match(struct ctx *x)
 {
+	uint32_t in = class_marks(x);
+
 	x->keep.n = 0;
 	for (size_t i = 0; i < x->match.n; i++) {
 		uint32_t c = resolver_class(x->r, x->match.v[i]);
-		if (!u32s_contains(&x->keep, c))
+		if (x->class_mark[c] != in) {
+			x->class_mark[c] = in;
 			u32s_push(&x->keep, c);
+		}
 	}
 }
 
@@ -198,14 +202,21 @@ static void classes_of_match(struct ctx *x)
 static void filter_classes(struct ctx *x, uint32_t f, const char *subject,
 			   int keep_all_if_none)
 {
+	uint32_t pass = class_marks(x);
 	size_t k = 0;
 
-	for (size_t i = 0; i < x->keep.n; i++) {
-		int pass = subject ? has_subject_in_class(x, x->keep.v[i], subject)
-				   : has_ancestor_in_class(x, x->keep.v[i], f);
-		if (pass)
-			x->keep.v[k++] = x->keep.v[i];
+	/* each match looked at once: its class passes when one of its own does */
+	for (size_t i = 0; i < x->match.n; i++) {
+		uint32_t m = x->match.v[i], c = resolver_class(x->r, m);
+		if (x->class_mark[c] == pass)
+			continue;
+		if (subject ? msg_subject_equal(x->g->c[m].facts.subject, subject)
+			    : graph_is_ancestor(x->g, m, f))
+			x->class_mark[c] = pass;
 	}
+	for (size_t i = 0; i < x->keep.n; i++)
+		if (x->class_mark[x->keep.v[i]] == pass)
+			x->keep.v[k++] = x->keep.v[i];
 	if (k || !keep_all_if_none)
 		x->keep.n = k;
 }
@@ -213,10 +224,13 @@ static void filter_classes(struct ctx *x, uint32_t f, const char *subject,
 /* Drop from x->match the commits whose class is not in x->keep. */
 static void restrict_match(struct ctx *x)
 {
+	uint32_t in = class_marks(x);
 	size_t k = 0;
 
+	for (size_t i = 0; i < x->keep.n; i++)
+		x->class_mark[x->keep.v[i]] = in;
 	for (size_t i = 0; i < x->match.n; i++)
-		if (u32s_contains(&x->keep, resolver_class(x->r, x->match.v[i])))
+		if (x->class_mark[resolver_class(x->r, x->match.v[i])] == in)
 			x->match.v[k++] = x->match.v[i];
 	x->match.n = k;
 }
