@@ -178,28 +178,41 @@ static int64_t base_date(git_repository *repo, const struct tag_table *t, const 
 	return d;
 }
 
+static int cmp_found_tag(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;	/* (.tag first) */
+
+	return (x > y) - (x < y);
+}
+
 /* The tags whose commit is in the range, in the tag table's order. */
 static int find_tags(git_repository *repo, const struct walk_result *w, const git_oid *base,
 		     struct history *h, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
-	struct oidmap ids;
+	struct found { uint32_t tag, commit; } *f = NULL;
+	size_t n = 0, cap = 0, k;
 
 	if (!t)
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
 	h->base_date = base_date(repo, t, h->base, base);
-	oidmap_init(&ids, w->n);
-	for (size_t i = 0; i < w->n; i++)
-		oidmap_put(&ids, w->v[i].oid, (uint32_t)i);
-	h->tags = xmalloc((t->n + 1) * sizeof(*h->tags));
-	for (size_t i = 0; i < t->n; i++) {
-		uint32_t idx = oidmap_get(&ids, t->v[i].commit.id);
-		if (idx != UINT32_MAX)
-			h->tags[h->ntags++] = (struct history_tag){ t->v[i].name, idx, t->v[i].date };
+	/* through the table's index by commit: the range's commits, not every tag */
+	for (size_t i = 0; i < w->n; i++) {
+		const uint32_t *on = tags_on(t, w->v[i].oid, &k);
+		for (size_t j = 0; j < k; j++) {
+			ARRAY_GROW(f, n, cap);
+			f[n++] = (struct found){ on[j], (uint32_t)i };
+		}
 	}
-	oidmap_release(&ids);
+	if (n)
+		qsort(f, n, sizeof(*f), cmp_found_tag);
+	h->tags = xmalloc((n + 1) * sizeof(*h->tags));
+	for (size_t i = 0; i < n; i++)
+		h->tags[h->ntags++] = (struct history_tag){ t->v[f[i].tag].name, f[i].commit,
+							    t->v[f[i].tag].date };
+	free(f);
 	return RT_OK;
 }
 

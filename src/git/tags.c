@@ -134,6 +134,41 @@ static int take_ref(git_repository *repo, git_reference *r, int cached,
 	return 0;
 }
 
+static int cmp_by_commit(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = memcmp(table.v[x].commit.id, table.v[y].commit.id, 20);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* table.by_commit and table.at (tags.h: tags_on). */
+static void index_by_commit(void)
+{
+	table.by_commit = xmalloc((table.n + 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < table.n; i++)
+		table.by_commit[i] = (uint32_t)i;
+	if (table.n)
+		qsort(table.by_commit, table.n, sizeof(uint32_t), cmp_by_commit);
+	oidmap_init(&table.at, table.n);
+	for (size_t k = table.n; k-- > 0;)	/* the first place of each id wins */
+		oidmap_put(&table.at, table.v[table.by_commit[k]].commit.id, (uint32_t)k);
+}
+
+const uint32_t *tags_on(const struct tag_table *t, const uint8_t oid[20], size_t *n)
+{
+	uint32_t k = t->n ? oidmap_get(&t->at, oid) : UINT32_MAX;
+	size_t e = k;
+
+	*n = 0;
+	if (k == UINT32_MAX)
+		return NULL;
+	while (e < t->n && !memcmp(t->v[t->by_commit[e]].commit.id, oid, 20))
+		e++;
+	*n = e - k;
+	return t->by_commit + k;
+}
+
 /* Every ref of refs/tags/, read through one iterator (git_tag_list gives up on
  * the whole list, silently, at the first invalid name). */
 static int load(git_repository *repo, char *err, size_t errlen)
@@ -173,6 +208,7 @@ static int load(git_repository *repo, char *err, size_t errlen)
 		qsort(table.v, table.n, sizeof(*table.v), cmp_name);
 	for (size_t i = 0; i < table.n; i++)
 		table.names[i] = table.v[i].name;
+	index_by_commit();
 	return 0;
 }
 
@@ -220,6 +256,9 @@ void tags_forget(void)
 	free(table.v);
 	free(table.names);
 	free(table.skipped);
+	if (table.by_commit)
+		oidmap_release(&table.at);
+	free(table.by_commit);
 	free(table_dir);
 	memset(&table, 0, sizeof(table));
 	table_dir = NULL;

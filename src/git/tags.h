@@ -17,6 +17,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "base/oidmap.h"
+#include <stdint.h>
 #include <git2.h>
 
 struct tag_info {
@@ -31,7 +34,14 @@ struct tag_table {
 	size_t n;
 	size_t nskipped;	/* refs/tags/ refs with invalid names, skipped */
 	char *skipped;		/* the first of them (full ref name), or NULL */
+	uint32_t *by_commit;	/* the indexes of v, by commit id, then index */
+	struct oidmap at;	/* a commit id -> its first place in by_commit */
 };
+
+/* The tags of t on commit oid (indexes of t->v, increasing): *n of them
+ * from the returned place.  Built once per table: a range's tags cost the
+ * range's commits, not the repository's tags. */
+const uint32_t *tags_on(const struct tag_table *t, const uint8_t oid[20], size_t *n);
 
 /* The tags of repo's repository (the same table for every handle on it). */
 const struct tag_table *tags_of(git_repository *repo, char *err, size_t errlen);
