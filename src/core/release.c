@@ -1,6 +1,5 @@
 /* release.c — see release.h. */
 #include "core/release.h"
-#include "core/release_discover.h"
 #include "base/util.h"
 
 #include <limits.h>
@@ -405,53 +404,11 @@ static size_t pattern_series(char **sorted, size_t ntags, const struct pattern *
 	return k;
 }
 
-static int cmp_series_desc(const void *a, const void *b)
+/* The series a pattern finds among sorted tags (release.h); how many. */
+size_t release_pattern_series(char **sorted, size_t ntags, const struct pattern *re,
+			      struct series_name **out)
 {
-	return release_version_cmp(((const struct series_name *)b)->base,
-				   ((const struct series_name *)a)->base);
-}
-
-/* The built-in rules with no facts of the repository: each tag on a commit
- * of its own, no mainline (release_discover.h). */
-static size_t builtin_series(char **tags, size_t ntags, struct series_name **out)
-{
-	struct tag_fact *f = xcalloc(ntags + 1, sizeof(*f));
-	struct series_discovery d;
-	size_t cap = 0, n = 0;
-
-	for (size_t i = 0; i < ntags; i++)
-		f[i].name = tags[i], f[i].commit = (uint32_t)i;
-	release_discover(f, ntags, NULL, NULL, &d);
-	for (size_t i = 0; i < d.nfound; i++) {
-		ARRAY_GROW(*out, n, cap);
-		(*out)[n].base = d.found[i].base;
-		(*out)[n].tip = d.found[i].tip;
-		(*out)[n++].top = d.found[i].top;
-		d.found[i].base = d.found[i].tip = NULL;
-	}
-	discovery_release(&d);
-	free(f);
-	return n;
-}
-
-void release_find_series(char **tags, size_t ntags, const struct pattern *re,
-			 struct series_name **out, size_t *nout)
-{
-	char **sorted = xmalloc((ntags + 1) * sizeof(char *));
-	size_t n = 0;
-
-	memcpy(sorted, tags, ntags * sizeof(char *));
-	if (ntags)
-		qsort(sorted, ntags, sizeof(char *), cmp_str);
-	*out = NULL;
-	if (re)
-		n = pattern_series(sorted, ntags, re, out);
-	else
-		n = builtin_series(sorted, ntags, out);
-	*nout = n;
-	if (n)
-		qsort(*out, n, sizeof(**out), cmp_series_desc);
-	free(sorted);
+	return pattern_series(sorted, ntags, re, out);
 }
 
 void release_series_names_free(struct series_name *s, size_t n)

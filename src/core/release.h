@@ -84,25 +84,11 @@ struct series_name {
 	unsigned long top;
 };
 
-/*
- * The series among tag names (doc/dialects.md "Series discovery"): every
- * tag BASE with at least one tag BASE.N, and every tag P.0 with tags P.N
- * but no tag P (the X.Y.0 form), except that
- *   - a BASE that is a pre-release (release_is_prerelease) is no base;
- *   - in number order, a release number N after M with
- *     release_is_snapshot(M, N) is a snapshot: it and every higher number
- *     are no releases of BASE (a base left with none is no base);
- *   - a release that is itself the base of a series belongs to that
- *     series, not to BASE's: BASE's tip is its highest other release (a
- *     base left with none is no series);
- *   - a tag with a '/' (a namespace: docker/frr-8.4) is neither.
- * With a pattern, every series key with two or more tags (base: the tag
- * named as the key, else the lowest-numbered one); the pattern decides and
- * the rules above do not apply.  Sorted newest first (by version of BASE,
- * descending).  The caller frees with release_series_names_free.
- */
-void release_find_series(char **tags, size_t ntags, const struct pattern *re,
-			 struct series_name **out, size_t *nout);
+/* The series a series pattern finds among sorted tag names: every key with
+ * two or more tags (base: the tag named as the key, else the lowest-numbered
+ * one), unsorted; how many (release_discover.h: release_find_series). */
+size_t release_pattern_series(char **sorted, size_t ntags, const struct pattern *re,
+			      struct series_name **out);
 void release_series_names_free(struct series_name *s, size_t n);
 
 /* A version with a pre-release word (rc, pre, alpha, beta, dev, any case)

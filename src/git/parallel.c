@@ -1,6 +1,5 @@
 /* parallel.c — see parallel.h. */
 #include "git/parallel.h"
-#include "git/repo.h"
 #include "base/error.h"
 #include "base/threads.h"
 
@@ -49,7 +48,9 @@ static void *worker(void *arg)
 	git_repository *own = NULL;
 	size_t i;
 
-	if (repo_reopen(&own, p->repo) < 0)
+	/* git's environment followed as repo_open follows it (repo.h) */
+	if (git_repository_open_ext(&own, git_repository_path(p->repo),
+				    GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
 		own = NULL;
 	while ((i = take(p)) != SIZE_MAX)
 		if (own ? p->fn(p->ctx, own, i) : call_shared(p, i))

@@ -88,12 +88,6 @@ static int open_from_env(git_repository **out, const char *dir, char *err, size_
 	return rc;
 }
 
-int repo_reopen(git_repository **out, git_repository *repo)
-{
-	return git_repository_open_ext(out, git_repository_path(repo),
-				       GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-}
-
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 {
 	char why[512];

@@ -20,9 +20,7 @@
 #include "git/discover.h"
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
-/* The same repository opened again (a thread's own handle), with git's
- * environment as repo_open follows it; libgit2's return code. */
-int repo_reopen(git_repository **out, git_repository *repo);
+
 /* The repository's objects directory, to free (NULL when libgit2 cannot say). */
 char *repo_objects_dir(git_repository *repo);
 

@@ -27,6 +27,7 @@
 #include "git/commit_parse.h"
 #include "core/message.h"
 #include "core/release.h"
+#include "core/release_discover.h"
 #include "base/util.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
