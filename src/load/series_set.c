@@ -312,18 +312,44 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	return rc;
 }
 
-/* A series mostly without upstream ids (when the request asks). */
-static void warn_blind(struct loader *l, const struct series *s)
+static int is_blind(const struct series *s)
 {
 	const struct census *k = &s->census;
-	size_t known = k->with_upstream + k->inferred_upstream;
 
-	if (!l->rq->warn_blind || !k->commits || known * 2 >= k->commits)
+	return k->commits && (k->with_upstream + k->inferred_upstream) * 2 < k->commits;
+}
+
+#define BLIND_NAMES 5	/* series named in the one summary line, at most */
+
+/* The series mostly without upstream ids (when the request asks): one of
+ * them is said with its counts; several in one line for the run, naming the
+ * first BLIND_NAMES, not a line each (a repository's hundred series). */
+static void warn_blind(struct loader *l, const struct series *s, size_t n)
+{
+	const char *how = "so fixes naming mainline commits cannot find them: name the mainline "
+			  "branch (--mainline REF) or the project's upstream line "
+			  "(--upstream-pattern RE)";
+	char names[1024] = "";
+	size_t blind = 0, said = 0, at = 0;
+
+	for (size_t i = 0; l->rq->warn_blind && i < n; i++)
+		blind += is_blind(&s[i]);
+	for (size_t i = 0; blind == 1 && i < n; i++) {
+		const struct census *k = &s[i].census;
+		size_t known = k->with_upstream + k->inferred_upstream;
+		if (is_blind(&s[i]))
+			source_warn(l->src, "%s: %zu of %zu commits (%.1f%%) have an upstream commit "
+				    "id, %s", s[i].name, known, k->commits,
+				    100.0 * (double)known / (double)k->commits, how);
+	}
+	if (blind < 2)
 		return;
-	source_warn(l->src, "%s: %zu of %zu commits (%.1f%%) have an upstream commit id, so "
-		  "fixes naming mainline commits cannot find them: name the mainline branch "
-		  "(--mainline REF) or the project's upstream line (--upstream-pattern RE)",
-		  s->name, known, k->commits, 100.0 * (double)known / (double)k->commits);
+	for (size_t i = 0; i < n && said < BLIND_NAMES; i++)
+		if (is_blind(&s[i]) && at < sizeof(names))
+			at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s",
+					       said++ ? ", " : "", s[i].name);
+	source_warn(l->src, "%zu of %zu series: fewer than half their commits have an upstream "
+		    "commit id (%s%s), %s", blind, n, names, blind > said ? ", ..." : "", how);
 }
 
 int series_set_load(const struct load_request *rq, const struct load_source *src,
@@ -350,12 +376,12 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 	 * is the error (it may be why discovery or a range failed) */
 	if (p && config_check_limits(p, err, errlen))
 		rc = RT_EFAIL;
-	for (size_t i = 0; !rc && i < set->n; i++) {
+	for (size_t i = 0; !rc && i < set->n; i++)
 		if (set->s[i].rels.n == 0)
 			source_warn(src, "no release tags in %s: every commit counts as "
 				  "unreleased", set->s[i].name);
-		warn_blind(&l, &set->s[i]);
-	}
+	if (!rc)
+		warn_blind(&l, set->s, set->n);
 	if (!rc && l.ties_unread)	/* once per run, not per series */
 		source_warn(src, "%zu commit%s left without an upstream id (ambiguous): several "
 			    "mainline commits match, and the trees or blobs that would tell them "

@@ -1566,6 +1566,23 @@ else
 	fi
 fi
 
+# One warning, not one per series (issue 27.2): three series whose commits name no upstream
+# commit: text `stats` with no range says so in one line naming them, not three.
+BL="$W/blind-series"
+g init -q "$BL"
+for s in 1 2 3; do
+	g -C "$BL" checkout -q --orphan "line$s" 2>/dev/null || g -C "$BL" checkout -q -b "line$s"
+	echo "base $s" | mkc "$BL"
+	g -C "$BL" tag "v$s.0"
+	printf 'fix %s\n\nno upstream line\n' "$s" | mkc "$BL"
+	g -C "$BL" tag "v$s.0.1"
+done
+rt blind-one-line -C "$BL" stats
+if [ "$rc" = 0 ] && [ "$(wc -l <"$W/out/blind-one-line.err")" = 1 ] &&
+   grep -q "^regtrace: warning: 3 of 3 series: fewer than half their commits have an upstream commit id (v3.0..v3.0.1, v2.0..v2.0.1, v1.0..v1.0.1), so" "$W/out/blind-one-line.err"
+then pass blind-warning-one-line
+else fail blind-warning-one-line "status $rc, stderr: $(head -c 400 "$W/out/blind-one-line.err")"; fi
+
 # same_subject DIR N: a mainline of N commits "Update NEWS." by one author, commit i adding a
 # file news/i (so each has its own patch-id), and a series of N/10 of them copied (same
 # author, subject and change, no upstream id): each series commit has N candidates, and its
