@@ -9,6 +9,7 @@
 #include "core/lifetime.h"
 
 #include <jansson.h>
+#include <string.h>
 
 static const char *ref_kind_name(enum msg_ref_kind k)
 {
@@ -59,10 +60,16 @@ static void upstream_text(FILE *out, const struct series *s, const struct explan
 	else
 		fputc('\n', out);
 	for (size_t a = 0; a < f->naliases; a++) {
-		fprintf(out, "  %s  from the %s, ", f->aliases[a],
-			explain_alias_source(s, e->commit, a));
-		where_text(out, e->where.naliases ? &e->where.aliases[a] : NULL);
-		fputc('\n', out);
+		if (!strcmp(explain_alias_source(s, e->commit, a), "inferred")) {
+			/* no line names it: where it came from instead (git/infer.h) */
+			fprintf(out, "  %s  inferred: the mainline commit with this commit's "
+				"author and subject (its patch-id when several have them)\n",
+				f->aliases[a]);
+		} else {
+			fprintf(out, "  %s  from the message, ", f->aliases[a]);
+			where_text(out, e->where.naliases ? &e->where.aliases[a] : NULL);
+			fputc('\n', out);
+		}
 		if (a >= t->naliases || !t->ncopies[a]) {
 			fputs("    no other copy in the series\n", out);
 			continue;
