@@ -1303,12 +1303,14 @@ for i in range(1, n + 1):
 EOF
 }
 # ---- third round (issue 28) ---------------------------------------------------------------
-# CPU seconds (user + system) of a cold `stats` of DIR RANGE: the less of two runs.
-cold_cpu_of() {
-	local best= t TIMEFORMAT='%3U %3S'
+# CPU seconds (user + system) of a cold `regtrace -C DIR stats --json ARGS...` (no cache on
+# disk): the less of two runs.
+cold_cpu() {
+	local dir=$1 best= t TIMEFORMAT='%3U %3S'
+	shift
 	for _ in 1 2; do
-		rm -f "$1/.git/regtrace-"*
-		t=$( { time timeout -k 5 "$TMO" "$R" -C "$1" stats --json "$2" >/dev/null 2>&1; } 2>&1 |
+		rm -f "$dir/.git/regtrace-"*
+		t=$( { time timeout -k 5 "$TMO" "$R" -C "$dir" stats --json "$@" >/dev/null 2>&1; } 2>&1 |
 			awk '{ print $1 + $2 }')
 		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
 			best=$t
@@ -1557,8 +1559,8 @@ if [ "$QUICK" = 1 ]; then
 else
 	prefix_history "$W/prefix-1250" 1250
 	prefix_history "$W/prefix-2500" 2500
-	p1=$(cold_cpu_of "$W/prefix-1250" v4.19..v4.19.1)
-	p2=$(cold_cpu_of "$W/prefix-2500" v4.19..v4.19.1)
+	p1=$(cold_cpu "$W/prefix-1250" v4.19..v4.19.1)
+	p2=$(cold_cpu "$W/prefix-2500" v4.19..v4.19.1)
 	if awk -v a="$p2" -v b="$p1" 'BEGIN { exit !(a <= 6 * (b > 0.02 ? b : 0.02)) }'; then
 		pass "prefix-proportional (1,250 commits: ${p1} s CPU, 2,500: ${p2} s)"
 	else
@@ -1612,44 +1614,18 @@ for j in range(1, n // 10 + 1):
 out.write("reset refs/tags/v1.0.1\nfrom :%d\n\n" % (100000 + n // 10))
 EOF
 }
-# CPU seconds of a cold `stats --mainline master v1.0..v1.0.1` of DIR: the less of two runs.
-infer_cpu() {
-	local best= t TIMEFORMAT='%3U %3S'
-	for _ in 1 2; do
-		rm -f "$1/.git/regtrace-"*
-		t=$( { time timeout -k 5 "$TMO" "$R" -C "$1" stats --json --mainline master v1.0..v1.0.1 \
-			>/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }')
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-		fi
-	done
-	echo "$best"
-}
 same_subject "$W/same-subject-100" 100
 same_subject "$W/same-subject-1000" 1000
 expect_json same-subject-inferred "series[0].inferred_upstream=100 series[0].ambiguous_upstream=0" \
 	-C "$W/same-subject-1000" stats --json --mainline master v1.0..v1.0.1
-s100=$(infer_cpu "$W/same-subject-100")
-s1000=$(infer_cpu "$W/same-subject-1000")
+s100=$(cold_cpu "$W/same-subject-100" --mainline master v1.0..v1.0.1)
+s1000=$(cold_cpu "$W/same-subject-1000" --mainline master v1.0..v1.0.1)
 if awk -v a="$s1000" -v b="$s100" 'BEGIN { exit !(a <= 30 * (b > 0.02 ? b : 0.02)) }'; then
 	pass "same-subject-proportional (100 mainline commits: ${s100} s CPU, 1,000: ${s1000} s)"
 else
 	fail same-subject-proportional "100 mainline commits: ${s100} s CPU, 1,000: ${s1000} s (more than 30 times)"
 fi
 
-# CPU seconds (user + system) of a cold `stats` of DIR: the less of two runs.
-cold_cpu() {
-	local best= t TIMEFORMAT='%3U %3S'
-	for _ in 1 2; do
-		rm -f "$1/.git/regtrace-"*
-		t=$( { time timeout -k 5 "$TMO" "$R" -C "$1" stats --json v4.19..stable \
-			>/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }')
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-		fi
-	done
-	echo "$best"
-}
 if [ "$QUICK" = 1 ]; then
 	skip 100k-commits "HOSTILE_QUICK=1"
 else
@@ -1662,8 +1638,8 @@ series[0].fixes=10000 series[0].pairs=10000 series[0].regressions=10000
 series[0].same_release=10000 series[0].visible=0 series[0].fixes_outside=0
 series[0].ambiguous=0 series[0].duplicates=0" -C "$H" stats --json v4.19..stable
 	stable_history "$W/10k" 10000
-	c10=$(cold_cpu "$W/10k")
-	c100=$(cold_cpu "$H")
+	c10=$(cold_cpu "$W/10k" v4.19..stable)
+	c100=$(cold_cpu "$H" v4.19..stable)
 	if awk -v a="$c100" -v b="$c10" 'BEGIN { exit !(a <= 30 * (b > 0.01 ? b : 0.01)) }'; then
 		pass "100k-commits-proportional (10,000: ${c10} s CPU, 100,000: ${c100} s)"
 	else
