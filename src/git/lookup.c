@@ -6,20 +6,30 @@
 
 #include <string.h>
 
+int lookup_peel(git_repository *repo, const char *rev, git_commit **out, char *err,
+		size_t errlen)
+{
+	git_object *obj = NULL;
+	int rc = RT_OK;
+
+	*out = NULL;
+	if (git_revparse_single(&obj, repo, rev) < 0)
+		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
+	else if (git_object_peel((git_object **)out, obj, GIT_OBJECT_COMMIT) < 0)
+		rc = rt_fail(err, errlen, RT_EFAIL, "'%s' does not name a commit", rev);
+	git_object_free(obj);
+	return rc;
+}
+
 int lookup_commit(git_repository *repo, const char *rev, char hex[41], char *err,
 		  size_t errlen)
 {
-	git_object *obj = NULL, *commit = NULL;
-	int rc = RT_OK;
+	git_commit *commit;
+	int rc = lookup_peel(repo, rev, &commit, err, errlen);
 
-	if (git_revparse_single(&obj, repo, rev) < 0)
-		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
-	else if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0)
-		rc = rt_fail(err, errlen, RT_EFAIL, "'%s' does not name a commit", rev);
-	else
-		git_oid_tostr(hex, 41, git_object_id(commit));
-	git_object_free(commit);
-	git_object_free(obj);
+	if (!rc)
+		git_oid_tostr(hex, 41, git_commit_id(commit));
+	git_commit_free(commit);
 	return rc;
 }
 

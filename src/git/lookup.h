@@ -12,6 +12,11 @@
 
 int lookup_commit(git_repository *repo, const char *rev, char hex[41], char *err,
 		  size_t errlen);
+/* The commit rev names (*out, to free), peeling tags: "unknown revision
+ * 'REV'" when it names nothing, "'REV' does not name a commit" for a tree or
+ * a blob (the words a range's ends use too). */
+int lookup_peel(git_repository *repo, const char *rev, git_commit **out, char *err,
+		size_t errlen);
 /* *msg is to free (NUL-terminated; *len without the NUL). */
 int lookup_message(git_repository *repo, const char hex[41], char **msg, size_t *len,
 		   char *err, size_t errlen);

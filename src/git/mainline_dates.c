@@ -1,6 +1,7 @@
 /* mainline_dates.c — see mainline_dates.h. */
 #include "git/mainline_dates.h"
 #include "base/error.h"
+#include "git/lookup.h"
 #include "git/walk.h"
 
 #include <stdint.h>
@@ -9,20 +10,14 @@
 static int commit_of(git_repository *repo, const char *rev, git_oid *oid, int64_t *time,
 		     char *err, size_t errlen)
 {
-	git_object *obj = NULL;
-	git_commit *c = NULL;
-	int rc = RT_OK;
+	git_commit *c;
+	int rc = lookup_peel(repo, rev, &c, err, errlen);
 
-	if (git_revparse_single(&obj, repo, rev) < 0) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "unknown revision '%s'", rev);
-	} else if (git_object_peel((git_object **)&c, obj, GIT_OBJECT_COMMIT) < 0) {
-		rc = rt_fail(err, errlen, RT_EFAIL, "'%s' does not name a commit", rev);
-	} else {
+	if (!rc) {
 		git_oid_cpy(oid, git_commit_id(c));
 		*time = (int64_t)git_commit_time(c);
 	}
 	git_commit_free(c);
-	git_object_free(obj);
 	return rc;
 }
 

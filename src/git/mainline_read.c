@@ -4,6 +4,7 @@
  * every wanted commit has its tag: one walk of the history at most.
  */
 #include "git/mainline_read.h"
+#include "git/lookup.h"
 #include "core/release.h"
 #include "base/error.h"
 #include "core/identity.h"
@@ -50,20 +51,12 @@ static void hex_of(const uint8_t oid20[20], char hex[41])
 
 static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
 {
-	git_object *obj = NULL, *c = NULL;
-	int rc = RT_OK;
+	git_commit *c;
+	int rc = lookup_peel(repo, rev, &c, err, errlen);
 
-	if (git_revparse_single(&obj, repo, rev) < 0) {
-		snprintf(err, errlen, "unknown revision '%s'", rev);
-		rc = RT_EFAIL;
-	} else if (git_object_peel(&c, obj, GIT_OBJECT_COMMIT) < 0) {
-		snprintf(err, errlen, "'%s' does not name a commit", rev);	/* (as a range says) */
-		rc = RT_EFAIL;
-	} else {
-		git_oid_cpy(oid, git_object_id(c));
-	}
-	git_object_free(c);
-	git_object_free(obj);
+	if (!rc)
+		git_oid_cpy(oid, git_commit_id(c));
+	git_commit_free(c);
 	return rc;
 }
 
@@ -426,19 +419,13 @@ static int cmp_chain_version(const void *a, const void *b)
  * the next on the mainline (read_segments checks), the mainline between
  * them is read once and cached, as between Linux's tags; else each base is
  * read alone, as before.  How many. */
-static size_t bases_chain(git_repository *repo, const char *const *bases, size_t nbases,
-			  struct chain_tag *out)
+static size_t bases_chain(const struct chain_tag *b, size_t nbases, struct chain_tag *out)
 {
-	char err[256];
-	git_oid oid;
 	size_t n = 0, k = 0;
 
-	for (size_t i = 0; i < nbases; i++) {
-		if (oid_of(repo, bases[i], &oid, err, sizeof(err)))
-			continue;
-		out[n].name = bases[i];
-		memcpy(out[n++].oid, oid.id, 20);
-	}
+	for (size_t i = 0; i < nbases; i++)
+		if (b[i].name)
+			out[n++] = b[i];
 	if (n)
 		qsort(out, n, sizeof(*out), cmp_chain_version);
 	for (size_t i = 0; i < n; i++) {	/* one place per commit */
@@ -451,20 +438,33 @@ static size_t bases_chain(git_repository *repo, const char *const *bases, size_t
 	return k;
 }
 
-/* Each base's place in the chain (SIZE_MAX: none); the earliest of them. */
-static size_t place_bases(git_repository *repo, const char *const *bases, size_t nbases,
-			  const struct chain_tag *chain, size_t nchain, size_t *at)
+/* The bases' commits, each resolved once: b[i].name is NULL for a base
+ * that names none. */
+static void resolve_bases(git_repository *repo, const char *const *bases, size_t nbases,
+			  struct chain_tag *b)
 {
-	size_t first = SIZE_MAX;
 	char err[256];
 	git_oid oid;
 
 	for (size_t i = 0; i < nbases; i++) {
+		memset(&oid, 0, sizeof(oid));
+		b[i].name = oid_of(repo, bases[i], &oid, err, sizeof(err)) ? NULL : bases[i];
+		memcpy(b[i].oid, oid.id, 20);
+	}
+}
+
+/* Each base's place in the chain (SIZE_MAX: none); the earliest of them. */
+static size_t place_bases(const struct chain_tag *b, size_t nbases,
+			  const struct chain_tag *chain, size_t nchain, size_t *at)
+{
+	size_t first = SIZE_MAX;
+
+	for (size_t i = 0; i < nbases; i++) {
 		at[i] = SIZE_MAX;
-		if (oid_of(repo, bases[i], &oid, err, sizeof(err)))
+		if (!b[i].name)
 			continue;
 		for (size_t k = 0; k < nchain && at[i] == SIZE_MAX; k++)
-			if (!memcmp(chain[k].oid, oid.id, 20))
+			if (!memcmp(chain[k].oid, b[i].oid, 20))
 				at[i] = k;
 		if (at[i] < first)
 			first = at[i];
@@ -508,7 +508,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
 	struct reading rd = { 0 };
-	struct chain_tag *chain = NULL;
+	struct chain_tag *chain = NULL, *resolved = NULL;
 	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
 	git_oid tip;
 	int rc;
@@ -524,9 +524,11 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		goto out;
 	chain = xmalloc((t->n + nbases + 1) * sizeof(*chain));
 	nchain = mainline_tags(t, chain);
-	if ((first = place_bases(repo, bases, nbases, chain, nchain, at)) == SIZE_MAX) {
-		nchain = bases_chain(repo, bases, nbases, chain);
-		first = place_bases(repo, bases, nbases, chain, nchain, at);
+	resolved = xmalloc((nbases + 1) * sizeof(*resolved));
+	resolve_bases(repo, bases, nbases, resolved);
+	if ((first = place_bases(resolved, nbases, chain, nchain, at)) == SIZE_MAX) {
+		nchain = bases_chain(resolved, nbases, chain);
+		first = place_bases(resolved, nbases, chain, nchain, at);
 	}
 	if (first == SIZE_MAX)
 		goto out;	/* no base is a mainline tag, no base resolves */
@@ -562,6 +564,7 @@ out:
 	free(rd.seg);
 	segcache_release(&none);
 	free(chain);
+	free(resolved);
 	free(at);
 	return rc;
 }
