@@ -93,18 +93,26 @@ static void step(struct ctx *x, enum census_rule rule, const uint32_t *v, size_t
 	t->nsteps++;
 }
 
+/* A new stamp in *last for the per-commit array *marks (n commits, made on
+ * first use): no commit carries it yet.  When the counter wraps, every mark
+ * is cleared first. */
+static uint32_t next_stamp(size_t n, uint32_t **marks, uint32_t *last)
+{
+	if (!*marks)
+		*marks = xcalloc(n + 1, sizeof(**marks));
+	if (++*last == 0) {
+		memset(*marks, 0, (n + 1) * sizeof(**marks));
+		*last = 1;
+	}
+	return *last;
+}
+
 /* A new question for is_live(): every commit's state unseen again. */
 static uint32_t live_question(struct ctx *x)
 {
-	if (!x->live_stamp) {
-		x->live_stamp = xcalloc(x->g->n + 1, sizeof(*x->live_stamp));
+	if (!x->live_state)
 		x->live_state = xcalloc(x->g->n + 1, 1);
-	}
-	if (++x->live_question == 0) {	/* wrapped: forget every stamp */
-		memset(x->live_stamp, 0, (x->g->n + 1) * sizeof(*x->live_stamp));
-		x->live_question = 1;
-	}
-	return x->live_question;
+	return next_stamp(x->g->n, &x->live_stamp, &x->live_question);
 }
 
 static int live_state(const struct ctx *x, uint32_t c, uint32_t q)
@@ -166,18 +174,10 @@ static void live_release(struct ctx *x)
 	free(x->class_mark);
 }
 
-/* A new mark for sets of classes (x->class_mark): two at a time are used,
- * in, and in + 1.  Every class unmarked again when the counter wraps. */
+/* A new mark for a set of classes (x->class_mark; a class is a commit). */
 static uint32_t class_marks(struct ctx *x)
 {
-	if (!x->class_mark)
-		x->class_mark = xcalloc(x->g->n + 1, sizeof(*x->class_mark));
-	if (x->mark >= UINT32_MAX - 2) {
-		memset(x->class_mark, 0, (x->g->n + 1) * sizeof(*x->class_mark));
-		x->mark = 0;
-	}
-	x->mark += 2;
-	return x->mark - 1;
+	return next_stamp(x->g->n, &x->class_mark, &x->mark);
 }
 
 /* x->keep = the distinct classes of x->match, in order of first member:

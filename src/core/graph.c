@@ -1,5 +1,6 @@
 /* graph.c — see graph.h. */
 #include "core/graph.h"
+#include "base/codec.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -53,14 +54,15 @@ int graph_add_parent(struct graph *g, uint32_t child, uint32_t parent)
 	return 0;
 }
 
-/* FNV-1a, 64 bits, of s[0..len) with ASCII letters folded to lower case. */
+/* base/codec.h's FNV-1a of s[0..len) with ASCII letters folded to lower case. */
 static uint64_t email_hash(const char *s, size_t len)
 {
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = CODEC_FNV_INIT;
 
 	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32u : c)) * 1099511628211ull;
+		uint8_t c = (uint8_t)s[i];
+		c = c >= 'A' && c <= 'Z' ? (uint8_t)(c + 32) : c;
+		h = codec_fnv(&c, 1, h);
 	}
 	return h;
 }
