@@ -393,6 +393,17 @@ static int own_fd(const char *path)
 	return -1;
 }
 
+/* A regular file or nothing at path: atomic_file_open, and whether it is
+ * where stdout goes. */
+static int open_regular(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int rc = atomic_file_open(f, path, err, errlen);
+
+	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
+	return rc;
+}
+
 int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, size_t errlen)
 {
 	struct stat st, lst;
@@ -413,12 +424,8 @@ int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, 
 		do
 			fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 		while (fd < 0 && errno == EINTR);
-		if (fd < 0) {
-			e = errno;
-			if (fd >= 0)
-				close(fd);
-			return atomic_file_error(path, e, err, errlen);
-		}
+		if (fd < 0)
+			return atomic_file_error(path, errno, err, errlen);
 		return open_stream(f, path, fd, err, errlen);
 	}
 	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
@@ -431,9 +438,7 @@ int atomic_file_open_output(struct atomic_file *f, const char *path, char *err, 
 		f->is_stdout = rc == 0 && same_as_stdout(&st);
 		return rc;
 	}
-	int rc = atomic_file_open(f, path, err, errlen);
-	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
-	return rc;
+	return open_regular(f, path, err, errlen);
 }
 
 int atomic_file_open_default(struct atomic_file *f, const char *path, char *err, size_t errlen)
@@ -447,9 +452,7 @@ int atomic_file_open_default(struct atomic_file *f, const char *path, char *err,
 			path, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
 		return -1;
 	}
-	int rc = atomic_file_open(f, path, err, errlen);
-	f->is_stdout = rc == 0 && stat(path, &st) == 0 && same_as_stdout(&st);
-	return rc;
+	return open_regular(f, path, err, errlen);
 }
 
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
