@@ -73,7 +73,8 @@ static int write_export(const struct cli *c, struct run *run, struct series_set 
 	if (c->mainline)
 		rc = read_mainline(run, set, &e, err, errlen);
 	if (!rc) {
-		struct export_extra x = { &e.regressions, e.has_dates ? &e.dates : NULL };
+		struct export_extra x = { &e.regressions, e.has_dates ? &e.dates : NULL,
+					  &set->skipped };
 		regressions_group(set->s, set->n, e.carried, &e.regressions);
 		if (export_sqlite(f->tmp, set->s, set->n, &x, why, sizeof(why)) < 0)
 			rc = rt_fail(err, errlen, RT_EFAIL, "cannot write '%s': %s", f->path, why);

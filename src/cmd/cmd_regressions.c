@@ -36,7 +36,7 @@ static int render(const struct cli *c, const struct series_set *set,
 		  const struct regressions *r)
 {
 	if (c->format == FORMAT_JSON)
-		return render_regressions_json(stdout, set->s, set->n, r);
+		return render_regressions_json(stdout, set->s, set->n, &set->skipped, r);
 	if (c->format == FORMAT_CSV)
 		return render_regressions_csv(stdout, set->s, set->n, r);
 	return render_regressions_text(stdout, set->s, set->n, r);

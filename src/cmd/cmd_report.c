@@ -33,7 +33,8 @@ static const char *commit_url(const struct cli *c, struct run *run,
 static int write_report(const struct cli *c, struct run *run, struct series_set *set,
 			struct atomic_file *f, char *err, size_t errlen)
 {
-	if (render_report_html(f->fp, set->s, set->n, commit_url(c, run, set)) < 0)
+	if (render_report_html(f->fp, set->s, set->n, &set->skipped,
+			       commit_url(c, run, set)) < 0)
 		return atomic_file_error(f->path, errno ? errno : EIO, err, errlen);
 	return 0;
 }

@@ -45,9 +45,9 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 		count_open(&set);
 	if (!rc) {
 		if (c->format == FORMAT_JSON)
-			rc = render_stats_json(stdout, set.s, set.n);
+			rc = render_stats_json(stdout, set.s, set.n, &set.skipped);
 		else if (c->format == FORMAT_CSV)
-			rc = render_stats_csv(stdout, set.s, set.n);
+			rc = render_stats_csv(stdout, set.s, set.n, &set.skipped);
 		else
 			rc = render_stats_text(stdout, set.s, set.n);
 		if (rc < 0 || fflush(stdout) != 0)

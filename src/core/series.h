@@ -45,6 +45,18 @@ struct series {
 					   (channel.h; the names borrowed) */
 };
 
+/* A series a whole-repository run found but could not read or count, and
+ * why (load/series_set.h): outputs name it beside the series counted. */
+struct series_skip {
+	char *name, *base, *tip;	/* the range, as discovery named it */
+	char *why;			/* the error, one line */
+};
+
+struct series_skips {
+	struct series_skip *v;
+	size_t n;
+};
+
 /* The first 40-hex alias of a commit: its upstream id, or NULL (where it
  * comes from: g.c[c].upstream). */
 static inline const char *series_upstream(const struct series *s, uint32_t c)

@@ -254,6 +254,7 @@ static void leave_out_failed(struct loader *l)
 	struct series_set *set = l->set;
 	size_t k = 0;
 
+	set->skipped.v = xcalloc(set->n + 1, sizeof(*set->skipped.v));
 	for (size_t i = 0; i < set->n; i++) {
 		struct range *r = &set->ranges.v[i];
 		if (!l->failed[i]) {
@@ -263,9 +264,8 @@ static void leave_out_failed(struct loader *l)
 		}
 		source_skipped(l->src, r->name, l->errs[i].msg);
 		series_release_all(&set->s[i]);
-		free(r->name);
-		free(r->base);
-		free(r->tip);
+		set->skipped.v[set->skipped.n++] = (struct series_skip){
+			r->name, r->base, r->tip, xstrdup(l->errs[i].msg) };
 	}
 	set->n = set->ranges.n = k;
 }
@@ -414,6 +414,14 @@ void series_set_release(struct series_set *set)
 	else if (set->ml)
 		mainline_set_release(set->ml);
 	free(set->ml);
+	for (size_t i = 0; i < set->skipped.n; i++) {
+		struct series_skip *k = &set->skipped.v[i];
+		free(k->name);
+		free(k->base);
+		free(k->tip);
+		free(k->why);
+	}
+	free(set->skipped.v);
 	range_list_release(&set->ranges);
 	memset(set, 0, sizeof(*set));
 }

@@ -76,6 +76,8 @@ static const char schema[] =
 	"  lifetime_releases INTEGER, lifetime_days INTEGER,\n"
 	"  FOREIGN KEY (series_id, fix_id) REFERENCES commits(series_id, id),\n"
 	"  FOREIGN KEY (series_id, target_id) REFERENCES commits(series_id, id));\n"
+	"CREATE TABLE series_not_counted (\n"
+	"  name TEXT NOT NULL, base TEXT, tip TEXT, reason TEXT NOT NULL);\n"
 	"CREATE TABLE link_candidates (\n"
 	"  link_id INTEGER NOT NULL REFERENCES links(id),\n"
 	"  series_id INTEGER NOT NULL, commit_id TEXT NOT NULL,\n"
@@ -92,7 +94,7 @@ static const char schema[] =
 	"CREATE INDEX regressions_series ON regressions(series_id, target_id);\n";
 
 enum { ST_SERIES, ST_RELEASE, ST_COMMIT, ST_ALIAS, ST_LINK, ST_CANDIDATE, ST_PATH,
-       ST_REGRESSION, ST_CARRIER, ST_COUNT };
+       ST_REGRESSION, ST_CARRIER, ST_SKIPPED, ST_COUNT };
 
 static const char *const inserts[ST_COUNT] = {
 	[ST_SERIES] = NULL,	/* series_insert() */
@@ -104,6 +106,7 @@ static const char *const inserts[ST_COUNT] = {
 	[ST_PATH] = "INSERT OR IGNORE INTO commit_paths VALUES (?,?,?)",
 	[ST_REGRESSION] = "INSERT INTO regressions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	[ST_CARRIER] = "INSERT OR IGNORE INTO regression_carriers VALUES (?,?)",
+	[ST_SKIPPED] = "INSERT INTO series_not_counted VALUES (?,?,?,?)",
 };
 
 struct db {
@@ -388,6 +391,21 @@ static int regression_rows(struct db *d, const struct series *all, const struct 
 	return 0;
 }
 
+/* The series a whole-repository run left out, with the reason. */
+static int skipped_rows(struct db *d, const struct series_skips *k)
+{
+	for (size_t i = 0; k && i < k->n; i++) {
+		struct row r = row_start(d, ST_SKIPPED);
+		put_text(&r, k->v[i].name);
+		put_text(&r, k->v[i].base);
+		put_text(&r, k->v[i].tip);
+		put_text(&r, k->v[i].why);
+		if (row_end(&r))
+			return -1;
+	}
+	return 0;
+}
+
 /* ---- the database ---- */
 
 /* The system's reason for a full disk or an I/O error, else 0.  SQLITE_FULL
@@ -470,7 +488,7 @@ static int fill(struct db *d, const struct series *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (series_rows(d, &s[i], (long long)i + 1))
 			return -1;
-	if (d->x && regression_rows(d, s, d->x->regressions))
+	if (d->x && (regression_rows(d, s, d->x->regressions) || skipped_rows(d, d->x->skipped)))
 		return -1;
 	return sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }

@@ -22,17 +22,19 @@
 #include "core/series.h"
 #include "core/upstream_dates.h"
 
-#define EXPORT_SQLITE_VERSION 5	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+#define EXPORT_SQLITE_VERSION 6	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
 				   3: authors, dates, channel, reported, alias sources and
 				   mainline dates, commit_paths, regressions;
 				   4: series gains fixes_outside_mainline and the upstream
 				   counts, alias sources say "inferred" (doc/dialects.md);
-				   5: releases.number an integer, or text beyond 2^63 - 1 */
+				   5: releases.number an integer, or text beyond 2^63 - 1;
+				   6: series_not_counted */
 
 /* What a command computed besides the series (each may be NULL). */
 struct export_extra {
 	const struct regressions *regressions;	/* the regressions table */
 	const struct upstream_dates *dates;	/* mainline dates (--mainline), or NULL */
+	const struct series_skips *skipped;	/* the series_not_counted table */
 };
 
 int export_sqlite(const char *path, const struct series *s, size_t n,

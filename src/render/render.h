@@ -15,8 +15,13 @@
 enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
 int render_stats_text(FILE *out, const struct series *s, size_t n);
-int render_stats_csv(FILE *out, const struct series *s, size_t n);
-int render_stats_json(FILE *out, const struct series *s, size_t n);
+/* skipped: the series a whole-repository run left out (series.h), or NULL:
+ * JSON lists them under "not_counted", CSV gives each a row of empty
+ * numbers with its reason in the last column, "not_counted". */
+int render_stats_csv(FILE *out, const struct series *s, size_t n,
+		     const struct series_skips *skipped);
+int render_stats_json(FILE *out, const struct series *s, size_t n,
+		      const struct series_skips *skipped);
 
 int render_fixes_text(FILE *out, const struct series *s);
 int render_fixes_csv(FILE *out, const struct series *s);
@@ -46,7 +51,7 @@ int render_regressions_text(FILE *out, const struct series *s, size_t n,
 int render_regressions_csv(FILE *out, const struct series *s, size_t n,
 			   const struct regressions *r);
 int render_regressions_json(FILE *out, const struct series *s, size_t n,
-			    const struct regressions *r);
+			    const struct series_skips *skipped, const struct regressions *r);
 
 /* explain: one commit of s (core/explain.h); holding: the names of the
  * series that hold it, newest first (s is the first). */

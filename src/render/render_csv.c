@@ -131,7 +131,8 @@ static int breakdown_csv(FILE *out, const struct series *s, size_t n)
 	return ferror(out) ? -1 : 0;
 }
 
-int render_stats_csv(FILE *out, const struct series *s, size_t n)
+int render_stats_csv(FILE *out, const struct series *s, size_t n,
+		     const struct series_skips *skipped)
 {
 	if (n && s[0].by)
 		return breakdown_csv(out, s, n);
@@ -142,13 +143,21 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n)
 	for (size_t k = 0; k < nnumbers; k++)
 		if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 			fprintf(out, ",%s", numbers[k].key);
-	fputs("\r\n", out);
+	fputs(",not_counted\r\n", out);
 	for (size_t i = 0; i < n; i++) {
 		field_value(out, s[i].name);
 		for (size_t k = 0; k < nnumbers; k++)
 			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 				number_field(out, &numbers[k], &s[i]);
-		fputs("\r\n", out);
+		fputs(",\r\n", out);
+	}
+	for (size_t i = 0; skipped && i < skipped->n; i++) {	/* numbers empty */
+		field_value(out, skipped->v[i].name);
+		for (size_t k = 0; k < nnumbers; k++)
+			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
+				fputc(',', out);
+		fputc(',', out);
+		field(out, skipped->v[i].why, 1);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -201,6 +201,27 @@ static void summary(FILE *out, const struct series *s, size_t n)
 	fputs("</tbody>\n</table>\n</section>\n", out);
 }
 
+/* The series a whole-repository run found but could not count: named with
+ * the reason, after the summary, so that no reader takes the page for all. */
+static void not_counted(FILE *out, const struct series_skips *k)
+{
+	if (!k || !k->n)
+		return;
+	fprintf(out, "<section id=\"not-counted\">\n<h2>Series not counted</h2>\n"
+		"<p>%zu series found in the repository could not be read or counted; the "
+		"page leaves them out:</p>\n<ul>\n", k->n);
+	for (size_t i = 0; i < k->n; i++) {
+		fputs("<li data-series=\"", out);
+		esc(out, k->v[i].name);
+		fputs("\"><b>", out);
+		esc(out, k->v[i].name);
+		fputs("</b>: ", out);
+		esc(out, k->v[i].why);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n</section>\n", out);
+}
+
 /* ---- charts ---- */
 
 static void figure_open(FILE *out, const char *heading)
@@ -708,12 +729,14 @@ static void offenders(FILE *out, const struct series *s, size_t n, const char *u
 	fputs("</section>\n", out);
 }
 
-int render_report_html(FILE *out, const struct series *s, size_t n, const char *commit_url)
+int render_report_html(FILE *out, const struct series *s, size_t n,
+		       const struct series_skips *skipped, const char *commit_url)
 {
 	int rc;
 
 	head(out);
 	summary(out, s, n);
+	not_counted(out, skipped);
 	rc = charts(out, s, n);
 	offenders(out, s, n, commit_url);
 	for (size_t i = 0; i < n; i++)

@@ -129,13 +129,26 @@ int json_dump_root(FILE *out, json_t *root)
 	return ferror(out) ? -1 : 0;
 }
 
-int render_stats_json(FILE *out, const struct series *s, size_t n)
+json_t *json_not_counted(const struct series_skips *k)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; k && i < k->n; i++)
+		json_array_append_new(arr, json_pack("{s:s, s:s?, s:s?, s:s}", "name", k->v[i].name,
+						     "base", k->v[i].base, "tip", k->v[i].tip,
+						     "reason", k->v[i].why));
+	return arr;
+}
+
+int render_stats_json(FILE *out, const struct series *s, size_t n,
+		      const struct series_skips *skipped)
 {
 	json_t *arr = json_array();
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(arr, stats_object(&s[i]));
-	return json_dump_root(out, json_pack("{s:o}", "series", arr));
+	return json_dump_root(out, json_pack("{s:o, s:o}", "series", arr, "not_counted",
+					     json_not_counted(skipped)));
 }
 
 json_t *json_commit_object(const struct series *s, uint32_t c)
@@ -298,6 +311,7 @@ static json_t *regression_entry_object(const struct series *all,
 }
 
 int render_regressions_json(FILE *out, const struct series *s, size_t n,
+			    const struct series_skips *skipped,
 			    const struct regressions *r)
 {
 	json_t *rows = json_array();
@@ -323,5 +337,6 @@ int render_regressions_json(FILE *out, const struct series *s, size_t n,
 			json_decref(by);
 		json_array_append_new(rows, o);
 	}
-	return json_dump_root(out, json_pack("{s:o}", "regressions", rows));
+	return json_dump_root(out, json_pack("{s:o, s:o}", "regressions", rows, "not_counted",
+					     json_not_counted(skipped)));
 }

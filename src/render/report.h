@@ -9,6 +9,10 @@
  * that script, by its hash (doc/age.md "In the report").  It holds:
  *   <table id="summary">            one row per series, the columns of
  *                                   `stats` (data-series="NAME" per row);
+ *   <section id="not-counted">      only when skipped has series: each
+ *                                   series a whole-repository run left
+ *                                   out, as <li data-series="NAME">, with
+ *                                   its reason;
  *   <svg id="chart-rates">          low and high rate per series (bars);
  *   <svg id="chart-timeline">       cumulative visible regressions by date,
  *                                   one line per series;
@@ -38,6 +42,7 @@
 
 #include "core/series.h"
 
-int render_report_html(FILE *out, const struct series *s, size_t n, const char *commit_url);
+int render_report_html(FILE *out, const struct series *s, size_t n,
+		       const struct series_skips *skipped, const char *commit_url);
 
 #endif

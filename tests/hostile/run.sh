@@ -1446,6 +1446,34 @@ series[0].commits=2') && [ "$($CHECK json-len "$W/out/partial-series.out" series
    grep -q "^regtrace: error: series v2.0..v2.0.1 not counted: " "$W/out/partial-series.err"
 then pass partial-series-others-counted
 else fail partial-series-others-counted "status $rc, ${why:-} stderr: $(head -c 300 "$W/out/partial-series.err")"; fi
+# ... and every output marks the series it left out, with the reason (25.1): JSON's
+# "not_counted", a CSV row of empty numbers with the reason last, the report's section, the
+# export's series_not_counted table; each run exits 3.
+if why=$($CHECK json "$W/out/partial-series.out" 'not_counted[0].name="v2.0..v2.0.1"
+not_counted[0].base="v2.0"
+not_counted[0].tip="v2.0.1"') && $CHECK json-len "$W/out/partial-series.out" not_counted 1 >/dev/null &&
+   grep -q '"reason": "cannot read commit' "$W/out/partial-series.out"
+then pass partial-series-json-marked
+else fail partial-series-json-marked "${why:-not_counted missing}"; fi
+REGTRACE_NO_CACHE=1 rt partial-series-csv -C "$PS" stats --csv
+if [ "$rc" = 3 ] && head -1 "$W/out/partial-series-csv.out" | grep -q ',open,not_counted.$' &&
+   sed -n 2p "$W/out/partial-series-csv.out" | grep -q '^v1\.0\.\.v1\.0\.1,2,.*,.$' &&
+   sed -n 3p "$W/out/partial-series-csv.out" | grep -q '^v2\.0\.\.v2\.0\.1,,,,*cannot read commit [0-9a-f]*: .*.$' &&
+   [ "$(wc -l <"$W/out/partial-series-csv.out")" = 3 ]
+then pass partial-series-csv-marked
+else fail partial-series-csv-marked "status $rc: $(head -c 600 "$W/out/partial-series-csv.out")"; fi
+REGTRACE_NO_CACHE=1 rt partial-series-report -C "$PS" report -o "$W/partial-series.html"
+if [ "$rc" = 3 ] && grep -q '<li data-series="v2.0..v2.0.1"><b>v2.0..v2.0.1</b>: cannot read commit' "$W/partial-series.html" &&
+   grep -q '<tr data-series="v1.0..v1.0.1">' "$W/partial-series.html" &&
+   ! grep -q '<tr data-series="v2.0..v2.0.1">' "$W/partial-series.html"
+then pass partial-series-report-marked
+else fail partial-series-report-marked "status $rc"; fi
+REGTRACE_NO_CACHE=1 rt partial-series-export -C "$PS" export --sqlite "$W/partial-series.db"
+if [ "$rc" = 3 ] &&
+   [ "$(sqlite3 "$W/partial-series.db" "SELECT name || '|' || base || '|' || tip FROM series_not_counted")" = "v2.0..v2.0.1|v2.0|v2.0.1" ] &&
+   [ "$(sqlite3 "$W/partial-series.db" "SELECT group_concat(name) FROM series")" = "v1.0..v1.0.1" ]
+then pass partial-series-export-marked
+else fail partial-series-export-marked "status $rc"; fi
 REGTRACE_NO_CACHE=1 rt partial-series-named -C "$PS" stats --json v2.0..v2.0.1
 if [ "$rc" = 1 ] && [ ! -s "$W/out/partial-series-named.out" ]; then pass partial-series-named-fails
 else fail partial-series-named-fails "status $rc (want 1)"; fi

@@ -28,7 +28,9 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 5
+check "user_version" "$(q 'PRAGMA user_version')" 6
+check "every series counted: series_not_counted empty" \
+	"$(q 'SELECT count(*) FROM series_not_counted')" 0
 check "series row" "$(q 'SELECT id, name, label, base, tip, commits, tagged, fixes, reverts,
 	same_release, visible, pairs, regressions, duplicates, reapplies, ambiguous, preemptive,
 	fixes_outside, nonsha_fixes_lines FROM series')" \
