@@ -110,7 +110,7 @@ struct offender_life *offenders_longest(const struct series *s, size_t n, size_t
 		for (size_t k = 0; k < s[i].census.nlinks; k++) {
 			const struct link *l = &s[i].census.links[k];
 			struct lifetime t = series_lifetime(&s[i], l);
-			if (visible_link(l) && t.days >= 0)
+			if (visible_link(l) && t.days >= 0 && shared_link_first(&s[i], l))
 				v[(*count)++] = (struct offender_life){ i, l, t };
 		}
 	}

@@ -46,7 +46,9 @@ struct offender_life {
 };
 
 /* Every visible regression with a known lifetime, longest first (days,
- * then releases), ties in set and `fixes` order.  free() the result. */
+ * then releases), ties in set and `fixes` order; a link whose two commits
+ * several series hold, once, in the first of them (shared.h).  free() the
+ * result. */
 struct offender_life *offenders_longest(const struct series *s, size_t n, size_t *count);
 
 struct offender_group {

@@ -17,6 +17,7 @@
 #include "core/lifetime.h"
 #include "core/release.h"
 #include "core/saga.h"
+#include "core/shared.h"
 #include "core/timeline.h"
 
 #include <string.h>
@@ -43,6 +44,8 @@ struct series {
 	struct outside outside;	/* ids of the repository outside g (identity.h) */
 	struct channel_rules channels;	/* how each commit's channel is read
 					   (channel.h; the names borrowed) */
+	struct series_share share;	/* commits other series of the run hold
+					   too (shared.h); zeroed: none */
 };
 
 /* A series a whole-repository run found but could not read or count, and

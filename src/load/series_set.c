@@ -381,6 +381,8 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 			source_warn(src, "no release tags in %s: every commit counts as "
 				  "unreleased", set->s[i].name);
 	if (!rc)
+		shared_find(set->s, set->n, &set->shared);
+	if (!rc)
 		warn_blind(&l, set->s, set->n);
 	if (!rc && l.ties_unread)	/* once per run, not per series */
 		source_warn(src, "%zu commit%s left without an upstream id (ambiguous): several "
@@ -406,6 +408,7 @@ void series_set_release(struct series_set *set)
 	pthread_t tid;
 	int threaded = set->ml && pthread_create(&tid, NULL, release_mainline, set->ml) == 0;
 
+	shared_release(&set->shared, set->s, set->n);
 	for (size_t i = 0; i < set->n; i++)
 		series_release_all(&set->s[i]);
 	free(set->s);

@@ -32,6 +32,7 @@ struct series_set {
 	size_t n;		/* how many are loaded */
 	struct mainline_set *ml;	/* the mainline read, or NULL */
 	int open_counted;	/* each s[i].open was set as it was analysed */
+	struct shared shared;	/* commits several of s hold (each s[i].share) */
 	struct series_skips skipped;	/* a whole-repository run's series left
 					   out (each also said to the source) */
 };

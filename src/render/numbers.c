@@ -56,6 +56,12 @@ CENSUS(ambiguous_upstream)
 CENSUS(without_upstream)
 #undef CENSUS
 
+/* Commits another series of the run holds too (core/shared.h). */
+static double shared_commits(const struct series *s)
+{
+	return (double)s->share.ncommits;
+}
+
 #define LIFETIME(name) \
 	static double name(const struct series *s) { return (double)s->lifetimes.name; }
 LIFETIME(median_days)
@@ -128,6 +134,7 @@ const struct number numbers[] = {
 	{ "without_upstream", NULL, NUM_COUNT, IN_DATA, without_upstream },
 	{ NULL, "% upstream", NUM_RATE, IN_HTML, upstream_share },
 	{ "sagas", NULL, NUM_COUNT, IN_DATA, sagas },
+	{ "shared_commits", NULL, NUM_COUNT, IN_DATA, shared_commits },
 	{ "open", "Open", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, open_count },
 	{ "by", NULL, NUM_GROUPS, IN_JSON, no_value },
 	{ "age_days", "Days", NUM_MAYBE, IN_TEXT | IN_JSON | IN_CSV, age_days },

@@ -405,7 +405,8 @@ static int age_chart(FILE *out, const struct series *s, size_t n)
 }
 
 /* The lifetimes in days of the visible regressions: every fix and revert
- * link with a known lifetime whose two commits are in different releases. */
+ * link with a known lifetime whose two commits are in different releases,
+ * once when several series hold its two commits. */
 static long *lifetimes(const struct series *s, size_t n, size_t *count)
 {
 	size_t total = 0;
@@ -418,7 +419,8 @@ static long *lifetimes(const struct series *s, size_t n, size_t *count)
 		for (size_t k = 0; k < s[i].census.nlinks; k++) {
 			const struct link *l = &s[i].census.links[k];
 			struct lifetime t = series_lifetime(&s[i], l);
-			if (link_is_regression_fix(l->kind) && !l->same_release && t.days >= 0)
+			if (link_is_regression_fix(l->kind) && !l->same_release && t.days >= 0 &&
+			    shared_link_first(&s[i], l))	/* once: core/shared.h */
 				days[(*count)++] = t.days;
 		}
 	}
@@ -444,7 +446,7 @@ static int lifetime_chart(FILE *out, const struct series *s, size_t n)
 	return figure(out, "Days from the release that shipped a regression to the later "
 		      "release that shipped its fix: visible regressions only (a fix in the same "
 		      "release as its target was never shipped and is left out), all series "
-		      "together.", rc);
+		      "together, a fix and target that several series hold counted once.", rc);
 }
 
 static int charts(FILE *out, const struct series *s, size_t n)
@@ -577,6 +579,23 @@ static void facts(FILE *out, const struct series *s)
 	fputs("</p>\n", out);
 }
 
+/* The series that hold some of this one's commits (core/shared.h). */
+static void shared_facts(FILE *out, const struct series *s)
+{
+	const struct series_share *v = &s->share;
+
+	if (!v->ncommits)
+		return;
+	fprintf(out, "<p class=\"shared\">%zu commit%s of this series %s in other series too "
+		"(merged into several lines): ", v->ncommits, v->ncommits == 1 ? "" : "s",
+		v->ncommits == 1 ? "is" : "are");
+	for (size_t k = 0; k < v->with.n; k++) {
+		fputs(k ? ", " : "", out);
+		esc(out, v->all[v->with.v[k]].name);
+	}
+	fputs(". This series counts them; the report's totals count a link once.</p>\n", out);
+}
+
 static void series_section(FILE *out, const struct series *s, size_t k, const char *url)
 {
 	fprintf(out, "<section class=\"series\" id=\"series-%zu\" data-series=\"", k + 1);
@@ -585,6 +604,7 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 	esc(out, s->name);
 	fputs("</h2>\n", out);
 	facts(out, s);
+	shared_facts(out, s);
 	fputs("<table class=\"details sortable\" data-series=\"", out);
 	esc(out, s->name);
 	fputs("\">\n<thead><tr><th>Kind</th><th>Fix, revert or copy</th>"

@@ -83,6 +83,16 @@ static json_t *number_json(const struct number *nb, const struct series *s)
 	return json_integer((json_int_t)v);
 }
 
+/* The names of the series of s's run at the indices v (core/shared.h). */
+static json_t *series_names(const struct series *s, const struct u32s *v)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < v->n; k++)
+		json_array_append_new(a, json_string(s->share.all[v->v[k]].name));
+	return a;
+}
+
 static json_t *stats_object(const struct series *s)
 {
 	json_t *o = json_object();
@@ -97,6 +107,7 @@ static json_t *stats_object(const struct series *s)
 		else if (s->by)
 			json_object_set_new(o, nb->key, breakdown_object(s->by));
 	}
+	json_object_set_new(o, "shared_with", series_names(s, &s->share.with));
 	return o;
 }
 
@@ -296,6 +307,7 @@ static json_t *regression_entry_object(const struct series *all,
 	const struct series *s = &all[e->series];
 	const struct link *l = e->link;
 	struct lifetime t = series_lifetime(s, l);
+	struct u32s others = { 0 };
 	json_t *o = json_object();
 
 	json_object_set_new(o, "series", json_string(s->name));
@@ -307,6 +319,9 @@ static json_t *regression_entry_object(const struct series *all,
 	json_object_set_new(o, "same_release", json_boolean(l->same_release));
 	json_object_set_new(o, "lifetime_releases", maybe(t.releases));
 	json_object_set_new(o, "lifetime_days", maybe(t.days));
+	shared_link_others(s, l, &others);
+	json_object_set_new(o, "shared_with", series_names(s, &others));
+	u32s_release(&others);
 	return o;
 }
 

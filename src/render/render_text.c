@@ -168,6 +168,26 @@ static void projection_sources(FILE *out, const struct series *s, size_t n)
 	}
 }
 
+static const char *series_label_of(const struct series *s);
+
+/* One line when some series hold the same commits (core/shared.h). */
+static void shared_note(FILE *out, const struct series *s, size_t n)
+{
+	size_t sharing = 0, said = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sharing += s[i].share.ncommits > 0;
+	if (!sharing)
+		return;
+	fprintf(out, "\nShared: %zu series hold commits that another series holds too (", sharing);
+	for (size_t i = 0; i < n && said < 3; i++)
+		if (s[i].share.ncommits)
+			fprintf(out, "%s%zu in %s", said++ ? ", " : "", s[i].share.ncommits,
+				series_label_of(&s[i]));
+	fprintf(out, "%s); each series counts them, a total over series counts each once.\n",
+		sharing > said ? ", ..." : "");
+}
+
 static int stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
@@ -189,6 +209,7 @@ static int stats_text(FILE *out, const struct series *s, size_t n)
 		if (s[i].by)
 			breakdown_table(out, &s[i]);
 	projection_sources(out, s, n);
+	shared_note(out, s, n);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -361,6 +382,8 @@ static void regression_entry_text(FILE *out, const struct series *all,
 	else if (t.releases >= 0)
 		fprintf(out, "  (%ld release%s, %ld day%s)", t.releases, t.releases == 1 ? "" : "s",
 			t.days, t.days == 1 ? "" : "s");
+	if (!shared_link_first(s, l))	/* the same two commits, an earlier series */
+		fputs("  (shared)", out);
 	fputc('\n', out);
 }
 

@@ -170,4 +170,21 @@ check "report over an old file: its permissions are kept" "$(stat -c %a "$HTML")
 check "report over an old file: one series" "$(grep -c '<table class="details' "$HTML")" 1
 check_no_temp "report over an old file" "$HTML"
 
+# ---- commits several series hold: each series says so, totals count a link once ----
+# tests/scenarios/shared-commits.scenario (worked there): the link x2 -> x1 is in both series,
+# 5 days in 2.0 and 6 in 1.0; the lifetime histogram and the longest-lived table hold it once,
+# from the first series (2.0), where a count per series would give two.
+SH=$WORK/shared
+"$MKSCENARIO" "$HERE/../scenarios/shared-commits.scenario" "$SH" >/dev/null
+run "$REGTRACE" -C "$SH" report -o "$WORK/shared.html"
+check "shared: report written" "$rc" 0
+check "shared: the histogram counts the link once" \
+	"$(grep -o '<title>[0-9]* days: [1-9][0-9]*</title>' "$WORK/shared.html")" \
+	"<title>5 days: 1</title>"
+check "shared: one longest-lived row" "$(sed -n '/id="worst-lifetime"/,/<\/table>/p' \
+	"$WORK/shared.html" | grep -c '<tr><td>')" 1
+check "shared: each series names the other" "$(grep -o '<p class="shared">[^<]*' \
+	"$WORK/shared.html" | sed 's/.*lines): //; s/\. This.*//')" "v1.0..v1.0.3
+v2.0..v2.0.3"
+
 finish
