@@ -174,6 +174,7 @@ void cache_paths_put(struct cache_paths *p, const uint8_t oid[20], const char *c
 	wbuf_uint(&w, n, 2);
 	for (size_t i = 0; i < n; i++)
 		wbuf_str(&w, dirs[i]);
+	w.b = xrealloc(w.b, w.len);	/* its size, not the buffer's 4 KB: one per commit */
 	pthread_mutex_lock(&p->lock);
 	if (insert(p, w.b) == 0) {
 		ARRAY_GROW(p->own, p->nown, p->owncap);
