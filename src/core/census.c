@@ -296,6 +296,11 @@ static enum outcome resolve_ref(struct ctx *x, uint32_t f, const struct msg_ref 
 			step(x, RULE_OUTSIDE, NULL, 0);
 		return x->match.n ? RES_IGNORED : RES_OUTSIDE;
 	}
+	if (x->match.n > RESOLVER_MATCH_MAX) {	/* too many to weigh (resolve.h) */
+		x->match.n = k < RESOLVER_MATCH_MAX ? k : RESOLVER_MATCH_MAX;
+		step(x, RULE_AMBIGUOUS, x->match.v, x->match.n);
+		return RES_AMBIGUOUS;
+	}
 	x->match.n = k;
 	classes_of_match(x);
 	if (x->cur)

@@ -27,19 +27,17 @@ static uint64_t hex_number(const char *id, size_t len)
 	return v;
 }
 
-/* The keys in cmp_key order: stably by number (keys are made in commit
- * order), then each run of equal numbers (rare: 16 digits in common) by
- * the rest. */
+/* The keys in cmp_key order: by number, then each run of equal numbers
+ * (rare: 16 digits in common, but a history can make them many) by the rest. */
 static void sort_keys(struct resolver *r)
 {
 	radix_sort(r->keys, r->nkeys, sizeof(*r->keys), offsetof(struct resolver_key, num),
 		   sizeof(r->keys->num));
-	for (size_t i = 1; i < r->nkeys; i++) {
-		struct resolver_key k = r->keys[i];
-		size_t j = i;
-		for (; j > 0 && r->keys[j - 1].num == k.num && cmp_key(&r->keys[j - 1], &k) > 0; j--)
-			r->keys[j] = r->keys[j - 1];
-		r->keys[j] = k;
+	for (size_t i = 0, j; i < r->nkeys; i = j) {
+		for (j = i + 1; j < r->nkeys && r->keys[j].num == r->keys[i].num; j++)
+			;
+		if (j - i > 1)
+			qsort(r->keys + i, j - i, sizeof(*r->keys), cmp_key);
 	}
 }
 
@@ -148,13 +146,72 @@ void resolver_release(struct resolver *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* The first key of [a, b) not less than id (keys are sorted by hex). */
+static size_t lower_bound(const struct resolver *r, size_t a, size_t b, const char *id)
+{
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (strcmp(r->keys[mid].hex, id) < 0)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+/* The end of the run of keys from a whose first 7 digits are h. */
+static size_t run_end(const struct resolver *r, size_t a, uint32_t h)
+{
+	size_t b = r->nkeys;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (head(r, mid) <= h)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+/* Push key i's commit; 0 once more than RESOLVER_MATCH_MAX commits are in. */
+static int push_match(struct u32s *out, uint32_t commit)
+{
+	u32s_push(out, commit);
+	if (out->n <= RESOLVER_MATCH_MAX)
+		return 1;
+	u32s_sort_unique(out);	/* (a commit may match by several keys) */
+	return out->n <= RESOLVER_MATCH_MAX;
+}
+
+/* The keys of [a, b) that are id or extend it, then those id extends (each
+ * a prefix of id, 7 or more digits, found by its own search): a long run
+ * of keys sharing their first 7 digits costs its logarithm per id. */
+static void match_in_run(const struct resolver *r, size_t a, size_t b, const char *id,
+			 size_t len, struct u32s *out)
+{
+	char prefix[MSG_ID_MAX + 1];
+
+	for (size_t i = lower_bound(r, a, b, id); i < b; i++)
+		if (strncmp(r->keys[i].hex, id, len) || !push_match(out, r->keys[i].commit))
+			return;
+	for (size_t l = MSG_ID_MIN; l < len && l <= MSG_ID_MAX; l++) {
+		memcpy(prefix, id, l);
+		prefix[l] = '\0';
+		for (size_t i = lower_bound(r, a, b, prefix); i < b; i++)
+			if (strcmp(r->keys[i].hex, prefix) || !push_match(out, r->keys[i].commit))
+				break;
+	}
+}
+
 /*
  * A key matches id when one is a prefix of the other: both then share the
- * first 7 digits, so only that run of keys is looked at.
+ * first 7 digits, so only that run of keys is looked at (a short run one
+ * key after the other, a long one by binary searches).
  */
 void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 {
-	size_t len = strlen(id);
+	size_t len = strlen(id), a;
 	uint32_t h;
 	size_t k;
 
@@ -165,10 +222,16 @@ void resolver_match(const struct resolver *r, const char *id, struct u32s *out)
 	k = slot_of(r, h);
 	if (!r->slot[k])
 		return;
-	for (size_t i = r->first[k]; i < r->nkeys && head(r, i) == h; i++) {
-		size_t klen = r->keys[i].len;
-		if (!strncmp(r->keys[i].hex, id, klen < len ? klen : len))
-			u32s_push(out, r->keys[i].commit);
+	a = r->first[k];
+	if (a + 16 < r->nkeys && head(r, a + 16) == h) {	/* a long run */
+		match_in_run(r, a, run_end(r, a, h), id, len, out);
+	} else {
+		for (size_t i = a; i < r->nkeys && head(r, i) == h; i++) {
+			size_t klen = r->keys[i].len;
+			if (!strncmp(r->keys[i].hex, id, klen < len ? klen : len) &&
+			    !push_match(out, r->keys[i].commit))
+				break;
+		}
 	}
 	u32s_sort_unique(out);
 }

@@ -47,7 +47,13 @@ static inline uint32_t resolver_key_head(const struct resolver *r, size_t i)
 	return (uint32_t)(r->keys[i].num >> 36);
 }
 
-/* Replace *out with the commits id (lower-case hex) matches, ascending. */
+/* Replace *out with the commits id (lower-case hex) matches, ascending: at
+ * most RESOLVER_MATCH_MAX + 1 of them.  More than RESOLVER_MATCH_MAX means
+ * "too many to weigh" (doc/rules.md: such a reference is ambiguous): an id
+ * shared that widely is no name of one commit, and listing them all for
+ * each reference would cost the square of the series.  Costs the logarithm
+ * of the keys sharing id's first 7 digits, plus the matches. */
+#define RESOLVER_MATCH_MAX 64
 void resolver_match(const struct resolver *r, const char *id, struct u32s *out);
 
 /* A representative of the copies class of a commit. */
