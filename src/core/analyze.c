@@ -27,8 +27,13 @@ static void find_releases(const struct history *h, const char *base, const struc
 {
 	struct release_matcher m;
 	unsigned long n;
+	const char *key = release_base_name(base);
+	size_t ncand = h->nall_tags;
+	char **cand = h->tag_index && !re ? release_candidates(h->tag_index, key, &ncand) : NULL;
 
-	release_matcher_init(&m, release_base_name(base), re, h->all_tags, h->nall_tags);
+	/* the tags that can be releases, not every tag of the repository */
+	release_matcher_init(&m, key, re, cand ? cand : h->all_tags, ncand);
+	free(cand);
 	for (size_t i = 0; i < h->ntags; i++) {
 		if (!release_match(&m, h->tags[i].name, &n))
 			continue;

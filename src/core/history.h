@@ -18,6 +18,7 @@
 #include "core/breakdown.h"
 #include "core/graph.h"
 #include "core/identity.h"
+#include "core/release.h"
 
 struct history_tag {
 	const char *name;	/* borrowed from all_tags */
@@ -38,6 +39,8 @@ struct history {
 	char *const *all_tags;	/* every tag naming a commit, sorted; borrowed:
 				   valid while the run's tag table lives */
 	size_t nall_tags;
+	const struct tag_index *tag_index;	/* all_tags by prefix (release.h),
+						   borrowed; or NULL */
 	struct outside outside;	/* sorted (outside_sort), owned */
 	struct group_map *paths;	/* when asked (--by path): the subsystems each
 					   commit touches (git/paths.h), owned; or NULL */

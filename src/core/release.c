@@ -419,3 +419,92 @@ void release_series_names_free(struct series_name *s, size_t n)
 	}
 	free(s);
 }
+
+/* ---- the tag index ---- */
+
+static int lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* strncmp of a and b with ASCII letters lowered (as release_number()
+ * compares a base's letters). */
+static int cmp_folded(const char *a, const char *b, size_t max)
+{
+	for (size_t i = 0; i < max; i++) {
+		int x = lower((unsigned char)a[i]), y = lower((unsigned char)b[i]);
+		if (x != y || !x)
+			return x - y;
+	}
+	return 0;
+}
+
+struct named { const char *name; uint32_t i; };
+
+static int cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = cmp_folded(x->name, y->name, SIZE_MAX);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+void tag_index_init(struct tag_index *ix, char *const *names, size_t n)
+{
+	struct named *v = xmalloc((n + 1) * sizeof(*v));
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = (struct named){ names[i], (uint32_t)i };
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_named);
+	ix->names = names;
+	ix->n = n;
+	ix->order = xmalloc((n + 1) * sizeof(*ix->order));
+	for (size_t i = 0; i < n; i++)
+		ix->order[i] = v[i].i;
+	free(v);
+}
+
+void tag_index_release(struct tag_index *ix)
+{
+	free(ix->order);
+	memset(ix, 0, sizeof(*ix));
+}
+
+static int cmp_u32_plain(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+char **release_candidates(const struct tag_index *ix, const char *base, size_t *count)
+{
+	size_t len = strlen(base), lo = 0, hi = ix->n, k = 0;
+	char *prefix = xmalloc(len + 2);
+
+	memcpy(prefix, base, len + 1);
+	if (len > 2 && !strcmp(base + len - 2, ".0"))	/* (the X.Y.0 -> X.Y.N form) */
+		len -= 2;
+	prefix[len++] = '.';
+	prefix[len] = '\0';
+	while (lo < hi) {	/* the first name not below the prefix */
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp_folded(ix->names[ix->order[mid]], prefix, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	uint32_t *at = xmalloc((ix->n - lo + 1) * sizeof(*at));
+	for (size_t i = lo; i < ix->n && !cmp_folded(ix->names[ix->order[i]], prefix, len); i++)
+		at[k++] = ix->order[i];
+	free(prefix);
+	if (k)
+		qsort(at, k, sizeof(*at), cmp_u32_plain);	/* names' order */
+	char **out = xmalloc((k + 1) * sizeof(*out));
+	for (size_t i = 0; i < k; i++)
+		out[i] = ix->names[at[i]];
+	free(at);
+	*count = k;
+	return out;
+}

@@ -58,6 +58,26 @@ struct release_matcher {
 
 void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 			  char *const *tags, size_t ntags);
+
+/*
+ * The tag names of a run in an order that finds those starting with a
+ * prefix, in any case, by binary search: a series looks at the tags that
+ * can be its releases (built in: BASE.N and the rest below, all of them
+ * starting with its key and a dot), not at every tag of the repository.
+ * Built once per tag table; names borrowed.
+ */
+struct tag_index {
+	char *const *names;
+	size_t n;
+	uint32_t *order;	/* indexes of names, by their bytes ASCII-lowered */
+};
+
+void tag_index_init(struct tag_index *ix, char *const *names, size_t n);
+void tag_index_release(struct tag_index *ix);
+/* The names that the built-in rule may take as releases of BASE (those
+ * starting with BASE, or BASE without a final ".0", then a dot; letters
+ * in any case), in names' order: a new array (free() it) of *count. */
+char **release_candidates(const struct tag_index *ix, const char *base, size_t *count);
 int release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
 void release_matcher_release(struct release_matcher *m);
 

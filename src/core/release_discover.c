@@ -427,10 +427,37 @@ static int cmp_cand_len(const void *a, const void *b)
 	return -strcmp(x, y);
 }
 
-static int is_live_base(const struct ctx *x, size_t upto, const char *tag)
+/* A candidate's base and index, sorted by base (then index). */
+struct base_at {
+	const char *base;
+	uint32_t i;
+};
+
+static int cmp_base_at(const void *a, const void *b)
 {
-	for (size_t i = 0; i < upto; i++)
-		if (!x->c[i].dead && !strcmp(x->c[i].base, tag))
+	const struct base_at *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Is tag the base of a live candidate before upto?  (Found by binary search
+ * among the bases, not by a scan: a scan made the rule quadratic in the
+ * number of series.) */
+static int is_live_base(const struct ctx *x, const struct base_at *by, size_t upto,
+			const char *tag)
+{
+	size_t lo = 0, hi = x->nc;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(by[mid].base, tag) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->nc && by[lo].i < upto && !strcmp(by[lo].base, tag); lo++)
+		if (!x->c[by[lo].i].dead)
 			return 1;
 	return 0;
 }
@@ -438,15 +465,21 @@ static int is_live_base(const struct ctx *x, size_t upto, const char *tag)
 /* A release that is the base of a series belongs to that series. */
 static void settle_bases(struct ctx *x)
 {
+	struct base_at *by = xmalloc((x->nc + 1) * sizeof(*by));
+
 	if (x->nc)
 		qsort(x->c, x->nc, sizeof(*x->c), cmp_cand_len);
+	for (size_t i = 0; i < x->nc; i++)
+		by[i] = (struct base_at){ x->c[i].base, (uint32_t)i };
+	if (x->nc)
+		qsort(by, x->nc, sizeof(*by), cmp_base_at);
 	for (size_t i = 0; i < x->nc; i++) {
 		struct cand *c = &x->c[i];
 		size_t k = 0;
 		if (c->dead)
 			continue;
 		for (size_t j = 0; j < c->n; j++)
-			if (!is_live_base(x, i, c->rel[j].tag))
+			if (!is_live_base(x, by, i, c->rel[j].tag))
 				c->rel[k++] = c->rel[j];
 		if (!k) {
 			c->dead = 1;
@@ -455,6 +488,7 @@ static void settle_bases(struct ctx *x)
 		}
 		c->n = k;
 	}
+	free(by);
 }
 
 /* ---- rules over the whole set ---------------------------------------------- */

@@ -67,32 +67,36 @@ static char *discovered_tip(const struct series_discovery *d, const char *base)
 
 /* BASE..(highest BASE.N, by the rules of discovery where they find a
  * series of BASE); 0, or -1 when BASE has no release tags. */
-static int expand_base(const git_strarray *tags, const char *arg, const struct pattern *re,
+static int expand_base(const struct tag_table *t, const char *arg, const struct pattern *re,
 		       const struct series_discovery *d, struct range *out)
 {
 	struct release_matcher m;
 	const char *best = NULL, *base = release_base_name(arg);
 	unsigned long top = 0, n;
 	char *tip = re ? NULL : discovered_tip(d, base);
+	size_t ntags = t->n;
+	/* built in: the tags that can be releases, not every tag (release.h) */
+	char **cand = re ? NULL : release_candidates(&t->fold, base, &ntags);
+	char *const *tags = cand ? cand : t->names;
 
 	if (tip) {
 		*out = make_range(arg, tip);
 		free(tip);
+		free(cand);
 		return 0;
 	}
-	release_matcher_init(&m, base, re, tags->strings, tags->count);
-	for (size_t i = 0; i < tags->count; i++) {
-		if (strcmp(tags->strings[i], base) && release_match(&m, tags->strings[i], &n) &&
-		    (!best || n > top)) {
-			best = tags->strings[i];
+	release_matcher_init(&m, base, re, tags, ntags);
+	for (size_t i = 0; i < ntags; i++) {
+		if (strcmp(tags[i], base) && release_match(&m, tags[i], &n) && (!best || n > top)) {
+			best = tags[i];
 			top = n;
 		}
 	}
 	release_matcher_release(&m);
-	if (!best)
-		return -1;
-	*out = make_range(arg, best);
-	return 0;
+	if (best)
+		*out = make_range(arg, best);
+	free(cand);
+	return best ? 0 : -1;
 }
 
 static int all_series(const struct series_discovery *d, struct range_list *out, char *err,
@@ -140,8 +144,7 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 	memset(out, 0, sizeof(*out));
 	if (!t)
 		return RT_EFAIL;
-	/* only tags naming commits: one on a tree or blob is no release */
-	git_strarray tags = { t->names, t->n };
+	/* only tags naming commits (the table's): one on a tree or blob is no release */
 	if (needs_discovery(args, nargs) && !(rc = discover_series(repo, re, &d, err, errlen)))
 		have = 1;
 	if (!rc && nargs == 0)
@@ -151,7 +154,7 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 
 		if (strstr(args[i], ".."))
 			r = split_range(args[i]);
-		else if (expand_base(&tags, args[i], re, have ? &d : NULL, &r) < 0) {
+		else if (expand_base(t, args[i], re, have ? &d : NULL, &r) < 0) {
 			rc = no_releases(t, args[i], err, errlen);
 			break;
 		}

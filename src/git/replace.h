@@ -33,7 +33,8 @@ struct replace_map {
 };
 
 /* RT_OK, or RT_EFAIL with a one-line message (a ref or grafts line that
- * cannot be read). */
+ * cannot be read).  Read once per repository and process (what a run
+ * sees does not change under it): later calls get a copy. */
 int replace_load(git_repository *repo, struct replace_map *out, char *err, size_t errlen);
 const struct replacement *replace_find(const struct replace_map *m, const uint8_t oid[20]);
 void replace_release(struct replace_map *m);

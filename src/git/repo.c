@@ -191,6 +191,7 @@ static int find_tags(git_repository *repo, const struct walk_result *w, const gi
 		return RT_EFAIL;
 	h->all_tags = t->names;
 	h->nall_tags = t->n;
+	h->tag_index = &t->fold;
 	h->base_date = base_date(repo, t, h->base, base);
 	/* through the table's index by commit: the range's commits, not every tag */
 	for (size_t i = 0; i < w->n; i++) {

@@ -208,6 +208,7 @@ static int load(git_repository *repo, char *err, size_t errlen)
 		qsort(table.v, table.n, sizeof(*table.v), cmp_name);
 	for (size_t i = 0; i < table.n; i++)
 		table.names[i] = table.v[i].name;
+	tag_index_init(&table.fold, table.names, table.n);
 	index_by_commit();
 	return 0;
 }
@@ -255,6 +256,7 @@ void tags_forget(void)
 		free(table.v[i].name);
 	free(table.v);
 	free(table.names);
+	tag_index_release(&table.fold);
 	free(table.skipped);
 	if (table.by_commit)
 		oidmap_release(&table.at);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/oidmap.h"
+#include "core/release.h"
 #include <stdint.h>
 #include <git2.h>
 
@@ -34,6 +35,7 @@ struct tag_table {
 	size_t n;
 	size_t nskipped;	/* refs/tags/ refs with invalid names, skipped */
 	char *skipped;		/* the first of them (full ref name), or NULL */
+	struct tag_index fold;	/* names by prefix, any case (core/release.h) */
 	uint32_t *by_commit;	/* the indexes of v, by commit id, then index */
 	struct oidmap at;	/* a commit id -> its first place in by_commit */
 };
