@@ -131,6 +131,8 @@ e2e: $(B)/regtrace $(B)/e2e
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
+	/usr/bin/python3 tests/json/validate.py doc/regtrace-output.schema.json $(B)/e2e-work \
+		stats fixes timeline sagas unfixed regressions explain series
 	tests/paths/blobless.sh $(B)/regtrace
 	tests/paths/partial-ties.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work

@@ -29,6 +29,8 @@ if [ $test = 1 ]; then
 	cmd sqlite3 || need="$need sqlite3"
 	cmd git || need="$need git"
 	cmd python3 || need="$need python3"
+	# the JSON Schema check (tests/json/validate.py) runs on Debian's own python3
+	/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
 fi
 if [ $browser = 1 ]; then
 	cmd sqlite3 || need="$need sqlite3"

@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "cmd/cli.h"
+#include "cmd/envelope.h"
 #include "cmd/request.h"
 #include "cmd/run.h"
 #include "cmd/say.h"
@@ -37,6 +38,8 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	 * they cost a map and unmap storm (11,000 munmaps, 10% more CPU on the
 	 * merge-heavy bench: doc/performance-speed.md) */
 	rc = run_open(&run, c, request_reads_mainline(c), err, errlen);
+	if (!rc)
+		envelope_set(c, &run);
 	if (!rc)
 		rc = cmd->run(c, &run, err, errlen);
 	run_finish(&run, rc);

@@ -116,8 +116,33 @@ static json_t *stats_object(const struct series *s)
  * controls escaped (\u009b, \u202e; render/safe_text.h): jansson
  * writes them as they are, and they only ever stand inside strings.
  */
+static json_t *envelope;
+
+void json_envelope_set(json_t *e)
+{
+	json_decref(envelope);
+	envelope = e;
+}
+
+/* root with the envelope's key first, the data's keys after it. */
+static json_t *enveloped(json_t *root)
+{
+	const char *key;
+	json_t *v, *all;
+
+	if (!envelope || !root)
+		return root;
+	all = json_object();
+	json_object_set(all, "regtrace", envelope);
+	json_object_foreach(root, key, v)
+		json_object_set(all, key, v);
+	json_decref(root);
+	return all;
+}
+
 int json_dump_root(FILE *out, json_t *root)
 {
+	root = enveloped(root);
 	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	const unsigned char *u = (const unsigned char *)text;
 	size_t from = 0, n = text ? strlen(text) : 0, k;

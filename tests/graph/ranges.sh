@@ -23,8 +23,11 @@ regtrace=$(realpath "$1") work=$2 scenarios=$3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ranges.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+# The JSON envelope names the repository read (doc/json.md): copies of one repository
+# compare equal without that line.
+same_repo() { sed '/^    "repository": /d'; }
 check() {	# NAME WANT GOT
-	if [ "$2" = "$3" ]; then
+	if [ "$(echo "$2" | same_repo)" = "$(echo "$3" | same_repo)" ]; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))

@@ -111,8 +111,10 @@ else
 	ok "a clone without trees cannot be read without the cache ($trees trees)"
 fi
 cp "$W/blobless/regtrace-cache" "$W/treeless/" 2>/dev/null
+# (the JSON envelope names the repository read: not compared, doc/json.md)
 if "$R" -C "$W/treeless" stats --by path --json v1.0..v1.0.2 > "$W/treeless.json" 2> "$W/treeless.err" &&
-	[ -s "$W/cold.json" ] && cmp -s "$W/cold.json" "$W/treeless.json"; then
+	[ -s "$W/cold.json" ] && cmp -s <(sed '/^    "repository": /d' "$W/cold.json") \
+		<(sed '/^    "repository": /d' "$W/treeless.json"); then
 	ok "warm --by path reads no tree"
 else
 	no "warm reads trees" "$(cat "$W/treeless.err")"
