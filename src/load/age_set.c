@@ -63,6 +63,8 @@ static int load_at_age(const struct load_request *rq, const struct load_source *
 	memset(&cuts, 0, sizeof(cuts));
 	if (n)
 		rc = series_set_load(&rq2, src, &cuts, err, errlen);
+	/* what the cuts share among themselves: found again over all that is shown */
+	shared_release(&cuts.shared, cuts.s, cuts.n);
 	for (size_t i = 0; !rc && i < set->n; i++) {
 		if (cut[i] < 0) {
 			rc = base_only(&set->s[i], &shown[i], err, errlen);
@@ -130,10 +132,13 @@ int age_set_apply(const struct load_request *rq, const struct load_source *src,
 	if (!rc && rq->projected)
 		project(rq, set, shown);
 	if (shown != set->s) {	/* the series read in full give way to the cut ones */
+		shared_release(&set->shared, set->s, set->n);
 		for (size_t i = 0; i < set->n; i++)
 			series_release_all(&set->s[i]);
 		free(set->s);
 		set->s = shown;
+		if (!rc)	/* what the cut series share (core/shared.h) */
+			shared_find(set->s, set->n, &set->shared);
 	}
 	return rc;
 }
