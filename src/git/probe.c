@@ -1,6 +1,8 @@
 /* probe.c — see probe.h. */
 #include "git/probe.h"
 
+#include "base/util.h"
+
 #include <string.h>
 
 static int has_entry(git_tree *tree, const char *name)
@@ -57,4 +59,30 @@ static int linux_remote(git_repository *repo)
 int probe_is_linux(git_repository *repo, const char *tip_id)
 {
 	return linux_tree(repo, tip_id) || linux_remote(repo);
+}
+
+char *probe_remote_url(git_repository *repo)
+{
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	char *first = NULL, *origin = NULL;
+
+	if (git_repository_config_snapshot(&cfg, repo) == 0 &&
+	    git_config_iterator_new(&it, cfg) == 0)
+		while (!origin && git_config_next(&e, it) == 0) {
+			if (!remote_url(e->name) || !e->value)
+				continue;
+			if (!strcmp(e->name, "remote.origin.url"))
+				origin = xstrdup(e->value);
+			else if (!first)
+				first = xstrdup(e->value);
+		}
+	git_config_iterator_free(it);
+	git_config_free(cfg);
+	if (origin) {
+		free(first);
+		return origin;
+	}
+	return first;
 }

@@ -11,4 +11,8 @@
  * and Kbuild at the top, or some remote's URL contains "linux". */
 int probe_is_linux(git_repository *repo, const char *tip_id);
 
+/* The URL of the remote "origin", else of the first remote in the
+ * configuration (a new string: free() it), or NULL when there is none. */
+char *probe_remote_url(git_repository *repo);
+
 #endif

@@ -106,6 +106,13 @@ run "$REGTRACE" -C "$REPO" report -o "$WORK/remote.html"
 check_run "report, Linux remote" 0 "wrote $WORK/remote.html" ""
 dom_check "report, Linux remote: git.kernel.org links" "$WORK/remote.html" "$KERNEL"
 git -C "$REPO" remote remove origin
+# any other project: its forge, from the remote's URL (render/commit_url.h)
+git -C "$REPO" remote add origin git@github.com:example/stable-tree.git
+run "$REGTRACE" -C "$REPO" report -o "$WORK/github.html"
+check_run "report, GitHub remote" 0 "wrote $WORK/github.html" ""
+dom_check "report, GitHub remote: github.com links" "$WORK/github.html" \
+	'https://github.com/example/stable-tree/commit/%s'
+git -C "$REPO" remote remove origin
 
 # A Linux tree: MAINTAINERS and Kbuild at the top of TIP's tree (plain git, fixed dates).
 LINUX=$WORK/linux
