@@ -15,7 +15,8 @@
 #define FORMAT SEGCACHE_FORMAT	/* 2: the facts' reported flag; 3: every commit's identity key,
 			   the facts' channel bits (doc/dialects.md); 4: the commit cache's facts
 			   format 4; 5: sealed with codec_seal_hash; 6: identity keys of
-			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h) */
+			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h); 7: broken
+			   links and bases' own tails (the flags byte's second and third bits) */
 
 void segcache_init(struct segcache *c)
 {
@@ -40,18 +41,37 @@ void segcache_release(struct segcache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const uint8_t to[20])
+static struct segment *find(struct segcache *c, const uint8_t from[20], const uint8_t to[20],
+			    int alone)
 {
 	for (size_t i = 0; i < c->n; i++)
-		if (!memcmp(c->v[i].from, from, 20) && !memcmp(c->v[i].to, to, 20))
+		if (c->v[i].alone == alone && !memcmp(c->v[i].from, from, 20) &&
+		    !memcmp(c->v[i].to, to, 20))
 			return &c->v[i];
 	return NULL;
+}
+
+struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const uint8_t to[20])
+{
+	return find(c, from, to, 0);
+}
+
+struct segment *segcache_find_alone(struct segcache *c, const uint8_t from[20],
+				    const uint8_t to[20])
+{
+	return find(c, from, to, 1);
+}
+
+/* Does s replace c's tail t (the same kind, from the same commit)? */
+static int replaces(const struct segment *s, const struct segment *t)
+{
+	return s->tail && t->tail && s->alone == t->alone && !memcmp(t->from, s->from, 20);
 }
 
 void segcache_add(struct segcache *c, struct segment *s)
 {
 	for (size_t i = 0; s->tail && i < c->n; i++)
-		if (c->v[i].tail && !memcmp(c->v[i].from, s->from, 20)) {
+		if (replaces(s, &c->v[i])) {
 			segment_release(&c->v[i]);
 			c->v[i] = c->v[--c->n];
 			break;
@@ -72,7 +92,8 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		const struct segment *s = &c->v[i];
 		wbuf_bytes(&w, s->from, 20);
 		wbuf_bytes(&w, s->to, 20);
-		wbuf_uint(&w, (unsigned)!!s->tail, 1);
+		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
+				      (unsigned)!!s->alone << 2, 1);
 		wbuf_uint(&w, s->ncommits, 4);
 		wbuf_uint(&w, s->n, 4);
 		for (size_t k = 0; k < s->n; k++) {
@@ -115,17 +136,20 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 static int decode_segment(struct rbuf *r, struct segment *s)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
-	unsigned tail = (unsigned)rbuf_uint(r, 1);
+	unsigned flags = (unsigned)rbuf_uint(r, 1);
 	uint32_t n;
 
 	memset(s, 0, sizeof(*s));
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
-	if (r->bad || tail > 1 || n > s->ncommits || n > (size_t)(r->end - r->p) / 20)
+	if (r->bad || flags > 7 || n > s->ncommits || n > (size_t)(r->end - r->p) / 20 ||
+	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)))
 		return -1;
 	memcpy(s->from, from, 20);
 	memcpy(s->to, to, 20);
-	s->tail = (int)tail;
+	s->tail = (int)(flags & 1);
+	s->broken = (int)(flags >> 1 & 1);
+	s->alone = (int)(flags >> 2);
 	s->v = xcalloc(n + 1, sizeof(*s->v));
 	for (; s->n < n; s->n++) {
 		const uint8_t *oid = rbuf_take(r, 20);
@@ -179,10 +203,11 @@ void segcache_load_file(struct segcache *c, const char *path)
 	c->path = path;
 }
 
-static int has_tail_from(const struct segcache *c, const uint8_t from[20])
+/* Does c hold a tail that s would replace? */
+static int has_tail_like(const struct segcache *c, const struct segment *s)
 {
 	for (size_t i = 0; i < c->n; i++)
-		if (c->v[i].tail && !memcmp(c->v[i].from, from, 20))
+		if (replaces(s, &c->v[i]))
 			return 1;
 	return 0;
 }
@@ -196,7 +221,7 @@ static void merge_saved(struct segcache *c, const char *path)
 	segcache_load_file(&d, path);
 	for (size_t i = 0; i < d.n; i++) {
 		struct segment *s = &d.v[i];
-		if (segcache_find(c, s->from, s->to) || (s->tail && has_tail_from(c, s->from)))
+		if (find(c, s->from, s->to, s->alone) || has_tail_like(c, s))
 			continue;
 		ARRAY_GROW(c->v, c->n, c->cap);
 		c->v[c->n++] = *s;

@@ -8,7 +8,11 @@
  * that name others (their facts, as core/unfixed.h keeps them), in walk order,
  * and for every commit, in walk order, the first 8 bytes of its id and its
  * identity key (core/identity.h: author and subject, for inferring upstream
- * ids) — 12 bytes a commit.  The file (`regtrace-mainline-cache` in the git directory) holds a
+ * ids) — 12 bytes a commit.  A segment whose FROM turned out no ancestor of
+ * its TO (the walk found FROM no parent of its commits) is kept as such,
+ * with nothing else, so that a chain broken there is not walked again.  A
+ * base's own mainline (a base off the mainline: git/mainline_alone.h) is a
+ * tail of its own kind, never taken for a link of a chain.  The file (`regtrace-mainline-cache` in the git directory) holds a
  * magic line, the format and tool versions, the segments, and a checksum
  * of all that precedes it (codec.h); a file that fails any check is ignored
  * whole, never half trusted.  A tail segment replaces the older tail that
@@ -32,6 +36,11 @@ struct seg_fix {
 struct segment {
 	uint8_t from[20], to[20];
 	int tail;		/* to is a branch tip, not a tag */
+	int broken;		/* from is no parent of a commit of TO ^FROM (no
+				   link of a chain: mainline_read.h); then
+				   nothing else is kept */
+	int alone;		/* a base's own mainline (git/mainline_alone.h):
+				   TO ^FROM, FROM not checked as a link */
 	uint32_t ncommits;
 	struct seg_fix *v;
 	size_t n, cap;
@@ -39,7 +48,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 6u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 7u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;
@@ -58,9 +67,13 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len);
  * kept (borrowed) as where to save. */
 void segcache_load_file(struct segcache *c, const char *path);
 
-/* The segment TO ^FROM, or NULL. */
+/* The segment TO ^FROM of a chain (a link, or a broken one), or NULL. */
 struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const uint8_t to[20]);
-/* Take s over (s is left empty); the cache becomes dirty. */
+/* The base's own mainline TO ^FROM (segment.alone), or NULL. */
+struct segment *segcache_find_alone(struct segcache *c, const uint8_t from[20],
+				    const uint8_t to[20]);
+/* Take s over (s is left empty); the cache becomes dirty.  A tail replaces
+ * the tail of the same kind (alone or not) that starts where it does. */
 void segcache_add(struct segcache *c, struct segment *s);
 
 uint8_t *segcache_encode(const struct segcache *c, size_t *len);

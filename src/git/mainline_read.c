@@ -4,6 +4,7 @@
  * every wanted commit has its tag: one walk of the history at most.
  */
 #include "git/mainline_read.h"
+#include "git/mainline_alone.h"
 #include "git/lookup.h"
 #include "core/release.h"
 #include "base/error.h"
@@ -218,13 +219,18 @@ static uint32_t identity_of(const struct msg_facts *f, const struct commit_meta 
 	return identity_key(email, f->subject);
 }
 
-/* A walked commit's meta, not kept (its key was taken). */
-static void drop_meta(struct walk_commit *c)
+void mainline_drop_meta(struct walk_commit *c)
 {
 	if (c->meta)
 		free(c->meta->author);
 	free(c->meta);
 	c->meta = NULL;
+}
+
+/* Authors: identity keys; only the facts of commits naming others kept. */
+struct walk_options mainline_walk_options(void)
+{
+	return (struct walk_options){ .meta = 1, .sift = naming_others, .keyof = identity_of };
 }
 
 int mainline_read(git_repository *repo, const char *ref, const char *base,
@@ -234,8 +240,7 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
-	/* authors: identity keys; only the facts of commits naming others kept */
-	struct walk_options wo = { .meta = 1, .sift = naming_others, .keyof = identity_of };
+	struct walk_options wo = mainline_walk_options();
 	int rc;
 
 	if (!t)
@@ -251,7 +256,7 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 	for (size_t i = 0; i < w.n; i++) {
 		const char *release = NULL;
 		mainline_add_ident(out, w.v[i].oid, w.v[i].key);
-		drop_meta(&w.v[i]);
+		mainline_drop_meta(&w.v[i]);
 		if (!w.v[i].facts)
 			continue;	/* names no other commit */
 		if (rel[i] >= 0)
@@ -299,7 +304,7 @@ static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
 	for (size_t k = 0; k < w->n; k++) {
 		memcpy(s->ident_oid[k], w->v[k].oid, 8);
 		s->ident_key[k] = w->v[k].key;
-		drop_meta(&w->v[k]);
+		mainline_drop_meta(&w->v[k]);
 		if (!rd->errs[i].rc && w->v[k].facts) {
 			ARRAY_GROW(s->v, s->n, s->cap);
 			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
@@ -324,12 +329,13 @@ static int read_group(void *ctx, git_repository *repo, size_t g)
 	struct grouping *x = ctx;
 	struct reading *rd = x->rd;
 	size_t from = x->first[g], n = x->first[g + 1] - from;
-	struct walk_options wo = { .threads = 1, .meta = 1, .sift = naming_others,
-				   .keyof = identity_of };
+	struct walk_options wo = mainline_walk_options();
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends));
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
 	int rc = 0;
+
+	wo.threads = 1;	/* (the groups are read in parallel) */
 
 	for (size_t k = 0; k < n; k++) {
 		memcpy(ends[2 * k].id, rd->own[from + k].to, 20);
@@ -364,13 +370,73 @@ static size_t cut_groups(size_t n, size_t **first)
 	return groups;
 }
 
+/* A chain that broke (and no walk failed): its broken links kept, so that
+ * the next run does not walk it again (cache/mainline.h). */
+static void keep_broken(struct segcache *cache, const struct reading *sub, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (sub->errs[k].rc > 0)
+			return;
+	for (size_t k = 0; k < n; k++)
+		if (sub->errs[k].rc < 0) {
+			struct segment s = { .tail = sub->own[k].tail, .broken = 1 };
+			memcpy(s.from, sub->own[k].from, 20);
+			memcpy(s.to, sub->own[k].to, 20);
+			segcache_add(cache, &s);
+		}
+}
+
+/* Adding to the cache moves its segments: find rd's all again. */
+static void find_again(struct reading *rd, struct segcache *cache)
+{
+	for (size_t i = 0; i < rd->n; i++)
+		if (rd->seg[i] != &rd->own[i])
+			rd->seg[i] = segcache_find(cache, rd->own[i].from, rd->own[i].to);
+}
+
+/* Read segments todo[0..n) of rd (in parallel) into the cache: 0, -1 when
+ * the chain breaks (its broken links kept), or RT_EFAIL with err set
+ * (nothing kept). */
+static int read_some(git_repository *repo, struct segcache *cache, struct reading *rd,
+		     const size_t *todo, size_t n, char *err, size_t errlen)
+{
+	struct reading sub = { NULL, NULL, 0, NULL, rd->progress };
+	struct grouping groups = { &sub, NULL };
+	int rc = 0;
+
+	progress_more(rd->progress, n);
+	sub.own = xcalloc(n + 1, sizeof(*sub.own));
+	sub.errs = xcalloc(n + 1, sizeof(*sub.errs));
+	for (size_t k = 0; k < n; k++)
+		sub.own[k] = rd->own[todo[k]];
+	parallel_run(repo, cut_groups(n, &groups.first), read_group, &groups);
+	free(groups.first);
+	for (size_t k = 0; k < n && !rc; k++) {
+		if ((rc = sub.errs[k].rc) > 0)
+			snprintf(err, errlen, "%s", sub.errs[k].msg);
+	}
+	if (rc < 0)
+		keep_broken(cache, &sub, n);
+	for (size_t k = 0; k < n; k++) {
+		if (!rc)
+			segcache_add(cache, &sub.own[k]);
+		else
+			segment_release(&sub.own[k]);
+	}
+	free(sub.own);
+	free(sub.errs);
+	return rc;
+}
+
 /* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
- * the chain breaks, or RT_EFAIL with err set. */
+ * the chain breaks, or RT_EFAIL with err set.  The tail is read first,
+ * alone: where the last base is off the mainline (a release tagged on its
+ * own branch), the chain breaks there, found for the price of the newest
+ * segment instead of the whole mainline. */
 static int read_segments(git_repository *repo, struct segcache *cache, struct reading *rd,
 			 char *err, size_t errlen)
 {
 	size_t *todo = xmalloc((rd->n + 1) * sizeof(size_t)), ntodo = 0;
-	struct reading sub = { NULL, NULL, 0, NULL, rd->progress };
 	int rc = 0;
 
 	for (size_t i = 0; i < rd->n; i++) {
@@ -378,31 +444,16 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 		rd->seg[i] = memcmp(s->from, s->to, 20) ? segcache_find(cache, s->from, s->to) : s;
 		if (!rd->seg[i])
 			todo[ntodo++] = i;
+		else if (rd->seg[i]->broken)
+			rc = -1;	/* known: no chain */
 	}
-	progress_more(rd->progress, ntodo);
-	sub.own = xcalloc(ntodo + 1, sizeof(*sub.own));
-	sub.errs = xcalloc(ntodo + 1, sizeof(*sub.errs));
-	for (size_t k = 0; k < ntodo; k++)
-		sub.own[k] = rd->own[todo[k]];
-	struct grouping groups = { &sub, NULL };
-	parallel_run(repo, cut_groups(ntodo, &groups.first), read_group, &groups);
-	free(groups.first);
-	for (size_t k = 0; k < ntodo && !rc; k++) {
-		if ((rc = sub.errs[k].rc) > 0)
-			snprintf(err, errlen, "%s", sub.errs[k].msg);
-	}
-	for (size_t k = 0; k < ntodo; k++) {
-		if (!rc)
-			segcache_add(cache, &sub.own[k]);
-		else
-			segment_release(&sub.own[k]);
-	}
-	/* adding moves the cache's segments: find them all again */
-	for (size_t i = 0; i < rd->n && !rc; i++)
-		if (rd->seg[i] != &rd->own[i])
-			rd->seg[i] = segcache_find(cache, rd->own[i].from, rd->own[i].to);
-	free(sub.own);
-	free(sub.errs);
+	if (!rc && ntodo > 1 && todo[ntodo - 1] == rd->n - 1 &&
+	    !(rc = read_some(repo, cache, rd, &todo[ntodo - 1], 1, err, errlen)))
+		ntodo--;
+	if (!rc)
+		rc = read_some(repo, cache, rd, todo, ntodo, err, errlen);
+	if (!rc)
+		find_again(rd, cache);
 	free(todo);
 	return rc;
 }
@@ -500,21 +551,70 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 		count[k] = count[k + 1] + rd->seg[k]->ncommits;
 }
 
+/* The bases the chain does not place, each with its own mainline in the
+ * cache (mainline_alone.h); ok[i] when it is there. */
+static void fill_alone(git_repository *repo, const struct tag_table *t, const git_oid *tip,
+		       const struct chain_tag *b, const size_t *at, size_t nbases,
+		       struct segcache *cache, int *ok)
+{
+	uint8_t (*base)[20] = xmalloc((nbases + 1) * sizeof(*base));
+	int *todo = xcalloc(nbases + 1, sizeof(int));
+
+	for (size_t i = 0; i < nbases; i++) {
+		memcpy(base[i], b[i].oid, 20);
+		todo[i] = b[i].name && at[i] == SIZE_MAX;
+	}
+	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok);
+	free(todo);
+	free(base);
+}
+
+/* Where each placed base's mainline starts in out (gather's places). */
+static void place_from(const size_t *at, size_t first, size_t nbases, const size_t *start,
+		       const size_t *istart, const size_t *count, struct mainline_from *from)
+{
+	for (size_t i = 0; i < nbases; i++)
+		if (at[i] != SIZE_MAX)
+			from[i] = (struct mainline_from){ start[at[i] - first], istart[at[i] - first],
+							  count[at[i] - first], 0 };
+}
+
+/* Move the mainlines out: the chain's into out, the others' into alone[]. */
+static void take_all(struct reading *rd, const struct chain_tag *chain, size_t first,
+		     const struct chain_tag *b, const size_t *at, size_t nbases, const int *ok,
+		     const git_oid *tip, struct segcache *cache, struct mainline *out,
+		     struct mainline *const *alone, struct mainline_from *from)
+{
+	if (rd->n) {
+		size_t *start = xmalloc((rd->n + 1) * 3 * sizeof(size_t));
+		size_t *istart = start + rd->n + 1, *count = istart + rd->n + 1;
+		gather(rd, chain, first, out, start, istart, count);
+		place_from(at, first, nbases, start, istart, count, from);
+		free(start);
+	}
+	for (size_t i = 0; alone && i < nbases; i++)
+		if (ok[i]) {
+			mainline_alone_take(cache, b[i].oid, tip->id, alone[i], &from[i].commits);
+			from[i].alone = 1;
+		}
+}
+
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
 		      size_t nbases, struct segcache *kept, struct mainline *out,
-		      struct mainline_from *from, const struct progress *progress, char *err,
-		      size_t errlen)
+		      struct mainline *const *alone, struct mainline_from *from,
+		      const struct progress *progress, char *err, size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
 	struct reading rd = { 0 };
 	struct chain_tag *chain = NULL, *resolved = NULL;
 	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
+	int *ok = xcalloc(nbases + 1, sizeof(int));
 	git_oid tip;
 	int rc;
 
 	for (size_t i = 0; i < nbases; i++)
-		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0 };
+		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0, 0 };
 	segcache_init(&none);
 	if (!t) {
 		rc = RT_EFAIL;
@@ -530,33 +630,35 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		nchain = bases_chain(resolved, nbases, chain);
 		first = place_bases(resolved, nbases, chain, nchain, at);
 	}
-	if (first == SIZE_MAX)
-		goto out;	/* no base is a mainline tag, no base resolves */
-	rd.n = nchain - first;	/* the tail included */
-	rd.progress = progress;
-	rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
-	rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
-	for (size_t k = 0; k < rd.n; k++) {
-		memcpy(rd.own[k].from, chain[first + k].oid, 20);
-		memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
-		rd.own[k].tail = k + 1 == rd.n;
+	if (first != SIZE_MAX) {
+		rd.n = nchain - first;	/* the tail included */
+		rd.progress = progress;
+		rd.own = xcalloc(rd.n + 1, sizeof(*rd.own));
+		rd.seg = xcalloc(rd.n + 1, sizeof(*rd.seg));
+		for (size_t k = 0; k < rd.n; k++) {
+			memcpy(rd.own[k].from, chain[first + k].oid, 20);
+			memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
+			rd.own[k].tail = k + 1 == rd.n;
+		}
+		if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0) {
+			rc = RT_OK;	/* no chain: each base has its own mainline */
+			for (size_t k = 0; k < rd.n; k++)
+				segment_release(&rd.own[k]);
+			rd.n = 0;
+			for (size_t i = 0; i < nbases; i++)
+				at[i] = SIZE_MAX;
+		}
 	}
-	if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0)
-		rc = RT_OK;	/* no chain: the caller reads each base alone */
-	else if (!rc) {
-		size_t *start = xmalloc((rd.n + 1) * 3 * sizeof(size_t));
-		size_t *istart = start + rd.n + 1, *count = istart + rd.n + 1;
-		if (kept && kept->path)
-			segcache_save(kept, kept->path, err, errlen);	/* only costs time */
-		err[0] = '\0';
-		gather(&rd, chain, first, out, start, istart, count);
-		for (size_t i = 0; i < nbases; i++)
-			if (at[i] != SIZE_MAX)
-				from[i] = (struct mainline_from){ start[at[i] - first],
-								  istart[at[i] - first],
-								  count[at[i] - first] };
-		free(start);
+	if (rc)
+		goto out;
+	if (alone) {
+		fill_alone(repo, t, &tip, resolved, at, nbases, cache, ok);
+		find_again(&rd, cache);
 	}
+	if (kept && kept->path)
+		segcache_save(kept, kept->path, err, errlen);	/* only costs time */
+	err[0] = '\0';
+	take_all(&rd, chain, first, resolved, at, nbases, ok, &tip, cache, out, alone, from);
 out:
 	for (size_t k = 0; k < rd.n; k++)
 		segment_release(&rd.own[k]);
@@ -565,6 +667,7 @@ out:
 	segcache_release(&none);
 	free(chain);
 	free(resolved);
+	free(ok);
 	free(at);
 	return rc;
 }

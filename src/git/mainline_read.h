@@ -33,6 +33,7 @@ struct mainline_from {
 	size_t fix;		/* in out->v; SIZE_MAX: no place (read it alone) */
 	size_t ident;		/* in out->ident_* */
 	size_t commits;		/* how many commits REF ^BASE has */
+	int alone;		/* its mainline is alone[i] (fix SIZE_MAX) */
 };
 
 /*
@@ -45,13 +46,17 @@ struct mainline_from {
  * i's mainline starts in out (unfixed.h; the identities of the keys
  * out->want holds), with from[i].fix SIZE_MAX when base i is no mainline
  * tag or the tags are no chain (each an ancestor of the next, the last of
- * REF): then read that base alone with mainline_read().  progress (may be
- * NULL) hears of the segments to read and of each one read.
+ * REF).  Such a base's mainline REF ^BASE goes into alone[i] (initialised by
+ * the caller, its want set; alone NULL: none) with from[i].alone set and
+ * from[i].commits its length: all read in one walk and kept in the cache
+ * as tails (mainline_alone.h); when from[i].alone is clear, read that base
+ * alone with mainline_read().  progress (may be NULL) hears of the
+ * segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
 		      size_t nbases, struct segcache *cache, struct mainline *out,
-		      struct mainline_from *from, const struct progress *progress, char *err,
-		      size_t errlen);
+		      struct mainline *const *alone, struct mainline_from *from,
+		      const struct progress *progress, char *err, size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);

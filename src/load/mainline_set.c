@@ -23,6 +23,23 @@ static int read_whole(const struct load_source *src, struct mainline_set *ms, ch
 	return rc;
 }
 
+/* A mainline of one base's own, to read into. */
+static struct mainline *own_mainline(const struct mainline_set *ms)
+{
+	struct mainline *m = xcalloc(1, sizeof(*m));
+
+	m->want = ms->want;
+	m->nwant = ms->nwant;
+	m->want_bits = ms->want_bits;
+	return m;
+}
+
+static void drop_own(struct mainline *m)
+{
+	mainline_release(m);
+	free(m);
+}
+
 int mainline_set_read(const struct load_source *src, char *ref, const char *const *bases,
 		      size_t n, uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
 		      size_t errlen)
@@ -42,24 +59,26 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	out->shared->want_bits = out->want_bits;
 	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->from = xcalloc(n + 1, sizeof(*out->from));
+	for (size_t i = 0; i < n; i++)
+		out->m[i] = own_mainline(out);
 	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
 	rc = mainline_read_set(repo, ref, bases, n, source_mainline_cache(src), out->shared,
-			       out->from, progress, err, errlen);
+			       out->m, out->from, progress, err, errlen);
 	source_phase_end(src);
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {
-		out->m[i] = out->shared;
-		if (out->from[i].fix != SIZE_MAX)
+		if (out->from[i].fix != SIZE_MAX) {
+			drop_own(out->m[i]);
+			out->m[i] = out->shared;
 			continue;
-		/* no mainline tag: this base alone */
-		out->m[i] = xcalloc(1, sizeof(*out->m[i]));
-		out->m[i]->want = want;
-		out->m[i]->nwant = nwant;
-		out->m[i]->want_bits = out->want_bits;
-		out->from[i] = (struct mainline_from){ 0, 0, 0 };
-		rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits, err,
-				   errlen);
+		}
+		if (!out->from[i].alone) {	/* this base alone */
+			out->from[i] = (struct mainline_from){ 0, 0, 0, 0 };
+			rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits,
+					   err, errlen);
+		}
+		out->from[i].fix = out->from[i].ident = 0;
 		mainline_index(out->m[i]);
 	}
 	for (size_t i = 0; i < n && !rc && nwant && !out->whole; i++)

@@ -1,5 +1,6 @@
 /* Unit tests for segcache.c: the mainline cache's round trip, the tail rule, and files
- * that must be ignored whole (bad magic, checksum, version, a record out of bounds). */
+ * that must be ignored whole (bad magic, checksum, version, a record out of bounds);
+ * broken links and bases' own tails (kinds kept apart, their flags checked). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include "base/codec.h"
 #include "cache/mainline.h"
 #include "base/util.h"
+#include "base/version.h"
 
 static void oid(uint8_t out[20], int n)
 {
@@ -180,6 +182,75 @@ static void test_rejected(void **state)
 	segcache_release(&c);
 }
 
+/* A broken link and a base's own tail: each found only as what it is, a
+ * base's tail replacing the base's older tail and no tail of a chain. */
+static void test_kinds(void **state)
+{
+	struct segcache c, d;
+	struct segment chain_tail = make(5, 6, 1, 1), own = make(5, 6, 1, 2),
+		       own_new = make(5, 7, 1, 0), broken = { .broken = 1 };
+	uint8_t from[20], to[20];
+	size_t len;
+
+	(void)state;
+	own.alone = own_new.alone = 1;
+	oid(broken.from, 8);
+	oid(broken.to, 9);
+	segcache_init(&c);
+	segcache_add(&c, &chain_tail);
+	segcache_add(&c, &own);
+	segcache_add(&c, &broken);
+	oid(from, 5);
+	oid(to, 6);
+	assert_int_equal(segcache_find(&c, from, to)->n, 1);	/* the chain's */
+	assert_int_equal(segcache_find_alone(&c, from, to)->n, 2);	/* the base's */
+	segcache_add(&c, &own_new);	/* replaces the base's tail only */
+	assert_int_equal(c.n, 3);
+	assert_null(segcache_find_alone(&c, from, to));
+	assert_non_null(segcache_find(&c, from, to));
+	uint8_t *buf = segcache_encode(&c, &len);
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	oid(to, 7);
+	assert_null(segcache_find(&d, from, to));
+	struct segment *s = segcache_find_alone(&d, from, to);
+	assert_non_null(s);
+	assert_true(s->alone && s->tail && !s->broken);
+	oid(from, 8);
+	oid(to, 9);
+	assert_null(segcache_find_alone(&d, from, to));
+	assert_non_null(s = segcache_find(&d, from, to));
+	assert_true(s->broken && !s->alone && !s->tail);
+	assert_int_equal(s->ncommits, 0);
+	segcache_release(&d);
+	segcache_release(&c);
+	free(buf);
+}
+
+/* Flags a file may not hold: a broken link with commits, an unknown bit, a
+ * base's own mainline that is no tail, a broken base's tail. */
+static void test_kinds_rejected(void **state)
+{
+	struct segcache c;
+	struct segment one = make(1, 2, 1, 0);
+	size_t len, flags = strlen("regtrace-mainline-cache\n") + 4 + 4 + strlen(REGTRACE_VERSION) +
+			    4 + 40;	/* head, count, from and to */
+
+	(void)state;
+	segcache_init(&c);
+	segcache_add(&c, &one);
+	uint8_t *buf = segcache_encode(&c, &len);
+	const uint8_t bad[] = { 1 | 2, 8 | 1, 4, 1 | 2 | 4 };
+	for (size_t i = 0; i < sizeof(bad); i++) {
+		buf[flags] = bad[i];
+		reseal(buf, len);
+		expect_rejected(buf, len, "corrupt segment");
+	}
+	free(buf);
+	segcache_release(&c);
+}
+
 /* Issue 15.8: two runs at once.  Run B loaded the file; run C saved more segments to it
  * since; B's save keeps C's segments and adds its own (the last writer used to win, so a
  * small run could throw away what a big one had saved). */
@@ -232,6 +303,8 @@ int main(void)
 		cmocka_unit_test(test_tail_replaced),
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_save_merges),
+		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_kinds_rejected),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

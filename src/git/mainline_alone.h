@@ -1,0 +1,53 @@
+/*
+ * mainline_alone.h — the mainline REF ^BASE of the bases that have no place
+ * in a chain of mainline tags or of bases (mainline_read.h): a project
+ * that tags each release on its own branch (Open vSwitch's v3.4.0 on
+ * branch-3.4, Xen, FRR, systemd-stable) has bases off the mainline, and
+ * each base's mainline is the history of REF its own base does not reach.
+ *
+ * They are read together, in one walk (walk.h: each commit read once
+ * however many bases' mainlines hold it), and each is kept in the mainline
+ * cache (cache/mainline.h) as the tail segment TIP ^BASE (a segment from a
+ * base to the branch tip means what it means for a tag: that history), so
+ * that a warm run reads none of them and a run after the branch moved reads
+ * each again (in one walk), replacing its tail.  A base's mainline that
+ * holds a mainline tag's commit (vX.Y[-rcN]) is not taken from the cache,
+ * since each of its commits is named by the first such tag that contains it
+ * (mainline_read does that): the caller reads it alone.
+ * Part of the git layer's mainline reader; mainline_read.c uses it.
+ */
+#ifndef REGTRACE_MAINLINE_ALONE_H
+#define REGTRACE_MAINLINE_ALONE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <git2.h>
+
+#include "cache/mainline.h"
+#include "core/mainline.h"
+#include "git/tags.h"
+#include "git/walk.h"
+
+/*
+ * For each i with todo[i]: make cache hold the tail tip ^base[i] (found
+ * there, or read: the missing ones in one walk) and set ok[i] when it
+ * does and no mainline tag of t names one of its commits.  A walk that
+ * fails leaves ok[i] clear (read alone, each base gets its own error).
+ * Nothing is moved out of the cache: call before saving it.
+ */
+void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
+			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
+			 size_t n, struct segcache *cache, int *ok);
+
+/* out (initialised, its want set) from the cache's tail tip ^base, which
+ * mainline_alone_fill made sure of: the facts are moved out of the cache
+ * (call after saving it, once per tail); *ncommits is its length. */
+void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
+			 struct mainline *out, size_t *ncommits);
+
+/* What mainline_read.c's walks keep of each mainline commit (shared). */
+struct walk_options mainline_walk_options(void);
+/* A walked commit's meta, not kept (its identity key was taken). */
+void mainline_drop_meta(struct walk_commit *c);
+
+#endif
