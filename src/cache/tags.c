@@ -9,8 +9,9 @@
 #include <string.h>
 
 #define MAGIC "regtrace-tags-cache\n"
-#define FORMAT 1u
+#define FORMAT 2u	/* 2: the tags' first-parent line */
 #define RECORD 48	/* id, commit, date */
+#define LINE_ENTRY 21	/* commit, on */
 
 void tagcache_init(struct tagcache *c)
 {
@@ -22,6 +23,63 @@ static int cmp_record(const void *a, const void *b)
 	return memcmp(((const struct tag_record *)a)->id, ((const struct tag_record *)b)->id, 20);
 }
 
+static void line_release(struct tag_line *l)
+{
+	free(l->commit);
+	free(l->on);
+	memset(l, 0, sizeof(*l));
+}
+
+/* The line section; 0, or a reason to reject the file. */
+static const char *decode_line(struct rbuf *r, struct tag_line *l)
+{
+	unsigned has = (unsigned)rbuf_uint(r, 1);
+	const uint8_t *tip;
+	uint32_t n;
+
+	if (r->bad || has > 1)
+		return "corrupt line";
+	if (!has)
+		return NULL;
+	tip = rbuf_take(r, 20);
+	n = (uint32_t)rbuf_uint(r, 4);
+	if (r->bad || n != (size_t)(r->end - r->p) / LINE_ENTRY ||
+	    (size_t)(r->end - r->p) % LINE_ENTRY)
+		return "corrupt line";
+	l->has = 1;
+	memcpy(l->tip, tip, 20);
+	l->commit = xmalloc(((size_t)n + 1) * sizeof(*l->commit));
+	l->on = xmalloc((size_t)n + 1);
+	for (uint32_t i = 0; i < n; i++) {
+		memcpy(l->commit[i], rbuf_take(r, 20), 20);
+		l->on[i] = (uint8_t)rbuf_uint(r, 1);
+		l->n = i + 1;
+		if (l->on[i] > 1 || (i && memcmp(l->commit[i - 1], l->commit[i], 20) >= 0))
+			return "corrupt line";
+	}
+	return NULL;
+}
+
+/* The records; 0, or a reason to reject the file. */
+static const char *decode_records(struct rbuf *r, struct tagcache *c)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+
+	if (r->bad || n > (size_t)(r->end - r->p) / RECORD)
+		return "corrupt record";
+	c->v = xmalloc(((size_t)n + 1) * sizeof(*c->v));
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *p = rbuf_take(r, 40);
+		memcpy(c->v[i].id, p, 20);
+		memcpy(c->v[i].commit, p + 20, 20);
+		c->v[i].date = (int64_t)rbuf_uint(r, 8);
+		if (i && memcmp(c->v[i - 1].id, c->v[i].id, 20) >= 0)
+			return "records out of order";
+	}
+	c->n = n;
+	return NULL;
+}
+
 void tagcache_load_buffer(struct tagcache *c, const uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
@@ -30,30 +88,67 @@ void tagcache_load_buffer(struct tagcache *c, const uint8_t *buf, size_t len)
 	free(c->v);
 	c->v = NULL;
 	c->n = 0;
-	if ((why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
-			     "not a regtrace tags cache"))) {
+	line_release(&c->line);
+	if (!(why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
+			      "not a regtrace tags cache")) &&
+	    !(why = decode_records(&r, c)) && !(why = decode_line(&r, &c->line)) &&
+	    r.p != r.end)
+		why = "corrupt line";
+	if (why) {
+		free(c->v);
+		c->v = NULL;
+		c->n = 0;
+		line_release(&c->line);
 		c->rejected = why;
-		return;
 	}
-	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
-	if (r.bad || n != (size_t)(r.end - r.p) / RECORD || (size_t)(r.end - r.p) % RECORD) {
-		c->rejected = "corrupt record";
-		return;
+}
+
+static int cmp_oid(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20])
+{
+	const uint8_t (*hit)[20];
+
+	if (!c->line.has || memcmp(c->line.tip, tip, 20) || !c->line.n)
+		return -1;
+	hit = bsearch(commit, c->line.commit, c->line.n, 20, cmp_oid);
+	return hit ? c->line.on[hit - c->line.commit] : -1;
+}
+
+/* A commit with its bit, to sort the line seen. */
+struct line_entry {
+	uint8_t commit[20];
+	uint8_t on;
+};
+
+void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], const uint8_t (*commit)[20],
+			const uint8_t *on, size_t n)
+{
+	struct line_entry *e = xmalloc((n + 1) * sizeof(*e));
+	struct tag_line *l = &c->line_seen;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		memcpy(e[i].commit, commit[i], 20);
+		e[i].on = on[i] ? 1 : 0;
 	}
-	c->v = xmalloc(((size_t)n + 1) * sizeof(*c->v));
-	for (uint32_t i = 0; i < n; i++) {
-		const uint8_t *p = rbuf_take(&r, 40);
-		memcpy(c->v[i].id, p, 20);
-		memcpy(c->v[i].commit, p + 20, 20);
-		c->v[i].date = (int64_t)rbuf_uint(&r, 8);
-		if (i && memcmp(c->v[i - 1].id, c->v[i].id, 20) >= 0) {
-			free(c->v);
-			c->v = NULL;
-			c->rejected = "records out of order";
-			return;
+	if (n)
+		qsort(e, n, sizeof(*e), cmp_oid);
+	line_release(l);
+	l->has = 1;
+	memcpy(l->tip, tip, 20);
+	l->commit = xmalloc((n + 1) * sizeof(*l->commit));
+	l->on = xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		if (!k || memcmp(l->commit[k - 1], e[i].commit, 20)) {
+			memcpy(l->commit[k], e[i].commit, 20);
+			l->on[k++] = e[i].on;
 		}
-	}
-	c->n = n;
+	l->n = k;
+	free(e);
 }
 
 void tagcache_load_file(struct tagcache *c, const char *path)
@@ -111,6 +206,7 @@ static void sort_seen(struct tagcache *c)
 uint8_t *tagcache_encode(struct tagcache *c, size_t *len)
 {
 	struct wbuf w = { 0 };
+	const struct tag_line *line;
 
 	sort_seen(c);
 	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
@@ -119,6 +215,16 @@ uint8_t *tagcache_encode(struct tagcache *c, size_t *len)
 		wbuf_bytes(&w, c->seen[i].id, 20);
 		wbuf_bytes(&w, c->seen[i].commit, 20);
 		wbuf_uint(&w, (uint64_t)c->seen[i].date, 8);
+	}
+	line = c->line_seen.has ? &c->line_seen : &c->line;	/* none used: kept */
+	wbuf_uint(&w, (unsigned)line->has, 1);
+	if (line->has) {
+		wbuf_bytes(&w, line->tip, 20);
+		wbuf_uint(&w, line->n, 4);
+		for (size_t i = 0; i < line->n; i++) {
+			wbuf_bytes(&w, line->commit[i], 20);
+			wbuf_uint(&w, line->on[i], 1);
+		}
 	}
 	wbuf_seal(&w);
 	*len = w.len;
@@ -131,6 +237,13 @@ static int same_record(const struct tag_record *a, const struct tag_record *b)
 	       a->date == b->date;
 }
 
+static int same_line(const struct tag_line *a, const struct tag_line *b)
+{
+	return a->has == b->has && (!a->has || (!memcmp(a->tip, b->tip, 20) && a->n == b->n &&
+						!memcmp(a->commit, b->commit, 20 * a->n) &&
+						!memcmp(a->on, b->on, a->n)));
+}
+
 int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen)
 {
 	size_t len, same = 0;
@@ -140,7 +253,8 @@ int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen
 	if (c->nseen == c->n)	/* the records seen are those loaded: nothing to write */
 		while (same < c->n && same_record(&c->seen[same], &c->v[same]))
 			same++;
-	if (c->nseen == c->n && same == c->n && !c->rejected)
+	if (c->nseen == c->n && same == c->n && !c->rejected &&
+	    (!c->line_seen.has || same_line(&c->line_seen, &c->line)))
 		return 0;
 	uint8_t *b = tagcache_encode(c, &len);
 	rc = blobfile_write(path, b, len, err, errlen);
@@ -150,6 +264,8 @@ int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen
 
 void tagcache_release(struct tagcache *c)
 {
+	line_release(&c->line);
+	line_release(&c->line_seen);
 	free(c->v);
 	free(c->seen);
 	memset(c, 0, sizeof(*c));

@@ -5,11 +5,16 @@
  *
  * A record maps the id a ref names to the commit it leads to and the
  * tag's date (git/tags.h): both follow from that object's bytes alone, so a
- * record never goes stale.  The file is a magic line, a format number, the
- * version of regtrace, the records sorted by id (each id once), and a seal
- * (codec.h); a file that fails any check is ignored whole.  A save keeps
- * exactly the records of the refs seen in the run, and writes only when
- * that differs from what was loaded.  Encoding and decoding are pure.
+ * record never goes stale.  The file also keeps the tags' **line** (series
+ * discovery, git/discover.c): a mainline tip and, for each commit the tags
+ * named, whether it is on that tip's first-parent line, which follows from
+ * the tip alone (the commits are named in full).  The file is a magic
+ * line, a format number, the version of regtrace, the records sorted by id
+ * (each id once), the line (a flag, the tip, its commits sorted, each once,
+ * with a byte 0 or 1), and a seal (codec.h); a file that fails any check
+ * is ignored whole.  A save keeps exactly the records of the refs seen in
+ * the run and the line it used, and writes only when that differs from
+ * what was loaded.  Encoding and decoding are pure.
  */
 #ifndef REGTRACE_CACHE_TAGS_H
 #define REGTRACE_CACHE_TAGS_H
@@ -23,11 +28,22 @@ struct tag_record {
 	int64_t date;
 };
 
+/* A first-parent line: commits sorted by id, each with on[i] 0 or 1. */
+struct tag_line {
+	int has;
+	uint8_t tip[20];
+	uint8_t (*commit)[20];
+	uint8_t *on;
+	size_t n;
+};
+
 struct tagcache {
 	struct tag_record *v;	/* loaded: sorted by id */
 	size_t n;
 	struct tag_record *seen;	/* this run's, in any order */
 	size_t nseen, cap;
+	struct tag_line line;	/* loaded */
+	struct tag_line line_seen;	/* this run's (has: one to save) */
 	const char *rejected;	/* why a file was ignored, or NULL */
 };
 
@@ -40,7 +56,13 @@ const struct tag_record *tagcache_find(struct tagcache *c, const uint8_t id[20])
 /* A record learned by reading the objects. */
 void tagcache_seen(struct tagcache *c, const uint8_t id[20], const uint8_t commit[20],
 		   int64_t date);
-/* The records seen, sorted, each once, as a file (to free). */
+/* Is commit on the loaded line of tip?  1 on, 0 off, -1 unknown (another
+ * tip, a commit it does not list). */
+int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20]);
+/* This run's line (copied, sorted here; commits each once). */
+void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], const uint8_t (*commit)[20],
+			const uint8_t *on, size_t n);
+/* The records seen, sorted, each once, and the line seen, as a file (to free). */
 uint8_t *tagcache_encode(struct tagcache *c, size_t *len);
 /* Write the file when the records seen are not those loaded: 0, or -1 with
  * err.  Only costs time when it fails. */

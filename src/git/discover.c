@@ -180,29 +180,90 @@ static uint32_t *dense_commits(const struct tag_table *t, struct oidmap *map)
 	return id;
 }
 
-/* Mark in on[] the tags' commits (positions of map) on the first-parent
- * line of the mainline; none when there is no mainline or it cannot be
- * walked (the rule then has no facts: doc/dialects.md). */
-static void mark_first_parent(git_repository *repo, const struct oidmap *map, uint8_t *on)
+/* Walk tip's first-parent line, marking in on[] the tags' commits (positions
+ * of map) on it, down to stop (NULL: to the root); 1 if it reached stop. */
+static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *stop,
+		     const struct oidmap *map, uint8_t *on)
+{
+	git_revwalk *w = NULL;
+	git_oid oid;
+	int reached = 0;
+
+	if (git_revwalk_new(&w, repo) < 0)
+		return 0;
+	git_revwalk_simplify_first_parent(w);
+	if (git_revwalk_push(w, tip) == 0)
+		while (!reached && git_revwalk_next(&oid, w) == 0) {
+			uint32_t pos = oidmap_get(map, oid.id);
+			if (stop && !memcmp(oid.id, stop, 20))
+				reached = 1;
+			else if (pos != UINT32_MAX)
+				on[pos] = 1;
+		}
+	git_revwalk_free(w);
+	return reached;
+}
+
+/* Take from the tags cache's line of tip what the walk did not mark: 0, or
+ * -1 when it does not know a commit (then nothing is taken). */
+static int take_line(const struct tag_table *t, const uint32_t *id, const uint8_t tip[20],
+		     uint8_t *on)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (id[i] == i && !on[i] && tags_line_on(tip, t->v[i].commit.id) < 0)
+			return -1;
+	for (size_t i = 0; i < t->n; i++)
+		if (id[i] == i && !on[i])
+			on[i] = (uint8_t)tags_line_on(tip, t->v[i].commit.id);
+	return 0;
+}
+
+/* Tell the tags cache the line used (each commit once: id[i] == i). */
+static void line_seen(const struct tag_table *t, const uint32_t *id, const git_oid *tip,
+		      const uint8_t *on)
+{
+	uint8_t (*commit)[20] = xmalloc((t->n + 1) * sizeof(*commit));
+	uint8_t *bit = xmalloc(t->n + 1);
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (id[i] == i) {
+			memcpy(commit[n], t->v[i].commit.id, 20);
+			bit[n++] = on[i];
+		}
+	tags_line_seen(tip->id, (const uint8_t (*)[20])commit, bit, n);
+	free(bit);
+	free(commit);
+}
+
+/* Mark in on[] the tags' commits (positions of map: id[i] == i) on the
+ * first-parent line of the mainline; none when there is no mainline or it
+ * cannot be walked (the rule then has no facts: doc/dialects.md).  The
+ * tags cache keeps the line (cache/tags.h): the same tip walks nothing, a
+ * tip that moved walks down to the tip it kept. */
+static void mark_first_parent(git_repository *repo, const struct tag_table *t,
+			      const uint32_t *id, const struct oidmap *map, uint8_t *on)
 {
 	char ignored[256];
 	char *ref = mainline_default_ref(repo, NULL, ignored, sizeof(ignored));
 	git_object *obj = NULL;
-	git_revwalk *w = NULL;
-	git_oid oid;
+	uint8_t old[20];
+	git_oid tip;
 
-	if (!ref || git_revparse_single(&obj, repo, ref) < 0 || git_revwalk_new(&w, repo) < 0)
+	if (!ref || git_revparse_single(&obj, repo, ref) < 0)
 		goto out;
-	git_revwalk_simplify_first_parent(w);
-	if (git_revwalk_push(w, git_object_id(obj)) < 0)
-		goto out;
-	while (git_revwalk_next(&oid, w) == 0) {
-		uint32_t pos = oidmap_get(map, oid.id);
-		if (pos != UINT32_MAX)
-			on[pos] = 1;
+	git_oid_cpy(&tip, git_object_id(obj));
+	if (take_line(t, id, tip.id, on) < 0) {
+		int kept = tags_line_tip(old);
+		/* (not reaching the tip kept, the walk went to the root) */
+		if (walk_line(repo, &tip, kept ? old : NULL, map, on) &&
+		    take_line(t, id, old, on) < 0) {
+			memset(on, 0, t->n + 1);
+			walk_line(repo, &tip, NULL, map, on);
+		}
 	}
+	line_seen(t, id, &tip, on);
 out:
-	git_revwalk_free(w);
 	git_object_free(obj);
 	free(ref);
 }
@@ -239,7 +300,7 @@ int discover_series(git_repository *repo, const struct pattern *re, struct serie
 	uint32_t *id = dense_commits(t, &map);
 	uint8_t *on = xcalloc(t->n + 1, 1);
 	struct tag_fact *f = xmalloc((t->n + 1) * sizeof(*f));
-	mark_first_parent(repo, &map, on);
+	mark_first_parent(repo, t, id, &map, on);
 	for (size_t i = 0; i < t->n; i++) {
 		f[i].name = t->v[i].name;
 		f[i].commit = id[i];

@@ -16,6 +16,7 @@ static struct tag_table table;
 static char *table_dir;		/* the repository it was read from */
 static struct tagcache cache;
 static char *cache_dir;		/* the repository the cache is of, or NULL */
+static int line_usable;		/* the table was read with the cache (no replacements) */
 
 static int cmp_name(const void *a, const void *b)
 {
@@ -203,6 +204,7 @@ static int load(git_repository *repo, char *err, size_t errlen)
 	replace_release(&rm);
 	if (failed)
 		return -1;
+	line_usable = cached;
 	table.names = xcalloc(table.n + 1, sizeof(char *));
 	if (table.n)
 		qsort(table.v, table.n, sizeof(*table.v), cmp_name);
@@ -250,6 +252,46 @@ const struct tag_info *tags_find(const struct tag_table *t, const char *name)
 	return t->n ? bsearch(&key, t->v, t->n, sizeof(*t->v), cmp_name) : NULL;
 }
 
+/* The cache, when the table was read with it (the lock held). */
+static struct tagcache *line_cache(void)
+{
+	return table_dir && line_usable && cache_dir && !strcmp(cache_dir, table_dir) ? &cache
+										   : NULL;
+}
+
+int tags_line_on(const uint8_t tip[20], const uint8_t commit[20])
+{
+	int on = -1;
+
+	pthread_mutex_lock(&lock);
+	if (line_cache())
+		on = tagcache_line_on(&cache, tip, commit);
+	pthread_mutex_unlock(&lock);
+	return on;
+}
+
+int tags_line_tip(uint8_t tip[20])
+{
+	int has = 0;
+
+	pthread_mutex_lock(&lock);
+	if (line_cache() && cache.line.has) {
+		memcpy(tip, cache.line.tip, 20);
+		has = 1;
+	}
+	pthread_mutex_unlock(&lock);
+	return has;
+}
+
+void tags_line_seen(const uint8_t tip[20], const uint8_t (*commit)[20], const uint8_t *on,
+		    size_t n)
+{
+	pthread_mutex_lock(&lock);
+	if (line_cache())
+		tagcache_line_seen(&cache, tip, commit, on, n);
+	pthread_mutex_unlock(&lock);
+}
+
 void tags_forget(void)
 {
 	for (size_t i = 0; i < table.n; i++)
@@ -264,6 +306,7 @@ void tags_forget(void)
 	free(table_dir);
 	memset(&table, 0, sizeof(table));
 	table_dir = NULL;
+	line_usable = 0;
 }
 
 static char *cache_path(void)

@@ -1,6 +1,7 @@
 /* Unit tests for tagcache.c: the tags cache's round trip, files ignored whole (checksum,
- * count, order), and a save that writes only when the records seen differ from those
- * loaded. */
+ * count, order), a save that writes only when the records seen differ from those
+ * loaded, and the tags' first-parent line (its round trip, its checks, kept when a
+ * run uses none, written when it changed). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -90,7 +91,7 @@ static void test_rejected(void **state)
 {
 	size_t len;
 	uint8_t *buf = encoded(3, &len);
-	size_t first = len - 8 - 3 * 48;	/* where the records start */
+	size_t first = len - 8 - 1 - 3 * 48;	/* where the records start (no line) */
 
 	(void)state;
 	buf[first + 30] ^= 1;		/* a commit byte: the checksum */
@@ -105,6 +106,88 @@ static void test_rejected(void **state)
 	reseal(buf, len);
 	expect_rejected(buf, len);
 	expect_rejected(buf, 5);	/* cut */
+	free(buf);
+}
+
+/* A file of n records and the line of tip 0x77.. over commits 100.. 100+k-1
+ * (given out of order, one twice), every other one on it. */
+static uint8_t *with_line(int n, int k, size_t *len)
+{
+	struct tagcache c;
+	uint8_t tip[20], a[20], b[20], (*commit)[20] = calloc((size_t)k + 2, 20);
+	uint8_t *on = calloc((size_t)k + 2, 1);
+
+	tagcache_init(&c);
+	for (int i = 0; i < n; i++) {
+		id(a, i);
+		id(b, 100 + i);
+		tagcache_seen(&c, a, b, 1000 + i);
+	}
+	for (int i = 0; i < k; i++) {
+		id(commit[i], 100 + k - 1 - i);
+		on[i] = (uint8_t)((k - 1 - i) % 2 == 0);
+	}
+	memcpy(commit[k], commit[0], 20);	/* twice */
+	on[k] = on[0];
+	memset(tip, 0x77, 20);
+	tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, (size_t)k + 1);
+	uint8_t *buf = tagcache_encode(&c, len);
+	tagcache_release(&c);
+	free(commit);
+	free(on);
+	return buf;
+}
+
+static void test_line(void **state)
+{
+	struct tagcache c;
+	size_t len;
+	uint8_t *buf = with_line(3, 4, &len), tip[20], other[20], a[20];
+
+	(void)state;
+	memset(tip, 0x77, 20);
+	memset(other, 0x78, 20);
+	tagcache_init(&c);
+	tagcache_load_buffer(&c, buf, len);
+	assert_null(c.rejected);
+	assert_int_equal(c.n, 3);
+	assert_int_equal(c.line.n, 4);	/* each once */
+	for (int i = 0; i < 4; i++) {
+		id(a, 100 + i);
+		assert_int_equal(tagcache_line_on(&c, tip, a), i % 2 == 0);
+		assert_int_equal(tagcache_line_on(&c, other, a), -1);	/* another tip */
+	}
+	id(a, 104);
+	assert_int_equal(tagcache_line_on(&c, tip, a), -1);	/* not listed */
+	tagcache_release(&c);
+	free(buf);
+}
+
+static void test_line_rejected(void **state)
+{
+	size_t len;
+	uint8_t *buf = with_line(2, 3, &len);
+	size_t line = len - 8 - 3 * 21;	/* the line's first commit */
+
+	(void)state;
+	buf[line + 20] = 2;		/* a bit neither 0 nor 1 */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	buf[line + 20] = 1;
+	memcpy(buf + line + 21, buf + line, 20);	/* a commit twice */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	free(buf);
+	buf = with_line(2, 3, &len);
+	buf[line - 4] = 4;		/* four commits claimed */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	free(buf);
+	buf = with_line(2, 3, &len);
+	buf[line - 25] = 2;		/* a flag neither 0 nor 1 */
+	reseal(buf, len);
+	expect_rejected(buf, len);
+	expect_rejected(buf, len - 21);	/* cut */
 	free(buf);
 }
 
@@ -149,12 +232,61 @@ static void test_save_only_when_changed(void **state)
 	free(buf);
 }
 
+/* The line: none used keeps the one loaded (no write); the same one used, no
+ * write; another tip or another bit, written. */
+static void test_line_saved(void **state)
+{
+	const char *nowhere = "/nonexistent-dir-of-regtrace/regtrace-tags-cache";
+	struct tagcache c;
+	size_t len, len2;
+	uint8_t *buf = with_line(2, 3, &len), *again, a[20], tip[20], commit[3][20];
+	uint8_t on[3] = { 1, 0, 1 };
+	char err[256];
+
+	(void)state;
+	memset(tip, 0x77, 20);
+	for (int i = 0; i < 3; i++)
+		id(commit[i], 100 + i);
+	for (int round = 0; round < 4; round++) {
+		tagcache_init(&c);
+		tagcache_load_buffer(&c, buf, len);
+		for (int i = 0; i < 2; i++) {
+			id(a, i);
+			assert_non_null(tagcache_find(&c, a));
+		}
+		if (round == 1)
+			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
+		if (round == 2) {
+			tip[0] = 0x76;
+			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
+			tip[0] = 0x77;
+		}
+		if (round == 3) {
+			on[1] = 1;
+			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
+			on[1] = 0;
+		}
+		assert_int_equal(tagcache_save(&c, nowhere, err, sizeof(err)), round < 2 ? 0 : -1);
+		if (round == 0) {	/* the line loaded is what a save keeps */
+			again = tagcache_encode(&c, &len2);
+			assert_int_equal(len2, len);
+			assert_memory_equal(again, buf, len);
+			free(again);
+		}
+		tagcache_release(&c);
+	}
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_save_only_when_changed),
+		cmocka_unit_test(test_line),
+		cmocka_unit_test(test_line_rejected),
+		cmocka_unit_test(test_line_saved),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
