@@ -4,6 +4,7 @@
 #include "base/at_exit.h"
 #include "base/util.h"
 #include "cache/commits.h"
+#include "cache/infer.h"
 #include "git/config.h"
 #include "git/outside.h"
 #include "git/repo.h"
@@ -28,8 +29,10 @@ struct run_state {
 	struct project_config cfg;
 	struct cache commits;
 	struct segcache mainline;
+	struct infercache infer;
 	struct outside_db outside;
 	char *path, *mainline_path;	/* mainline_path NULL: not needed */
+	char *infer_path;		/* NULL: no inference cache */
 	char *outside_path, *objects;	/* (objects NULL: not known) */
 	uint64_t fingerprint;
 	const char *commondir;		/* for walk_check_graph() */
@@ -38,6 +41,7 @@ struct run_state {
 	struct segcache *mainline_cache;	/* &mainline when needed, else NULL */
 	struct outside_db *outside_db;	/* &outside until closed, else NULL */
 	struct job mainline_loader, outside_loader, outside_closer, cache_saver;
+	struct job infer_loader;
 	struct job graph_checker;
 	struct progress_line line;	/* the phase's, when one runs */
 	int quiet;
@@ -92,6 +96,14 @@ static void *load_mainline_cache(void *arg)
 	return NULL;
 }
 
+static void *load_infer_cache(void *arg)
+{
+	struct run_state *k = arg;
+
+	infercache_load_file(&k->infer, k->infer_path);
+	return NULL;
+}
+
 static void *open_outside_db(void *arg)
 {
 	struct run_state *k = arg;
@@ -138,9 +150,11 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	char ignored[256];
 	struct job commits;
 
-	/* the mainline cache keeps identities read before a replacement or a graft
-	 * (it does not know them): with any, the mainline is read afresh */
-	if (reads_mainline && has_replacements(repo))
+	/* the mainline and inference caches keep what was read before a
+	 * replacement or a graft (they do not know them): with any, both are
+	 * read afresh */
+	int infers = reads_mainline && !has_replacements(repo);
+	if (!infers)
 		reads_mainline = 0;
 
 	k->fingerprint = cache_fingerprint((const char *const *)k->cfg.sources, k->cfg.nsources);
@@ -150,6 +164,10 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
 	if (k->mainline_path)
 		job_start(&k->mainline_loader, load_mainline_cache, k);
+	infercache_init(&k->infer);
+	k->infer_path = infers ? git_file(repo, "regtrace-infer-cache") : NULL;
+	if (k->infer_path)
+		job_start(&k->infer_loader, load_infer_cache, k);
 	/* the answers about ids outside the ranges: wanted after the ranges */
 	k->outside_path = git_file(repo, "regtrace-outside-cache");
 	k->objects = repo_objects_dir(repo);
@@ -181,6 +199,14 @@ static struct segcache *hook_mainline_cache(void *ctx)
 
 	job_wait(&k->mainline_loader);
 	return k->mainline_cache;
+}
+
+static struct infercache *hook_infer_cache(void *ctx)
+{
+	struct run_state *k = ctx;
+
+	job_wait(&k->infer_loader);
+	return k->infer_path ? &k->infer : NULL;
 }
 
 static struct outside_db *hook_outside_db(void *ctx)
@@ -234,7 +260,7 @@ static void hook_phase_end(void *ctx)
 
 static const struct load_hooks hooks = {
 	hook_mainline_cache, hook_outside_db, hook_save_wait, hook_save_soon, hook_warn,
-	hook_skipped, hook_phase_begin, hook_phase_end,
+	hook_skipped, hook_phase_begin, hook_phase_end, hook_infer_cache,
 };
 
 /* ---- the run ------------------------------------------------------------------------ */
@@ -297,6 +323,9 @@ void run_finish(struct run *run, int rc)
 	job_wait(&k->graph_checker);
 	if (!rc && k->cached)
 		cache_save(&k->commits, k->path, ignored, sizeof(ignored));
+	job_wait(&k->infer_loader);
+	if (!rc && k->infer_path)
+		infercache_save(&k->infer, k->infer_path, ignored, sizeof(ignored));
 	tags_cache_close(!rc);
 	if (!rc)
 		warn_skipped_tags(&run->warnings);

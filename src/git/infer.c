@@ -3,6 +3,7 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "core/identity.h"
+#include "core/graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,7 @@ struct memo {
 
 struct finder {
 	git_repository *repo;
+	struct infercache *cache;	/* or NULL */
 	const struct graph *g;
 	const char **ids;	/* the graph's ids, sorted */
 	size_t unread;		/* ties left ambiguous: a patch's objects missing */
@@ -128,34 +130,76 @@ static int in_series(const struct finder *f, const char *hex)
 	return bsearch(&hex, f->ids, f->g->n, sizeof(char *), cmp_str) != NULL;
 }
 
+/* The memo's author: graph_author_make("", email) of an email made so. */
+static char *author_of(const char *email)
+{
+	size_t n = strlen(email);
+	char *a = xmalloc(n + 2);
+
+	a[0] = '\0';
+	memcpy(a + 1, email, n + 1);
+	return a;
+}
+
+/* Candidate x from the inference cache: 1 if it knew it. */
+static int memo_cached(struct finder *f, struct memo *x, const uint8_t head[8])
+{
+	char *email, *subject;
+
+	if (!f->cache || !infercache_candidate(f->cache, head, x->oid.id, &email, &subject))
+		return 0;
+	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
+	memset(&x->facts, 0, sizeof(x->facts));
+	x->facts.subject = subject;
+	x->author = author_of(email);
+	free(email);
+	return 1;
+}
+
+/* Candidate x read from the repository (and kept in the cache): 1, or 0
+ * when it cannot be read. */
+static int memo_read(struct finder *f, struct memo *x, const uint8_t head[8])
+{
+	git_commit *c = NULL;
+	git_oid prefix;
+
+	memset(&prefix, 0, sizeof(prefix));
+	memcpy(prefix.id, head, 8);
+	if (git_commit_lookup_prefix(&c, f->repo, &prefix, 16) < 0)
+		return 0;
+	git_oid_cpy(&x->oid, git_commit_id(c));
+	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
+	const git_signature *a = git_commit_author(c);
+	const char *msg = git_commit_message_raw(c);
+	msg_parse(msg, strlen(msg), &x->facts);
+	/* the email as the series' commits keep theirs (graph.h), case folded */
+	x->author = graph_author_make("", 0, a && a->email ? a->email : "",
+				      a && a->email ? strlen(a->email) : 0);
+	git_commit_free(c);
+	if (f->cache)
+		infercache_add_candidate(f->cache, x->oid.id, x->author + 1, x->facts.subject);
+	return 1;
+}
+
 /* Mainline identity i, read the first time it is asked for; NULL when it
  * cannot be read or is a commit of the range (no candidate then). */
 static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i)
 {
 	struct memo *x = &f->memo[i - f->from];
-	git_commit *c = NULL;
-	git_oid prefix;
 
 	if (x->state)
 		return x->state > 0 ? x : NULL;
 	x->state = -1;
-	memset(&prefix, 0, sizeof(prefix));
-	memcpy(prefix.id, m->ident_oid[i], 8);
-	if (git_commit_lookup_prefix(&c, f->repo, &prefix, 16) < 0)
+	if (!memo_cached(f, x, m->ident_oid[i]) && !memo_read(f, x, m->ident_oid[i]))
 		return NULL;
-	git_oid_cpy(&x->oid, git_commit_id(c));
-	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
-	if (!in_series(f, x->hex)) {
-		const git_signature *a = git_commit_author(c);
-		const char *msg = git_commit_message_raw(c);
-		msg_parse(msg, strlen(msg), &x->facts);
-		/* the email as the series' commits keep theirs (graph.h), case folded */
-		x->author = graph_author_make("", 0, a && a->email ? a->email : "",
-					      a && a->email ? strlen(a->email) : 0);
-		x->state = 1;
+	if (in_series(f, x->hex)) {
+		msg_facts_release(&x->facts);
+		free(x->author);
+		x->author = NULL;
+		return NULL;
 	}
-	git_commit_free(c);
-	return x->state > 0 ? x : NULL;
+	x->state = 1;
+	return x;
 }
 
 static void memo_release(struct finder *f, size_t n)
@@ -213,15 +257,29 @@ static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 	return rc;
 }
 
+/* The patch-id of commit oid (hex its id), from the cache or computed
+ * (and kept); 0, PATCH_MISSING or RT_EFAIL. */
+static int patch_id_of(struct finder *f, const git_oid *oid, const char *hex, git_oid *out)
+{
+	git_commit *c = NULL;
+	int rc;
+
+	if (f->cache && infercache_patch(f->cache, oid->id, out->id))
+		return 0;
+	if (git_commit_lookup(&c, f->repo, oid) < 0)
+		return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", hex);
+	rc = patch_id(f, c, out);
+	git_commit_free(c);
+	if (!rc && f->cache)
+		infercache_add_patch(f->cache, oid->id, out->id);
+	return rc;
+}
+
 /* Candidate x's patch-id, computed once; 0, PATCH_MISSING or RT_EFAIL. */
 static int memo_pid(struct finder *f, struct memo *x)
 {
 	if (!x->pid_state) {
-		git_commit *c = NULL;
-		if (git_commit_lookup(&c, f->repo, &x->oid) < 0)
-			return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", x->hex);
-		int rc = patch_id(f, c, &x->pid);
-		git_commit_free(c);
+		int rc = patch_id_of(f, &x->oid, x->hex, &x->pid);
 		if (rc && rc != PATCH_MISSING)
 			return rc;
 		x->pid_state = rc ? PATCH_MISSING : 1;
@@ -233,16 +291,12 @@ static int memo_pid(struct finder *f, struct memo *x)
  * ambiguous when none or several have it, or when a patch is missing. */
 static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **cand, size_t n)
 {
-	git_commit *own = NULL;
 	git_oid oid, mine;
 	size_t hits = 0, hit = 0;
 	int rc;
 
 	git_oid_fromstr(&oid, g->c[c].id);
-	if (git_commit_lookup(&own, f->repo, &oid) < 0)
-		return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", g->c[c].id);
-	rc = patch_id(f, own, &mine);
-	git_commit_free(own);
+	rc = patch_id_of(f, &oid, g->c[c].id, &mine);
 	for (size_t k = 0; k < n && !rc; k++)
 		if (!(rc = memo_pid(f, cand[k])) && git_oid_equal(&mine, &cand[k]->pid)) {
 			hits++;
@@ -291,11 +345,11 @@ static int infer_one(struct finder *f, struct graph *g, const struct mainline *m
 	return rc;
 }
 
-int infer_upstream(git_repository *repo, struct history *h, const struct mainline *m,
-		   size_t from, char *err, size_t errlen)
+int infer_upstream(git_repository *repo, struct infercache *cache, struct history *h,
+		   const struct mainline *m, size_t from, char *err, size_t errlen)
 {
 	struct graph *g = &h->g;
-	struct finder f = { repo, g, NULL, 0, NULL, from, err, errlen };
+	struct finder f = { repo, cache, g, NULL, 0, NULL, from, err, errlen };
 	size_t np;
 	struct pair *p = pairs_of(g, m, from, &np);
 	int rc = RT_OK;

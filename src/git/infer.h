@@ -13,6 +13,8 @@
  * A tie whose patches cannot be compared because a tree or blob is absent
  * (a partial clone; nothing is fetched) leaves the commit ambiguous and is
  * counted in h->ties_unread: never an error.
+ * cache (NULL: none) gives the candidates and patch-ids read before and
+ * keeps those read now (cache/infer.h): the same answers, without reading.
  * Errors: RT_EFAIL with a one-line message (a patch unreadable otherwise).
  */
 #ifndef REGTRACE_INFER_H
@@ -22,11 +24,12 @@
 #include <stdint.h>
 #include <git2.h>
 
+#include "cache/infer.h"
 #include "core/history.h"
 #include "core/mainline.h"
 
-int infer_upstream(git_repository *repo, struct history *h, const struct mainline *m,
-		   size_t from, char *err, size_t errlen);
+int infer_upstream(git_repository *repo, struct infercache *cache, struct history *h,
+		   const struct mainline *m, size_t from, char *err, size_t errlen);
 
 /* The identity keys of the commits of h that infer_upstream would look
  * for, appended to *keys (grown with ARRAY_GROW). */

@@ -30,6 +30,7 @@ struct loader {
 	struct load_error { int rc; char msg[1024]; } *errs;	/* one per range */
 	struct range_reading *readings;	/* one per range */
 	struct outside_db *outside;	/* the source's, or the loader's own */
+	struct infercache *infer_cache;	/* the source's, or NULL */
 	const struct progress *progress;	/* the phase's, or NULL */
 	int tolerant;		/* a whole-repository run: a range that fails is
 				   left out (source_skipped), not the end */
@@ -68,7 +69,8 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 		return RT_OK;
 	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
-		e->rc = infer_upstream(repo, h, m, from, e->msg, sizeof(e->msg));
+		e->rc = infer_upstream(repo, l->infer_cache, h, m, from, e->msg,
+				       sizeof(e->msg));
 		atomic_fetch_add(&l->ties_unread, h->ties_unread);
 	}
 	if (!e->rc)
@@ -236,6 +238,8 @@ static int count_ranges(struct loader *l, char *err, size_t errlen)
 		free(objects);
 		l->outside = &own;
 	}
+	if (l->rq->infer && l->set->ml)
+		l->infer_cache = source_infer_cache(l->src);
 	l->progress = source_phase_begin(l->src, l->rq->infer && l->set->ml
 						       ? "inferring upstream ids and counting"
 						       : "counting", "ranges", l->set->ranges.n);

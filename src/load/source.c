@@ -16,6 +16,11 @@ struct outside_db *source_outside_db(const struct load_source *src)
 	return HOOK(src, outside_db) ? src->hooks->outside_db(src->ctx) : NULL;
 }
 
+struct infercache *source_infer_cache(const struct load_source *src)
+{
+	return HOOK(src, infer_cache) ? src->hooks->infer_cache(src->ctx) : NULL;
+}
+
 void source_cache_save_wait(const struct load_source *src)
 {
 	if (HOOK(src, cache_save_wait))

@@ -16,6 +16,7 @@
 #include "base/progress.h"
 
 struct cache;
+struct infercache;
 struct outside_db;
 struct project_config;
 struct segcache;
@@ -43,6 +44,9 @@ struct load_hooks {
 	const struct progress *(*phase_begin)(void *ctx, const char *what, const char *unit,
 					      size_t total);
 	void (*phase_end)(void *ctx);
+	/* The inference cache (cache/infer.h), or NULL: waited for if still
+	 * loading; taken only where upstream ids are inferred. */
+	struct infercache *(*infer_cache)(void *ctx);
 };
 
 struct load_source {
@@ -56,6 +60,7 @@ struct load_source {
 /* The hooks, NULL-safe. */
 struct segcache *source_mainline_cache(const struct load_source *src);
 struct outside_db *source_outside_db(const struct load_source *src);
+struct infercache *source_infer_cache(const struct load_source *src);
 void source_cache_save_wait(const struct load_source *src);
 void source_cache_save_soon(const struct load_source *src);
 void source_warn(const struct load_source *src, const char *fmt, ...)

@@ -1593,6 +1593,73 @@ for how in replace graft; do
 		-C "$MR" stats --json --mainline master v1.0..v1.0.1
 done
 
+# ---- the inference cache (.git/regtrace-infer-cache, doc/performance.md) -------------------
+# What the upstream inference reads of single commits (the candidates' authors and subjects,
+# the patch-ids of ties) is kept; whatever the file holds, the answer is the one worked out
+# by hand, on the damaged run and on the run after it, and after a new release.
+# master: v1.0, m1 "net: add foo" (adds a), m2 "mm: fix bar" (adds b = bar1), m3 "mm: fix
+# bar" (b: bar1 -> bar2), m4 "mm: dup" (adds c), m5 "mm: drop c" (removes c), m6 "mm: dup"
+# (adds c again: m4's patch).  stable from v1.0: s1 "net: add foo" (adds a) -> m1, the one
+# candidate; s2 "mm: fix bar" (adds b = bar1) -> m2, the one of m2 and m3 with its patch-id;
+# s3 "docs: more" (no mainline commit with its subject); s4 "mm: dup" (adds c) -> m4 and m6
+# both have its patch-id: ambiguous.  v1.0.1: 4 commits, inferred 2, ambiguous 1.  Then
+# m7 "fs: new" (adds d) and s5 "fs: new" (adds d) -> m7, v1.0.2: 5 commits, inferred 3,
+# ambiguous 1.  All by dev@example.org; no message names an upstream commit.
+IC="$W/infer-cache"
+icc() {	# icc BRANCH SUBJECT FILE CONTENT|-: a commit adding FILE (removing it with -)
+	g -C "$IC" checkout -q "$1"
+	if [ "$4" = - ]; then g -C "$IC" rm -q "$3"; else echo "$4" >"$IC/$3"; g -C "$IC" add "$3"; fi
+	tick=$((tick + 1))	# (mkc runs in the pipe's subshell: its tick is lost)
+	printf '%s\n' "$2" | GIT_AUTHOR_EMAIL=dev@example.org mkc "$IC"
+}
+g init -q "$IC"
+echo base | mkc "$IC"
+g -C "$IC" tag v1.0
+g -C "$IC" branch stable
+icc master "net: add foo" a foo
+icc master "mm: fix bar" b bar1
+icc master "mm: fix bar" b bar2
+icc master "mm: dup" c x
+icc master "mm: drop c" c -
+icc master "mm: dup" c x
+icc stable "net: add foo" a foo
+icc stable "mm: fix bar" b bar1
+printf 'docs: more\n' | mkc "$IC"
+tick=$((tick + 1))
+icc stable "mm: dup" c x
+g -C "$IC" tag v1.0.1
+g -C "$IC" checkout -q master
+IC_ONE="series[0].commits=4 series[0].with_upstream=0 series[0].inferred_upstream=2 series[0].ambiguous_upstream=1"
+IC_TWO="series[0].commits=5 series[0].with_upstream=0 series[0].inferred_upstream=3 series[0].ambiguous_upstream=1"
+REGTRACE_NO_CACHE=1 expect_json infer-cache-uncached "$IC_ONE" -C "$IC" stats --json v1.0..v1.0.1
+expect_json infer-cache-cold "$IC_ONE" -C "$IC" stats --json v1.0..v1.0.1
+if [ -s "$IC/.git/regtrace-infer-cache" ]; then pass infer-cache-written
+else fail infer-cache-written "no .git/regtrace-infer-cache after a run that inferred"; fi
+expect_json infer-cache-warm "$IC_ONE" -C "$IC" stats --json v1.0..v1.0.1
+infer_case() {	# infer_case NAME COMMAND-THAT-DAMAGES-$f
+	local name=$1 d="$W/$1" f
+	cp -r "$IC" "$d"
+	f="$d/.git/regtrace-infer-cache"
+	eval "$2"
+	expect_json "$name" "$IC_ONE" -C "$d" stats --json v1.0..v1.0.1
+	expect_json "$name-again" "$IC_ONE" -C "$d" stats --json v1.0..v1.0.1
+}
+infer_case infer-cache-garbage 'head -c 4096 /dev/urandom >"$f"'
+infer_case infer-cache-truncated 'truncate -s $(( $(stat -c %s "$f") / 2 )) "$f"'
+infer_case infer-cache-byte-flipped 'o=$(( $(stat -c %s "$f") / 2 ));
+	b=$(od -An -tu1 -j $o -N 1 "$f" | tr -d " "); printf "$(printf "\\%03o" $(( (b ^ 1) & 255 )))" |
+	dd of="$f" bs=1 seek=$o conv=notrunc status=none'
+infer_case infer-cache-empty ': >"$f"'
+infer_case infer-cache-fifo 'rm -f "$f"; mkfifo "$f"'
+infer_case infer-cache-other-magic 'sed -i "s/regtrace-infer-cache/regtrace-infer-cachf/" "$f"'
+icc master "fs: new" d n
+icc stable "fs: new" d n
+g -C "$IC" tag v1.0.2
+g -C "$IC" checkout -q master
+expect_json infer-cache-next-release "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.2
+REGTRACE_NO_CACHE=1 expect_json infer-cache-next-release-uncached "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.2
+expect_json infer-cache-next-release-warm "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.2
+
 # Ids that share a long prefix: N commits, commit i naming upstream %040x(i) and carrying
 # `Fixes: 0000000000`, which every one of them matches.  A reference is matched by binary
 # searches in the run of keys sharing its first 7 digits, and one that matches more than 64

@@ -1,0 +1,327 @@
+/* cache/infer.c — see cache/infer.h. */
+#include "cache/infer.h"
+#include "base/codec.h"
+#include "base/error.h"
+#include "base/util.h"
+#include "base/version.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "regtrace-infer-cache\n"
+#define FORMAT INFERCACHE_FORMAT	/* 1: candidates and patch-ids */
+#define STR_MAX 4096			/* an email or a subject, at most (core's are shorter) */
+#define TAB0 256
+
+void infercache_init(struct infercache *c)
+{
+	memset(c, 0, sizeof(*c));
+	pthread_mutex_init(&c->lock, NULL);
+}
+
+/* Everything but the lock. */
+static void drop_all(struct infercache *c)
+{
+	for (size_t i = 0; i < c->ncand; i++) {
+		free(c->cand[i].email);
+		free(c->cand[i].subject);
+	}
+	free(c->cand);
+	free(c->patch);
+	oidtab_release(&c->cand_at);
+	oidtab_release(&c->patch_at);
+	c->cand = NULL;
+	c->patch = NULL;
+	c->ncand = c->cand_cap = c->npatch = c->patch_cap = 0;
+}
+
+void infercache_release(struct infercache *c)
+{
+	drop_all(c);
+	pthread_mutex_destroy(&c->lock);
+	memset(c, 0, sizeof(*c));
+}
+
+static uint64_t hash_cand(const void *ctx, uint32_t v)
+{
+	return oidtab_hash_id(((const struct infercache *)ctx)->cand[v].oid);
+}
+
+static uint64_t hash_patch(const void *ctx, uint32_t v)
+{
+	return oidtab_hash_id(((const struct infercache *)ctx)->patch[v].oid);
+}
+
+/* The slot of candidate oid, or of the empty slot where it would go. */
+static size_t cand_slot(const struct infercache *c, const uint8_t oid[20])
+{
+	size_t k = oidtab_first(&c->cand_at, oidtab_hash_id(oid));
+
+	for (; c->cand_at.slot[k]; k = oidtab_next(&c->cand_at, k))
+		if (!memcmp(c->cand[c->cand_at.slot[k] - 1].oid, oid, 20))
+			break;
+	return k;
+}
+
+static size_t patch_slot(const struct infercache *c, const uint8_t oid[20])
+{
+	size_t k = oidtab_first(&c->patch_at, oidtab_hash_id(oid));
+
+	for (; c->patch_at.slot[k]; k = oidtab_next(&c->patch_at, k))
+		if (!memcmp(c->patch[c->patch_at.slot[k] - 1].oid, oid, 20))
+			break;
+	return k;
+}
+
+/* Add a candidate (strings taken over) unless its id is there: 1 if added. */
+static int put_candidate(struct infercache *c, const uint8_t oid[20], char *email, char *subject)
+{
+	size_t k;
+
+	oidtab_reserve(&c->cand_at, TAB0, hash_cand, c);
+	if (c->cand_at.slot[k = cand_slot(c, oid)]) {
+		free(email);
+		free(subject);
+		return 0;
+	}
+	ARRAY_GROW(c->cand, c->ncand, c->cand_cap);
+	memcpy(c->cand[c->ncand].oid, oid, 20);
+	c->cand[c->ncand].email = email;
+	c->cand[c->ncand].subject = subject;
+	oidtab_put(&c->cand_at, k, (uint32_t)c->ncand++);
+	return 1;
+}
+
+static int put_patch(struct infercache *c, const uint8_t oid[20], const uint8_t pid[20])
+{
+	size_t k;
+
+	oidtab_reserve(&c->patch_at, TAB0, hash_patch, c);
+	if (c->patch_at.slot[k = patch_slot(c, oid)])
+		return 0;
+	ARRAY_GROW(c->patch, c->npatch, c->patch_cap);
+	memcpy(c->patch[c->npatch].oid, oid, 20);
+	memcpy(c->patch[c->npatch].pid, pid, 20);
+	oidtab_put(&c->patch_at, k, (uint32_t)c->npatch++);
+	return 1;
+}
+
+int infercache_candidate(struct infercache *c, const uint8_t head[8], uint8_t oid[20],
+			 char **email, char **subject)
+{
+	const struct infer_candidate *hit = NULL;
+	size_t found = 0;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->cand_at.cap) {
+		size_t k = oidtab_first(&c->cand_at, oidtab_hash_id(head));
+		for (; c->cand_at.slot[k]; k = oidtab_next(&c->cand_at, k)) {
+			const struct infer_candidate *x = &c->cand[c->cand_at.slot[k] - 1];
+			if (!memcmp(x->oid, head, 8)) {
+				hit = x;
+				found++;
+			}
+		}
+	}
+	if (found == 1) {
+		memcpy(oid, hit->oid, 20);
+		*email = xstrdup(hit->email);
+		*subject = xstrdup(hit->subject);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return found == 1;
+}
+
+void infercache_add_candidate(struct infercache *c, const uint8_t oid[20], const char *email,
+			      const char *subject)
+{
+	pthread_mutex_lock(&c->lock);
+	c->dirty |= put_candidate(c, oid, xstrdup(email), xstrdup(subject));
+	pthread_mutex_unlock(&c->lock);
+}
+
+int infercache_patch(struct infercache *c, const uint8_t oid[20], uint8_t pid[20])
+{
+	int hit = 0;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->patch_at.cap) {
+		size_t k = patch_slot(c, oid);
+		if ((hit = c->patch_at.slot[k] != 0))
+			memcpy(pid, c->patch[c->patch_at.slot[k] - 1].pid, 20);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return hit;
+}
+
+void infercache_add_patch(struct infercache *c, const uint8_t oid[20], const uint8_t pid[20])
+{
+	pthread_mutex_lock(&c->lock);
+	c->dirty |= put_patch(c, oid, pid);
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* ---- the file ---- */
+
+static int cmp_cand(const void *a, const void *b)
+{
+	return memcmp(((const struct infer_candidate *)a)->oid,
+		      ((const struct infer_candidate *)b)->oid, 20);
+}
+
+static int cmp_patch(const void *a, const void *b)
+{
+	return memcmp(((const struct infer_patch *)a)->oid, ((const struct infer_patch *)b)->oid,
+		      20);
+}
+
+/* The records sorted by id (the tables found again). */
+static void sort_records(struct infercache *c)
+{
+	if (c->ncand)
+		qsort(c->cand, c->ncand, sizeof(*c->cand), cmp_cand);
+	if (c->npatch)
+		qsort(c->patch, c->npatch, sizeof(*c->patch), cmp_patch);
+	if (c->cand_at.cap)
+		oidtab_resize(&c->cand_at, c->cand_at.cap, hash_cand, c);
+	if (c->patch_at.cap)
+		oidtab_resize(&c->patch_at, c->patch_at.cap, hash_patch, c);
+}
+
+uint8_t *infercache_encode(struct infercache *c, size_t *len)
+{
+	struct wbuf w = { 0 };
+
+	pthread_mutex_lock(&c->lock);
+	sort_records(c);
+	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&w, c->ncand, 4);
+	for (size_t i = 0; i < c->ncand; i++) {
+		wbuf_bytes(&w, c->cand[i].oid, 20);
+		wbuf_str(&w, c->cand[i].email);
+		wbuf_str(&w, c->cand[i].subject);
+	}
+	wbuf_uint(&w, c->npatch, 4);
+	for (size_t i = 0; i < c->npatch; i++) {
+		wbuf_bytes(&w, c->patch[i].oid, 20);
+		wbuf_bytes(&w, c->patch[i].pid, 20);
+	}
+	pthread_mutex_unlock(&c->lock);
+	wbuf_seal(&w);
+	*len = w.len;
+	return w.b;
+}
+
+/* The candidates; NULL, or why the file is rejected. */
+static const char *decode_candidates(struct rbuf *r, struct infercache *c)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+
+	if (r->bad || n > (size_t)(r->end - r->p) / 28)	/* id and two lengths at least */
+		return "corrupt candidate";
+	c->cand_cap = (size_t)n + 1;
+	c->cand = xcalloc(c->cand_cap, sizeof(*c->cand));
+	oidtab_resize(&c->cand_at, oidtab_cap_for(n, TAB0), hash_cand, c);
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *oid = rbuf_take(r, 20);
+		char *email = NULL, *subject = NULL;
+		if (!oid || rbuf_str(r, STR_MAX, 0, &email) || rbuf_str(r, STR_MAX, 0, &subject)) {
+			free(email);
+			return "corrupt candidate";
+		}
+		if ((i && memcmp(c->cand[i - 1].oid, oid, 20) >= 0) ||
+		    !put_candidate(c, oid, email, subject))
+			return "candidates out of order";
+	}
+	return NULL;
+}
+
+static const char *decode_patches(struct rbuf *r, struct infercache *c)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+
+	if (r->bad || n != (size_t)(r->end - r->p) / 40 || (size_t)(r->end - r->p) % 40)
+		return "corrupt patch-id";
+	c->patch_cap = (size_t)n + 1;
+	c->patch = xcalloc(c->patch_cap, sizeof(*c->patch));
+	oidtab_resize(&c->patch_at, oidtab_cap_for(n, TAB0), hash_patch, c);
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *p = rbuf_take(r, 40);
+		if ((i && memcmp(c->patch[i - 1].oid, p, 20) >= 0) || !put_patch(c, p, p + 20))
+			return "patch-ids out of order";
+	}
+	return NULL;
+}
+
+void infercache_load_buffer(struct infercache *c, const uint8_t *buf, size_t len)
+{
+	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
+	const char *why;
+
+	drop_all(c);
+	if (!(why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
+			      "not a regtrace inference cache")) &&
+	    !(why = decode_candidates(&r, c)) && !(why = decode_patches(&r, c)) &&
+	    (r.bad || r.p != r.end))
+		why = "corrupt patch-id";
+	if (why) {
+		drop_all(c);
+		c->rejected = why;
+	}
+	c->dirty = 0;
+}
+
+void infercache_load_file(struct infercache *c, const char *path)
+{
+	size_t len;
+	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
+
+	if (!buf)
+		blobfile_stamp(path, &c->loaded);
+	if (buf)
+		infercache_load_buffer(c, buf, len);
+	blobfile_unmap(buf, len);
+}
+
+/* Another process saved the file since c was loaded: take its records. */
+static void merge_saved(struct infercache *c, const char *path)
+{
+	struct infercache d;
+
+	infercache_init(&d);
+	infercache_load_file(&d, path);
+	pthread_mutex_lock(&c->lock);
+	for (size_t i = 0; i < d.ncand; i++) {
+		put_candidate(c, d.cand[i].oid, d.cand[i].email, d.cand[i].subject);
+		d.cand[i].email = d.cand[i].subject = NULL;	/* taken over or freed */
+	}
+	for (size_t i = 0; i < d.npatch; i++)
+		put_patch(c, d.patch[i].oid, d.patch[i].pid);
+	pthread_mutex_unlock(&c->lock);
+	infercache_release(&d);
+}
+
+int infercache_save(struct infercache *c, const char *path, char *err, size_t errlen)
+{
+	struct blobfile_stamp now;
+	size_t len;
+	uint8_t *b;
+	int rc, lock;
+
+	if (!c->dirty)
+		return 0;
+	if ((lock = blobfile_lock(path, 10000)) == -1)
+		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
+	blobfile_stamp(path, &now);
+	if (!blobfile_same(&c->loaded, &now))
+		merge_saved(c, path);
+	b = infercache_encode(c, &len);
+	rc = blobfile_write(path, b, len, err, errlen);
+	free(b);
+	if (rc == 0) {
+		blobfile_stamp(path, &c->loaded);
+		c->dirty = 0;
+	}
+	blobfile_unlock(lock);
+	return rc;
+}
