@@ -169,7 +169,7 @@ FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefine
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
 FUZZ_LIBS    = -lpcre2-8
-FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache
+FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache infercache
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -198,6 +198,8 @@ FUZZ_OBJ_tagcache = $(call fz,cache/tags base/codec base/blobfile base/util base
                       base/error)
 FUZZ_OBJ_askcache = $(call fz,cache/outside base/codec base/blobfile base/util base/atomic_file \
                       base/error)
+FUZZ_OBJ_infercache = $(call fz,cache/infer base/codec base/blobfile base/util base/oidmap \
+                      base/atomic_file base/error)
 
 $(FUZZ_B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -10,8 +10,10 @@
  *
  *  - a rejected file leaves an empty cache with a reason, and finds nothing;
  *  - a loaded one: its records are sorted by id, each once, and each is
- *    found by its id; when every record is used, a save writes nothing; the
- *    records seen encode to the very bytes loaded.
+ *    found by its id; its first-parent line's commits are sorted, each once,
+ *    each found with its bit on the line's tip and with none on another;
+ *    when every record is used, a save writes nothing; the records seen
+ *    (and the line loaded) encode to the very bytes loaded.
  */
 #include <stdint.h>
 #include <string.h>
@@ -28,7 +30,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *ou
 	struct wbuf w = { 0 };
 
 	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, 1, 4);	/* cache/tags.c's FORMAT */
+	wbuf_uint(&w, 2, 4);	/* cache/tags.c's FORMAT */
 	wbuf_str(&w, REGTRACE_VERSION);
 	wbuf_uint(&w, count, 4);
 	wbuf_bytes(&w, body, len);
@@ -57,6 +59,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(!i || memcmp(c.v[i - 1].id, c.v[i].id, 20) < 0, "records out of order");
 			const struct tag_record *t = tagcache_find(&c, c.v[i].id);
 			CHECK(t == &c.v[i], "record %zu not found by its id", i);
+		}
+		for (size_t i = 0; c.line.has && i < c.line.n; i++) {
+			uint8_t other[20];
+			CHECK(!i || memcmp(c.line.commit[i - 1], c.line.commit[i], 20) < 0,
+			      "line out of order");
+			CHECK(tagcache_line_on(&c, c.line.tip, c.line.commit[i]) == c.line.on[i],
+			      "line commit %zu not found with its bit", i);
+			memcpy(other, c.line.tip, 20);
+			other[0] ^= 1;
+			CHECK(tagcache_line_on(&c, other, c.line.commit[i]) == -1,
+			      "line found for another tip");
 		}
 		/* every record used: nothing to write (a write there would fail) */
 		CHECK(tagcache_save(&c, "/nonexistent-dir-of-regtrace/x", err, sizeof(err)) == 0,

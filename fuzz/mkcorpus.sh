@@ -12,8 +12,12 @@
 #   cache/     the records of their .git/regtrace-cache (regtrace stats run once), as
 #              fuzz_cache reads them: 2 bytes of record count (top bit: sections follow),
 #              then the records and the range and path sections
-#   tagcache/  the records of their .git/regtrace-tags-cache, as fuzz_tagcache reads
-#              them: 4 bytes of record count, then the records
+#   tagcache/  the records of their .git/regtrace-tags-cache (after a run over the range
+#              and one over every series, which keeps the tags' first-parent line), as
+#              fuzz_tagcache reads them: 4 bytes of record count, the records, the line
+#   infercache/ the bodies of their .git/regtrace-infer-cache (the candidates and patch-ids
+#              of the upstream inference), as fuzz_infercache reads them: 4 bytes of
+#              candidate count, the candidates, the patch-ids
 #   askcache/  the bodies of their .git/regtrace-outside-cache after the fingerprint (the
 #              packs, then the records), as fuzz_askcache reads them
 #
@@ -28,7 +32,7 @@ out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache" \
-	"$out/tagcache" "$out/askcache"
+	"$out/tagcache" "$out/askcache" "$out/infercache"
 ngraph=0
 
 for f in tests/scenarios/*.scenario; do
@@ -53,6 +57,13 @@ n = 15 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
 count = struct.unpack_from("<Q", b, n)[0]; n += 8
 sys.stdout.buffer.write(struct.pack("<H", min(count, 32767) | 0x8000) + b[n:-8])' \
 			"$repo/.git/regtrace-cache" >"$out/cache/$name"
+	fi
+	"$rt" -C "$repo" stats >/dev/null 2>&1 || true	# every series: the tags' line
+	if [ -s "$repo/.git/regtrace-infer-cache" ]; then
+		python3 -c 'import sys, struct
+b = open(sys.argv[1], "rb").read()
+n = 21 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl
+sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-infer-cache" >"$out/infercache/$name"
 	fi
 	if [ -s "$repo/.git/regtrace-tags-cache" ]; then
 		python3 -c 'import sys, struct

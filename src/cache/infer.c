@@ -229,9 +229,12 @@ static const char *decode_candidates(struct rbuf *r, struct infercache *c)
 			free(email);
 			return "corrupt candidate";
 		}
-		if ((i && memcmp(c->cand[i - 1].oid, oid, 20) >= 0) ||
-		    !put_candidate(c, oid, email, subject))
+		if (i && memcmp(c->cand[i - 1].oid, oid, 20) >= 0) {
+			free(email);
+			free(subject);
 			return "candidates out of order";
+		}
+		put_candidate(c, oid, email, subject);	/* (a new id: in order) */
 	}
 	return NULL;
 }
@@ -247,8 +250,9 @@ static const char *decode_patches(struct rbuf *r, struct infercache *c)
 	oidtab_resize(&c->patch_at, oidtab_cap_for(n, TAB0), hash_patch, c);
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *p = rbuf_take(r, 40);
-		if ((i && memcmp(c->patch[i - 1].oid, p, 20) >= 0) || !put_patch(c, p, p + 20))
+		if (i && memcmp(c->patch[i - 1].oid, p, 20) >= 0)
 			return "patch-ids out of order";
+		put_patch(c, p, p + 20);
 	}
 	return NULL;
 }

@@ -1,0 +1,103 @@
+/*
+ * fuzz_infercache.c — libFuzzer harness for src/cache/infer.c
+ * (.git/regtrace-infer-cache: the candidates and patch-ids the upstream
+ * inference read, kept between runs).
+ *
+ * The file carries a checksum, so raw fuzzed bytes would stop there: the
+ * input's first 4 bytes give the candidate count and the rest the records'
+ * bytes, and the harness seals them into a well-formed file (magic, format,
+ * version, checksum).  Checked:
+ *
+ *  - a rejected file leaves an empty cache with a reason, and finds nothing;
+ *  - a loaded one: its candidates and patch-ids are sorted by id, each once;
+ *    a candidate is found by the first 8 bytes of its id exactly when no
+ *    other begins so, with its email and subject; each patch-id is found by
+ *    its id; nothing added, a save writes nothing; the cache encodes to the
+ *    very bytes loaded.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "base/codec.h"
+#include "base/version.h"
+#include "fuzz_common.h"
+#include "cache/infer.h"
+
+#define MAGIC "regtrace-infer-cache\n"
+
+static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *outlen)
+{
+	struct wbuf w = { 0 };
+
+	wbuf_head(&w, MAGIC, INFERCACHE_FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&w, count, 4);
+	wbuf_bytes(&w, body, len);
+	wbuf_seal(&w);
+	*outlen = w.len;
+	return w.b;
+}
+
+/* Does another candidate than i begin with i's first 8 bytes? */
+static int head_shared(const struct infercache *c, size_t i)
+{
+	for (size_t k = 0; k < c->ncand; k++)
+		if (k != i && !memcmp(c->cand[k].oid, c->cand[i].oid, 8))
+			return 1;
+	return 0;
+}
+
+static void check_loaded(struct infercache *c)
+{
+	uint8_t oid[20], pid[20];
+	char *email, *subject;
+
+	for (size_t i = 0; i < c->ncand; i++) {
+		CHECK(!i || memcmp(c->cand[i - 1].oid, c->cand[i].oid, 20) < 0, "out of order");
+		int found = infercache_candidate(c, c->cand[i].oid, oid, &email, &subject);
+		CHECK(found == !head_shared(c, i), "candidate %zu found %d", i, found);
+		if (found) {
+			CHECK(!memcmp(oid, c->cand[i].oid, 20) && !strcmp(email, c->cand[i].email) &&
+			      !strcmp(subject, c->cand[i].subject), "candidate %zu changed", i);
+			free(email);
+			free(subject);
+		}
+	}
+	for (size_t i = 0; i < c->npatch; i++) {
+		CHECK(!i || memcmp(c->patch[i - 1].oid, c->patch[i].oid, 20) < 0, "out of order");
+		CHECK(infercache_patch(c, c->patch[i].oid, pid) && !memcmp(pid, c->patch[i].pid, 20),
+		      "patch-id %zu not found", i);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct infercache c;
+	size_t len, len2;
+	char err[256];
+
+	if (size < 4)
+		return 0;
+	uint8_t *file = seal(data + 4, size - 4, (uint32_t)data[0] | (uint32_t)data[1] << 8 |
+				 (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24, &len);
+	infercache_init(&c);
+	infercache_load_buffer(&c, file, len);
+	if (c.rejected) {
+		uint8_t oid[20], pid[20];
+		char *email, *subject;
+		CHECK(c.ncand == 0 && c.npatch == 0, "a rejected cache keeps records");
+		CHECK(size < 12 || !infercache_candidate(&c, data + 4, oid, &email, &subject),
+		      "a rejected cache finds a candidate");
+		CHECK(size < 24 || !infercache_patch(&c, data + 4, pid),
+		      "a rejected cache finds a patch-id");
+	} else {
+		check_loaded(&c);
+		CHECK(infercache_save(&c, "/nonexistent-dir-of-regtrace/x", err, sizeof(err)) == 0,
+		      "a save with nothing new writes");
+		uint8_t *again = infercache_encode(&c, &len2);
+		CHECK(len2 == len && !memcmp(again, file, len), "encoding is not stable");
+		free(again);
+	}
+	infercache_release(&c);
+	free(file);
+	return 0;
+}
