@@ -10,8 +10,8 @@
  *
  *  - a rejected file leaves an empty cache with a reason, and finds nothing;
  *  - a loaded one: its records are sorted by id, each once, and each is
- *    found by its id; its first-parent line's commits are sorted, each once,
- *    each found with its bit on the line's tip and with none on another;
+ *    found by its id; its first-parent line's heads are sorted, each once,
+ *    each found on the line's tip and not known on another;
  *    when every record is used, a save writes nothing; the records seen
  *    (and the line loaded) encode to the very bytes loaded.
  */
@@ -61,15 +61,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(t == &c.v[i], "record %zu not found by its id", i);
 		}
 		for (size_t i = 0; c.line.has && i < c.line.n; i++) {
-			uint8_t other[20];
-			CHECK(!i || memcmp(c.line.commit[i - 1], c.line.commit[i], 20) < 0,
+			uint8_t commit[20] = { 0 }, other[20];
+			CHECK(!i || memcmp(c.line.head[i - 1], c.line.head[i], 8) < 0,
 			      "line out of order");
-			CHECK(tagcache_line_on(&c, c.line.tip, c.line.commit[i]) == c.line.on[i],
-			      "line commit %zu not found with its bit", i);
+			memcpy(commit, c.line.head[i], 8);
+			CHECK(tagcache_line_on(&c, c.line.tip, commit) == 1, "line head %zu not on", i);
 			memcpy(other, c.line.tip, 20);
 			other[0] ^= 1;
-			CHECK(tagcache_line_on(&c, other, c.line.commit[i]) == -1,
-			      "line found for another tip");
+			CHECK(tagcache_line_on(&c, other, commit) == -1, "line found for another tip");
 		}
 		/* every record used: nothing to write (a write there would fail) */
 		CHECK(tagcache_save(&c, "/nonexistent-dir-of-regtrace/x", err, sizeof(err)) == 0,

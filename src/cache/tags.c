@@ -9,9 +9,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-tags-cache\n"
-#define FORMAT 2u	/* 2: the tags' first-parent line */
+#define FORMAT 2u	/* 2: the mainline's first-parent line */
 #define RECORD 48	/* id, commit, date */
-#define LINE_ENTRY 21	/* commit, on */
 
 void tagcache_init(struct tagcache *c)
 {
@@ -25,8 +24,7 @@ static int cmp_record(const void *a, const void *b)
 
 static void line_release(struct tag_line *l)
 {
-	free(l->commit);
-	free(l->on);
+	free(l->head);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -43,18 +41,15 @@ static const char *decode_line(struct rbuf *r, struct tag_line *l)
 		return NULL;
 	tip = rbuf_take(r, 20);
 	n = (uint32_t)rbuf_uint(r, 4);
-	if (r->bad || n != (size_t)(r->end - r->p) / LINE_ENTRY ||
-	    (size_t)(r->end - r->p) % LINE_ENTRY)
+	if (r->bad || n != (size_t)(r->end - r->p) / 8 || (size_t)(r->end - r->p) % 8)
 		return "corrupt line";
 	l->has = 1;
 	memcpy(l->tip, tip, 20);
-	l->commit = xmalloc(((size_t)n + 1) * sizeof(*l->commit));
-	l->on = xmalloc((size_t)n + 1);
+	l->head = xmalloc(((size_t)n + 1) * sizeof(*l->head));
 	for (uint32_t i = 0; i < n; i++) {
-		memcpy(l->commit[i], rbuf_take(r, 20), 20);
-		l->on[i] = (uint8_t)rbuf_uint(r, 1);
+		memcpy(l->head[i], rbuf_take(r, 8), 8);
 		l->n = i + 1;
-		if (l->on[i] > 1 || (i && memcmp(l->commit[i - 1], l->commit[i], 20) >= 0))
+		if (i && memcmp(l->head[i - 1], l->head[i], 8) >= 0)
 			return "corrupt line";
 	}
 	return NULL;
@@ -103,52 +98,33 @@ void tagcache_load_buffer(struct tagcache *c, const uint8_t *buf, size_t len)
 	}
 }
 
-static int cmp_oid(const void *a, const void *b)
+static int cmp_head(const void *a, const void *b)
 {
-	return memcmp(a, b, 20);
+	return memcmp(a, b, 8);
 }
 
 int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20])
 {
-	const uint8_t (*hit)[20];
-
-	if (!c->line.has || memcmp(c->line.tip, tip, 20) || !c->line.n)
+	if (!c->line.has || memcmp(c->line.tip, tip, 20))
 		return -1;
-	hit = bsearch(commit, c->line.commit, c->line.n, 20, cmp_oid);
-	return hit ? c->line.on[hit - c->line.commit] : -1;
+	return c->line.n && bsearch(commit, c->line.head, c->line.n, 8, cmp_head) != NULL;
 }
 
-/* A commit with its bit, to sort the line seen. */
-struct line_entry {
-	uint8_t commit[20];
-	uint8_t on;
-};
-
-void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], const uint8_t (*commit)[20],
-			const uint8_t *on, size_t n)
+void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8], size_t n)
 {
-	struct line_entry *e = xmalloc((n + 1) * sizeof(*e));
 	struct tag_line *l = &c->line_seen;
 	size_t k = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		memcpy(e[i].commit, commit[i], 20);
-		e[i].on = on[i] ? 1 : 0;
-	}
 	if (n)
-		qsort(e, n, sizeof(*e), cmp_oid);
+		qsort(head, n, 8, cmp_head);
+	for (size_t i = 0; i < n; i++)
+		if (!k || memcmp(head[k - 1], head[i], 8))
+			memmove(head[k++], head[i], 8);
 	line_release(l);
 	l->has = 1;
 	memcpy(l->tip, tip, 20);
-	l->commit = xmalloc((n + 1) * sizeof(*l->commit));
-	l->on = xmalloc(n + 1);
-	for (size_t i = 0; i < n; i++)
-		if (!k || memcmp(l->commit[k - 1], e[i].commit, 20)) {
-			memcpy(l->commit[k], e[i].commit, 20);
-			l->on[k++] = e[i].on;
-		}
+	l->head = head;
 	l->n = k;
-	free(e);
 }
 
 void tagcache_load_file(struct tagcache *c, const char *path)
@@ -221,10 +197,8 @@ uint8_t *tagcache_encode(struct tagcache *c, size_t *len)
 	if (line->has) {
 		wbuf_bytes(&w, line->tip, 20);
 		wbuf_uint(&w, line->n, 4);
-		for (size_t i = 0; i < line->n; i++) {
-			wbuf_bytes(&w, line->commit[i], 20);
-			wbuf_uint(&w, line->on[i], 1);
-		}
+		if (line->n)
+			wbuf_bytes(&w, line->head, 8 * line->n);
 	}
 	wbuf_seal(&w);
 	*len = w.len;
@@ -240,8 +214,7 @@ static int same_record(const struct tag_record *a, const struct tag_record *b)
 static int same_line(const struct tag_line *a, const struct tag_line *b)
 {
 	return a->has == b->has && (!a->has || (!memcmp(a->tip, b->tip, 20) && a->n == b->n &&
-						!memcmp(a->commit, b->commit, 20 * a->n) &&
-						!memcmp(a->on, b->on, a->n)));
+						!memcmp(a->head, b->head, 8 * a->n)));
 }
 
 int tagcache_save(struct tagcache *c, const char *path, char *err, size_t errlen)

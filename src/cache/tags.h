@@ -5,16 +5,16 @@
  *
  * A record maps the id a ref names to the commit it leads to and the
  * tag's date (git/tags.h): both follow from that object's bytes alone, so a
- * record never goes stale.  The file also keeps the tags' **line** (series
- * discovery, git/discover.c): a mainline tip and, for each commit the tags
- * named, whether it is on that tip's first-parent line, which follows from
- * the tip alone (the commits are named in full).  The file is a magic
- * line, a format number, the version of regtrace, the records sorted by id
- * (each id once), the line (a flag, the tip, its commits sorted, each once,
- * with a byte 0 or 1), and a seal (codec.h); a file that fails any check
- * is ignored whole.  A save keeps exactly the records of the refs seen in
- * the run and the line it used, and writes only when that differs from
- * what was loaded.  Encoding and decoding are pure.
+ * record never goes stale.  The file also keeps the mainline's **line**
+ * (series discovery, git/discover.c): a mainline tip and the first 8 bytes
+ * of the id of every commit on that tip's first-parent line, which follow
+ * from the tip alone.  The file is a magic line, a format number, the
+ * version of regtrace, the records sorted by id (each id once), the line (a
+ * flag, the tip, its commits' heads sorted, each once), and a seal
+ * (codec.h); a file that fails any check is ignored whole.  A save keeps
+ * exactly the records of the refs seen in the run and the line it used
+ * (the one loaded when it used none), and writes only when that differs
+ * from what was loaded.  Encoding and decoding are pure.
  */
 #ifndef REGTRACE_CACHE_TAGS_H
 #define REGTRACE_CACHE_TAGS_H
@@ -28,12 +28,11 @@ struct tag_record {
 	int64_t date;
 };
 
-/* A first-parent line: commits sorted by id, each with on[i] 0 or 1. */
+/* A first-parent line: the heads of its commits, sorted, each once. */
 struct tag_line {
 	int has;
 	uint8_t tip[20];
-	uint8_t (*commit)[20];
-	uint8_t *on;
+	uint8_t (*head)[8];
 	size_t n;
 };
 
@@ -56,12 +55,12 @@ const struct tag_record *tagcache_find(struct tagcache *c, const uint8_t id[20])
 /* A record learned by reading the objects. */
 void tagcache_seen(struct tagcache *c, const uint8_t id[20], const uint8_t commit[20],
 		   int64_t date);
-/* Is commit on the loaded line of tip?  1 on, 0 off, -1 unknown (another
- * tip, a commit it does not list). */
+/* Is commit on the loaded line of tip (by the first 8 bytes of its id)?  1
+ * on, 0 off, -1 not known (no line of that tip). */
 int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20]);
-/* This run's line (copied, sorted here; commits each once). */
-void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], const uint8_t (*commit)[20],
-			const uint8_t *on, size_t n);
+/* This run's line: tip and the heads of its commits (taken over, to free;
+ * sorted and made unique here). */
+void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8], size_t n);
 /* The records seen, sorted, each once, and the line seen, as a file (to free). */
 uint8_t *tagcache_encode(struct tagcache *c, size_t *len);
 /* Write the file when the records seen are not those loaded: 0, or -1 with

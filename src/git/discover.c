@@ -180,10 +180,17 @@ static uint32_t *dense_commits(const struct tag_table *t, struct oidmap *map)
 	return id;
 }
 
+/* A line being collected: the heads of its commits. */
+struct line {
+	uint8_t (*head)[8];
+	size_t n, cap;
+};
+
 /* Walk tip's first-parent line, marking in on[] the tags' commits (positions
- * of map) on it, down to stop (NULL: to the root); 1 if it reached stop. */
+ * of map) on it and adding each commit's head to l, down to stop (NULL: to
+ * the root); 1 if it reached stop (not added). */
 static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *stop,
-		     const struct oidmap *map, uint8_t *on)
+		     const struct oidmap *map, uint8_t *on, struct line *l)
 {
 	git_revwalk *w = NULL;
 	git_oid oid;
@@ -195,75 +202,72 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 	if (git_revwalk_push(w, tip) == 0)
 		while (!reached && git_revwalk_next(&oid, w) == 0) {
 			uint32_t pos = oidmap_get(map, oid.id);
-			if (stop && !memcmp(oid.id, stop, 20))
+			if (stop && !memcmp(oid.id, stop, 20)) {
 				reached = 1;
-			else if (pos != UINT32_MAX)
+				break;
+			}
+			if (pos != UINT32_MAX)
 				on[pos] = 1;
+			ARRAY_GROW(l->head, l->n, l->cap);
+			memcpy(l->head[l->n++], oid.id, 8);
 		}
 	git_revwalk_free(w);
 	return reached;
 }
 
-/* Take from the tags cache's line of tip what the walk did not mark: 0, or
- * -1 when it does not know a commit (then nothing is taken). */
+/* The tags' commits (id[i] == i) the line of tip knows, from the tags
+ * cache: 0, or -1 when it holds no line of tip. */
 static int take_line(const struct tag_table *t, const uint32_t *id, const uint8_t tip[20],
 		     uint8_t *on)
 {
-	for (size_t i = 0; i < t->n; i++)
-		if (id[i] == i && !on[i] && tags_line_on(tip, t->v[i].commit.id) < 0)
+	for (size_t i = 0; i < t->n; i++) {
+		if (id[i] != i || on[i])
+			continue;
+		int known = tags_line_on(tip, t->v[i].commit.id);
+		if (known < 0)
 			return -1;
-	for (size_t i = 0; i < t->n; i++)
-		if (id[i] == i && !on[i])
-			on[i] = (uint8_t)tags_line_on(tip, t->v[i].commit.id);
+		on[i] = (uint8_t)known;
+	}
 	return 0;
-}
-
-/* Tell the tags cache the line used (each commit once: id[i] == i). */
-static void line_seen(const struct tag_table *t, const uint32_t *id, const git_oid *tip,
-		      const uint8_t *on)
-{
-	uint8_t (*commit)[20] = xmalloc((t->n + 1) * sizeof(*commit));
-	uint8_t *bit = xmalloc(t->n + 1);
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n; i++)
-		if (id[i] == i) {
-			memcpy(commit[n], t->v[i].commit.id, 20);
-			bit[n++] = on[i];
-		}
-	tags_line_seen(tip->id, (const uint8_t (*)[20])commit, bit, n);
-	free(bit);
-	free(commit);
 }
 
 /* Mark in on[] the tags' commits (positions of map: id[i] == i) on the
  * first-parent line of the mainline; none when there is no mainline or it
  * cannot be walked (the rule then has no facts: doc/dialects.md).  The
- * tags cache keeps the line (cache/tags.h): the same tip walks nothing, a
- * tip that moved walks down to the tip it kept. */
+ * tags cache keeps the line (cache/tags.h): the same tip walks nothing; a
+ * tip that moved walks its line down to the tip kept, the rest of the line
+ * being the kept one's; a tip kept that is not on the new line, or none,
+ * walks it whole. */
 static void mark_first_parent(git_repository *repo, const struct tag_table *t,
 			      const uint32_t *id, const struct oidmap *map, uint8_t *on)
 {
 	char ignored[256];
 	char *ref = mainline_default_ref(repo, NULL, ignored, sizeof(ignored));
 	git_object *obj = NULL;
-	uint8_t old[20];
+	struct line l = { 0 };
+	uint8_t old[20], (*kept)[8] = NULL;
 	git_oid tip;
 
 	if (!ref || git_revparse_single(&obj, repo, ref) < 0)
 		goto out;
 	git_oid_cpy(&tip, git_object_id(obj));
-	if (take_line(t, id, tip.id, on) < 0) {
-		int kept = tags_line_tip(old);
-		/* (not reaching the tip kept, the walk went to the root) */
-		if (walk_line(repo, &tip, kept ? old : NULL, map, on) &&
-		    take_line(t, id, old, on) < 0) {
-			memset(on, 0, t->n + 1);
-			walk_line(repo, &tip, NULL, map, on);
+	if (take_line(t, id, tip.id, on) == 0)
+		goto out;	/* the line kept is this tip's */
+	memset(on, 0, t->n + 1);
+	int has_old = tags_line_tip(old);
+	if (walk_line(repo, &tip, has_old ? old : NULL, map, on, &l)) {
+		size_t nkept = tags_line_heads(&kept);
+		take_line(t, id, old, on);	/* (the line below old is old's) */
+		for (size_t i = 0; i < nkept; i++) {
+			ARRAY_GROW(l.head, l.n, l.cap);
+			memcpy(l.head[l.n++], kept[i], 8);
 		}
 	}
-	line_seen(t, id, &tip, on);
+	tags_line_seen(tip.id, l.head, l.n);
+	l.head = NULL;
 out:
+	free(l.head);
+	free(kept);
 	git_object_free(obj);
 	free(ref);
 }

@@ -51,15 +51,16 @@ const struct tag_table *tags_of(git_repository *repo, char *err, size_t errlen);
 const struct tag_table *tags_loaded(void);
 /* The tag named name, or NULL. */
 const struct tag_info *tags_find(const struct tag_table *t, const char *name);
-/* The tags cache's first-parent line (cache/tags.h), when the table was
- * read with that cache (none with replacements): is commit on the
- * first-parent line of tip?  1 on, 0 off, -1 not known. */
+/* The tags cache's first-parent line of the mainline (cache/tags.h), when
+ * the table was read with that cache (none with replacements): is commit
+ * on the first-parent line of tip?  1 on, 0 off, -1 not known. */
 int tags_line_on(const uint8_t tip[20], const uint8_t commit[20]);
 /* The tip of the line the tags cache holds into tip: 1, or 0 for none. */
 int tags_line_tip(uint8_t tip[20]);
-/* The line this run used, for the cache to keep (nothing without one). */
-void tags_line_seen(const uint8_t tip[20], const uint8_t (*commit)[20], const uint8_t *on,
-		    size_t n);
+/* A copy of the heads of that line's commits (to free), sorted; how many. */
+size_t tags_line_heads(uint8_t (**head)[8]);
+/* The line this run used (head taken over), for the cache to keep. */
+void tags_line_seen(const uint8_t tip[20], uint8_t (*head)[8], size_t n);
 /* Forget the table (at the end of a run). */
 void tags_forget(void);
 /* Take what each tag ref names from the tags cache of repo's git directory

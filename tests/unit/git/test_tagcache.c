@@ -109,13 +109,12 @@ static void test_rejected(void **state)
 	free(buf);
 }
 
-/* A file of n records and the line of tip 0x77.. over commits 100.. 100+k-1
- * (given out of order, one twice), every other one on it. */
+/* A file of n records and the line of tip 0x77.. over the heads of commits
+ * 100.. 100+k-1 (given out of order, one twice). */
 static uint8_t *with_line(int n, int k, size_t *len)
 {
 	struct tagcache c;
-	uint8_t tip[20], a[20], b[20], (*commit)[20] = calloc((size_t)k + 2, 20);
-	uint8_t *on = calloc((size_t)k + 2, 1);
+	uint8_t tip[20], a[20], b[20], (*head)[8] = calloc((size_t)k + 2, 8);
 
 	tagcache_init(&c);
 	for (int i = 0; i < n; i++) {
@@ -124,17 +123,14 @@ static uint8_t *with_line(int n, int k, size_t *len)
 		tagcache_seen(&c, a, b, 1000 + i);
 	}
 	for (int i = 0; i < k; i++) {
-		id(commit[i], 100 + k - 1 - i);
-		on[i] = (uint8_t)((k - 1 - i) % 2 == 0);
+		id(a, 100 + k - 1 - i);
+		memcpy(head[i], a, 8);
 	}
-	memcpy(commit[k], commit[0], 20);	/* twice */
-	on[k] = on[0];
+	memcpy(head[k], head[0], 8);	/* twice */
 	memset(tip, 0x77, 20);
-	tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, (size_t)k + 1);
+	tagcache_line_seen(&c, tip, head, (size_t)k + 1);	/* (taken over) */
 	uint8_t *buf = tagcache_encode(&c, len);
 	tagcache_release(&c);
-	free(commit);
-	free(on);
 	return buf;
 }
 
@@ -154,11 +150,11 @@ static void test_line(void **state)
 	assert_int_equal(c.line.n, 4);	/* each once */
 	for (int i = 0; i < 4; i++) {
 		id(a, 100 + i);
-		assert_int_equal(tagcache_line_on(&c, tip, a), i % 2 == 0);
+		assert_int_equal(tagcache_line_on(&c, tip, a), 1);
 		assert_int_equal(tagcache_line_on(&c, other, a), -1);	/* another tip */
 	}
 	id(a, 104);
-	assert_int_equal(tagcache_line_on(&c, tip, a), -1);	/* not listed */
+	assert_int_equal(tagcache_line_on(&c, tip, a), 0);	/* off the line */
 	tagcache_release(&c);
 	free(buf);
 }
@@ -167,19 +163,15 @@ static void test_line_rejected(void **state)
 {
 	size_t len;
 	uint8_t *buf = with_line(2, 3, &len);
-	size_t line = len - 8 - 3 * 21;	/* the line's first commit */
+	size_t line = len - 8 - 3 * 8;	/* the line's first head */
 
 	(void)state;
-	buf[line + 20] = 2;		/* a bit neither 0 nor 1 */
-	reseal(buf, len);
-	expect_rejected(buf, len);
-	buf[line + 20] = 1;
-	memcpy(buf + line + 21, buf + line, 20);	/* a commit twice */
+	memcpy(buf + line + 8, buf + line, 8);	/* a head twice */
 	reseal(buf, len);
 	expect_rejected(buf, len);
 	free(buf);
 	buf = with_line(2, 3, &len);
-	buf[line - 4] = 4;		/* four commits claimed */
+	buf[line - 4] = 4;		/* four heads claimed */
 	reseal(buf, len);
 	expect_rejected(buf, len);
 	free(buf);
@@ -187,7 +179,7 @@ static void test_line_rejected(void **state)
 	buf[line - 25] = 2;		/* a flag neither 0 nor 1 */
 	reseal(buf, len);
 	expect_rejected(buf, len);
-	expect_rejected(buf, len - 21);	/* cut */
+	expect_rejected(buf, len - 8);	/* cut */
 	free(buf);
 }
 
@@ -232,40 +224,34 @@ static void test_save_only_when_changed(void **state)
 	free(buf);
 }
 
-/* The line: none used keeps the one loaded (no write); the same one used, no
- * write; another tip or another bit, written. */
+/* The line: none used keeps the one loaded (no write); the same one used,
+ * no write; another tip or another commit on it, written. */
 static void test_line_saved(void **state)
 {
 	const char *nowhere = "/nonexistent-dir-of-regtrace/regtrace-tags-cache";
 	struct tagcache c;
 	size_t len, len2;
-	uint8_t *buf = with_line(2, 3, &len), *again, a[20], tip[20], commit[3][20];
-	uint8_t on[3] = { 1, 0, 1 };
+	uint8_t *buf = with_line(2, 3, &len), *again, a[20], tip[20];
 	char err[256];
 
 	(void)state;
-	memset(tip, 0x77, 20);
-	for (int i = 0; i < 3; i++)
-		id(commit[i], 100 + i);
 	for (int round = 0; round < 4; round++) {
+		uint8_t (*head)[8] = calloc(4, 8);
 		tagcache_init(&c);
 		tagcache_load_buffer(&c, buf, len);
 		for (int i = 0; i < 2; i++) {
 			id(a, i);
 			assert_non_null(tagcache_find(&c, a));
 		}
-		if (round == 1)
-			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
-		if (round == 2) {
-			tip[0] = 0x76;
-			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
-			tip[0] = 0x77;
+		for (int i = 0; i < 3; i++) {
+			id(a, round == 3 && i == 1 ? 105 : 100 + i);
+			memcpy(head[i], a, 8);
 		}
-		if (round == 3) {
-			on[1] = 1;
-			tagcache_line_seen(&c, tip, (const uint8_t (*)[20])commit, on, 3);
-			on[1] = 0;
-		}
+		memset(tip, round == 2 ? 0x76 : 0x77, 20);
+		if (round)
+			tagcache_line_seen(&c, tip, head, 3);
+		else
+			free(head);
 		assert_int_equal(tagcache_save(&c, nowhere, err, sizeof(err)), round < 2 ? 0 : -1);
 		if (round == 0) {	/* the line loaded is what a save keeps */
 			again = tagcache_encode(&c, &len2);
