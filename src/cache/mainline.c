@@ -62,6 +62,22 @@ struct segment *segcache_find_alone(struct segcache *c, const uint8_t from[20],
 	return find(c, from, to, 1);
 }
 
+struct segment *segcache_find_tail_from(struct segcache *c, const uint8_t from[20])
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->v[i].tail && !c->v[i].alone && !memcmp(c->v[i].from, from, 20))
+			return &c->v[i];
+	return NULL;
+}
+
+struct segment *segcache_find_alone_from(struct segcache *c, const uint8_t from[20])
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->v[i].alone && !memcmp(c->v[i].from, from, 20))
+			return &c->v[i];
+	return NULL;
+}
+
 /* Does s replace c's tail t (the same kind, from the same commit)? */
 static int replaces(const struct segment *s, const struct segment *t)
 {
@@ -94,6 +110,10 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		wbuf_bytes(&w, s->to, 20);
 		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
 				      (unsigned)!!s->alone << 2, 1);
+		if (s->alone) {
+			wbuf_uint(&w, (uint64_t)s->newest, 8);
+			wbuf_bytes(&w, s->newest_id, 20);
+		}
 		wbuf_uint(&w, s->ncommits, 4);
 		wbuf_uint(&w, s->n, 4);
 		for (size_t k = 0; k < s->n; k++) {
@@ -137,6 +157,8 @@ static int decode_segment(struct rbuf *r, struct segment *s)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
 	unsigned flags = (unsigned)rbuf_uint(r, 1);
+	int64_t newest = flags & 4 ? (int64_t)rbuf_uint(r, 8) : 0;
+	const uint8_t *newest_id = flags & 4 ? rbuf_take(r, 20) : NULL;
 	uint32_t n;
 
 	memset(s, 0, sizeof(*s));
@@ -150,6 +172,9 @@ static int decode_segment(struct rbuf *r, struct segment *s)
 	s->tail = (int)(flags & 1);
 	s->broken = (int)(flags >> 1 & 1);
 	s->alone = (int)(flags >> 2);
+	s->newest = newest;
+	if (newest_id)
+		memcpy(s->newest_id, newest_id, 20);
 	s->v = xcalloc(n + 1, sizeof(*s->v));
 	for (; s->n < n; s->n++) {
 		const uint8_t *oid = rbuf_take(r, 20);

@@ -12,7 +12,9 @@
  * its TO (the walk found FROM no parent of its commits) is kept as such,
  * with nothing else, so that a chain broken there is not walked again.  A
  * base's own mainline (a base off the mainline: git/mainline_alone.h) is a
- * tail of its own kind, never taken for a link of a chain.  The file (`regtrace-mainline-cache` in the git directory) holds a
+ * tail of its own kind, never taken for a link of a chain, with the date and
+ * id of its greatest commit by (committer date, id) (28 bytes after the
+ * flags).  The file (`regtrace-mainline-cache` in the git directory) holds a
  * magic line, the format and tool versions, the segments, and a checksum
  * of all that precedes it (codec.h); a file that fails any check is ignored
  * whole, never half trusted.  A tail segment replaces the older tail that
@@ -41,6 +43,8 @@ struct segment {
 				   nothing else is kept */
 	int alone;		/* a base's own mainline (git/mainline_alone.h):
 				   TO ^FROM, FROM not checked as a link */
+	int64_t newest;		/* alone: its last commit in history order's */
+	uint8_t newest_id[20];	/* committer date and id (the greatest of all) */
 	uint32_t ncommits;
 	struct seg_fix *v;
 	size_t n, cap;
@@ -72,6 +76,10 @@ struct segment *segcache_find(struct segcache *c, const uint8_t from[20], const 
 /* The base's own mainline TO ^FROM (segment.alone), or NULL. */
 struct segment *segcache_find_alone(struct segcache *c, const uint8_t from[20],
 				    const uint8_t to[20]);
+/* A chain's tail from FROM to any tip, or NULL. */
+struct segment *segcache_find_tail_from(struct segcache *c, const uint8_t from[20]);
+/* The base's own mainline from FROM to any tip, or NULL. */
+struct segment *segcache_find_alone_from(struct segcache *c, const uint8_t from[20]);
 /* Take s over (s is left empty); the cache becomes dirty.  A tail replaces
  * the tail of the same kind (alone or not) that starts where it does. */
 void segcache_add(struct segcache *c, struct segment *s);

@@ -428,6 +428,39 @@ static int read_some(git_repository *repo, struct segcache *cache, struct readin
 	return rc;
 }
 
+/* The chain's tail FROM -> TIP is not cached, but one FROM -> OLD was
+ * broken (FROM no ancestor of OLD): FROM is no ancestor of TIP either when
+ * OLD is an ancestor of TIP and FROM is none of the commits TIP ^OLD (read,
+ * a release's few).  Then 1, and the broken link to TIP is kept. */
+static int still_broken(git_repository *repo, struct segcache *cache, const struct reading *rd)
+{
+	const struct segment *tail = &rd->own[rd->n - 1];
+	struct segment *old = segcache_find_tail_from(cache, tail->from);
+	struct walk_options wo = { .headers_only = 1 };
+	struct walk_result w;
+	git_oid tip, hide;
+	char ignored[256];
+	int broken;
+
+	if (!old || !old->broken)
+		return 0;
+	memcpy(tip.id, tail->to, 20);
+	memcpy(hide.id, old->to, 20);
+	if (walk_range(repo, &hide, &tip, &wo, &w, ignored, sizeof(ignored)))
+		return 0;
+	broken = w.n && w.base_is_parent;
+	for (size_t k = 0; broken && k < w.n; k++)
+		broken = memcmp(w.v[k].oid, tail->from, 20) != 0;
+	walk_result_release(&w);
+	if (broken) {
+		struct segment s = { .tail = 1, .broken = 1 };
+		memcpy(s.from, tail->from, 20);
+		memcpy(s.to, tail->to, 20);
+		segcache_add(cache, &s);	/* (replaces the old one) */
+	}
+	return broken;
+}
+
 /* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
  * the chain breaks, or RT_EFAIL with err set.  The tail is read first,
  * alone: where the last base is off the mainline (a release tagged on its
@@ -447,6 +480,8 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 		else if (rd->seg[i]->broken)
 			rc = -1;	/* known: no chain */
 	}
+	if (!rc && ntodo && todo[ntodo - 1] == rd->n - 1 && still_broken(repo, cache, rd))
+		rc = -1;
 	if (!rc && ntodo > 1 && todo[ntodo - 1] == rd->n - 1 &&
 	    !(rc = read_some(repo, cache, rd, &todo[ntodo - 1], 1, err, errlen)))
 		ntodo--;

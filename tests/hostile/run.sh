@@ -1660,6 +1660,71 @@ expect_json infer-cache-next-release "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.
 REGTRACE_NO_CACHE=1 expect_json infer-cache-next-release-uncached "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.2
 expect_json infer-cache-next-release-warm "$IC_TWO" -C "$IC" stats --json v1.0..v1.0.2
 
+# ---- bases off the mainline (Open vSwitch's: each release tagged on its own branch) -----------
+# Each series' mainline is master ^BASE, read for all series in one walk and kept in the
+# mainline cache (doc/performance.md); after new mainline commits (committed in one second, as
+# `git am` does) and a new release, a warm run extends what it kept.  Whatever the cache
+# holds, the answers are the uncached ones, worked out here by hand.
+# master: c0, a1 "net: add foo", then rel-1 forks (r1 "Prepare 1.0.0", tag v1.0.0; b1 "net:
+# add foo" backported by hand, tag v1.0.1), then rel-2 forks (r2 "Prepare 2.0.0", tag v2.0.0),
+# master: a2 "net: add bar", a3 "net: fix bar" (Fixes: a2); rel-2: b2 "net: add bar", tag
+# v2.0.1.  All by dev@example.org, no upstream line: b2's upstream is inferred (a2, the one
+# commit of master ^v2.0.0 with its author and subject), and a3 fixes it on master,
+# unbackported: series v2.0.0..v2.0.1: 1 commit, inferred 1, open 1.  b1's "net: add foo" has
+# no candidate in master ^v1.0.0 (a1 is in v1.0.0's history): 1 commit (b1), inferred 0, open 0
+# (a3 fixes a2, of which v1.0's series has no copy).
+# Then master: a4 "net: add baz", a5 "mm: more", committed in one second; rel-2: b3 "net: add
+# baz", tag v2.0.2: v2.0.0..v2.0.2: 2 commits, inferred 2 (b3 from a4), open 1.
+OB="$W/off-mainline"
+obc() {	# obc BRANCH SUBJECT [BODY]: a commit by dev@example.org
+	g -C "$OB" checkout -q "$1"
+	tick=$((tick + 1))
+	printf '%s\n%s' "$2" "${3:+
+$3
+}" | GIT_AUTHOR_EMAIL=dev@example.org mkc "$OB"
+}
+g init -q "$OB"
+echo c0 | mkc "$OB"
+tick=$((tick + 1))
+obc master "net: add foo"
+g -C "$OB" branch rel-1
+obc rel-1 "Prepare 1.0.0"
+g -C "$OB" tag v1.0.0
+obc rel-1 "net: add foo"
+g -C "$OB" tag v1.0.1
+g -C "$OB" branch rel-2 master
+obc rel-2 "Prepare 2.0.0"
+g -C "$OB" tag v2.0.0
+obc master "net: add bar"
+a2=$(g -C "$OB" rev-parse master)
+obc master "net: fix bar" "Fixes: ${a2:0:12} (\"net: add bar\")"
+a3=$(g -C "$OB" rev-parse master)
+obc rel-2 "net: add bar"
+g -C "$OB" tag v2.0.1
+OB_ONE='series[0].name="v2.0.0..v2.0.1" series[0].commits=1 series[0].inferred_upstream=1 series[0].open=1
+series[1].name="v1.0.0..v1.0.1" series[1].commits=1 series[1].inferred_upstream=0 series[1].open=0'
+REGTRACE_NO_CACHE=1 expect_json off-mainline-uncached "$OB_ONE" -C "$OB" stats --json --mainline master
+expect_json off-mainline-cold "$OB_ONE" -C "$OB" stats --json --mainline master
+expect_json off-mainline-warm "$OB_ONE" -C "$OB" stats --json --mainline master
+g -C "$OB" checkout -q master
+for subject in "net: add baz" "mm: more"; do
+	printf '%s\n' "$subject" | GIT_AUTHOR_EMAIL=dev@example.org \
+		GIT_COMMITTER_DATE="@$((1500000000 + (tick + 1) * 3600)) +0000" \
+		g -C "$OB" commit -q --allow-empty --cleanup=verbatim -F -
+done
+tick=$((tick + 1))
+obc rel-2 "net: add baz"
+g -C "$OB" tag v2.0.2
+OB_TWO='series[0].name="v2.0.0..v2.0.2" series[0].commits=2 series[0].inferred_upstream=2 series[0].open=1
+series[1].name="v1.0.0..v1.0.1" series[1].commits=1 series[1].inferred_upstream=0 series[1].open=0'
+expect_json off-mainline-next-release "$OB_TWO" -C "$OB" stats --json --mainline master
+REGTRACE_NO_CACHE=1 expect_json off-mainline-next-uncached "$OB_TWO" -C "$OB" stats --json --mainline master
+rt off-mainline-unfixed -C "$OB" unfixed --mainline master v2.0.0..v2.0.2
+REGTRACE_NO_CACHE=1 rt off-mainline-unfixed-uncached -C "$OB" unfixed --mainline master v2.0.0..v2.0.2
+if [ "$rc" = 0 ] && cmp -s "$W/out/off-mainline-unfixed.out" "$W/out/off-mainline-unfixed-uncached.out" &&
+   grep -q "missing ${a3:0:12}" "$W/out/off-mainline-unfixed.out"; then pass off-mainline-unfixed-same
+else fail off-mainline-unfixed-same "$(head -c 300 "$W/out/off-mainline-unfixed.out")"; fi
+
 # Ids that share a long prefix: N commits, commit i naming upstream %040x(i) and carrying
 # `Fixes: 0000000000`, which every one of them matches.  A reference is matched by binary
 # searches in the run of keys sharing its first 7 digits, and one that matches more than 64

@@ -194,6 +194,8 @@ static void test_kinds(void **state)
 
 	(void)state;
 	own.alone = own_new.alone = 1;
+	own_new.newest = 1700000000;
+	memset(own_new.newest_id, 0xab, 20);
 	oid(broken.from, 8);
 	oid(broken.to, 9);
 	segcache_init(&c);
@@ -217,6 +219,11 @@ static void test_kinds(void **state)
 	struct segment *s = segcache_find_alone(&d, from, to);
 	assert_non_null(s);
 	assert_true(s->alone && s->tail && !s->broken);
+	assert_int_equal(s->newest, 1700000000);	/* its greatest (date, id) */
+	assert_int_equal(s->newest_id[19], 0xab);
+	assert_ptr_equal(segcache_find_alone_from(&d, from), s);	/* to any tip */
+	assert_non_null(s = segcache_find_tail_from(&d, from));	/* the chain's */
+	assert_false(s->alone);
 	oid(from, 8);
 	oid(to, 9);
 	assert_null(segcache_find_alone(&d, from, to));
