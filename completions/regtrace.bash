@@ -42,7 +42,7 @@ _regtrace()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="stats fixes timeline sagas unfixed regressions explain report export series help version"
+    local commands="stats fixes timeline sagas unfixed regressions explain report export series affected help version"
     local global_opts="-C --no-replace-objects -h --help -V --version"
     # Options every counting command takes: project patterns, inference, quiet, help.
     local common="--series-pattern --upstream-pattern --fixes-pattern --mainline --no-infer
@@ -109,6 +109,7 @@ _regtrace()
     sagas | explain | series) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;
+    affected) opts="--json --csv --dyad --stdin --vulnerable --why $common" ;;
     help | version) opts="-h --help" ;;
     *) return ;;
     esac
@@ -118,7 +119,7 @@ _regtrace()
     fi
     case $cmd in
     help) ((npos == 0)) && _regtrace_words "${commands// /$'\n'}" "$cur" ;;
-    version | series) ;;
+    version | series | affected) ;;
     explain)
         if ((npos == 0)); then   # COMMIT: a tag or a branch (or an id typed by hand)
             _regtrace_words "$(_regtrace_git for-each-ref --format='%(refname:short)' refs/tags refs/heads)" "$cur"

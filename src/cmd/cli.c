@@ -13,12 +13,14 @@
 #define BEFORE CLI_BIT(CMD_NONE)
 #define ON(c) CLI_BIT(CMD_##c)
 #define REPO_CMDS (ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) | \
-		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES))
+		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES) | \
+		   ON(AFFECTED))
 #define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
 #define AT(f) offsetof(struct cli, f)
 
 static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_csv(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_dyad(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_by(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_at_age(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_help(struct cli *c, const char *v, char *err, size_t errlen);
@@ -37,19 +39,32 @@ const struct cli_option_row cli_options[] = {
 	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,
 	  "print the version" },
 	{ "json", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) |
-	  ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES), 0, STORE_CALL, 0, set_json, "JSON output" },
-	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS), 0,
-	  STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
+	  ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES) | ON(AFFECTED), 0, STORE_CALL, 0, set_json,
+	  "JSON output" },
+	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS) |
+	  ON(AFFECTED), 0, STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
+	{ "dyad", 0, NULL, ON(AFFECTED), 0, STORE_CALL, 0, set_dyad,
+	  "the kernel CNA dyad's lines: vulnerable_version:\n"
+	  "vulnerable_sha:fixed_version:fixed_sha" },
+	{ "stdin", 0, NULL, ON(AFFECTED), 0, STORE_FLAG, AT(stdin_ids), NULL,
+	  "read the ids from stdin, one a line" },
+	{ "vulnerable", 0, "ID", ON(AFFECTED), 0, STORE_STRING, AT(vulnerable), NULL,
+	  "the commit that brought the bug (instead\n"
+	  "of the fix's Fixes: lines)" },
+	{ "why", 0, NULL, ON(AFFECTED), 0, STORE_FLAG, AT(why), NULL,
+	  "say how each commit was found (text)" },
 	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,
 	  "count only regressions brought by releases\n"
 	  "up to REL, and commits up to REL" },
-	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED) | ON(REGRESSIONS) | ON(EXPORT), 0,
+	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED) | ON(REGRESSIONS) | ON(EXPORT) |
+	  ON(AFFECTED), 0,
 	  STORE_STRING, AT(mainline), NULL,
 	  "the mainline branch (default: master, main,\n"
 	  "origin/master or origin/main); stats then\n"
 	  "also counts open regressions, regressions\n"
 	  "says which series still carry each, export\n"
-	  "adds them and mainline dates" },
+	  "adds them and mainline dates, affected shows\n"
+	  "the mainline's own releases" },
 	{ "by", 0, "channel|path[:N]", ON(STATS) | ON(REPORT) | ON(EXPORT), 0, STORE_CALL, 0,
 	  set_by,
 	  "the census per selection channel, or per\n"
@@ -124,6 +139,9 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 
 static int set_format(struct cli *c, enum render_format f, char *err, size_t errlen)
 {
+	if (c->format != FORMAT_TEXT && c->format != f && (f == FORMAT_DYAD ||
+							    c->format == FORMAT_DYAD))
+		return usage_error(err, errlen, "--dyad excludes --json and --csv");
 	if (c->format != FORMAT_TEXT && c->format != f)
 		return usage_error(err, errlen, "--json and --csv exclude each other");
 	c->format = f;
@@ -140,6 +158,12 @@ static int set_csv(struct cli *c, const char *v, char *err, size_t errlen)
 {
 	(void)v;
 	return set_format(c, FORMAT_CSV, err, errlen);
+}
+
+static int set_dyad(struct cli *c, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	return set_format(c, FORMAT_DYAD, err, errlen);
 }
 
 /* --by channel | path | path:N (N from 1 to 20) */

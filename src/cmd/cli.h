@@ -32,6 +32,7 @@ enum cli_command {
 	CMD_NONE, CMD_HELP, CMD_VERSION,
 	CMD_STATS, CMD_FIXES, CMD_TIMELINE, CMD_REPORT, CMD_EXPORT,
 	CMD_SAGAS, CMD_UNFIXED, CMD_EXPLAIN, CMD_REGRESSIONS, CMD_SERIES,
+	CMD_AFFECTED,
 	CMD_COUNT
 };
 
@@ -66,6 +67,9 @@ struct cli {
 	struct age_spec age;
 	int projected;			/* stats --projected */
 	int no_replace_objects;		/* --no-replace-objects (git/replace.h) */
+	const char *vulnerable;		/* affected --vulnerable ID */
+	int stdin_ids;			/* affected --stdin: the ids on stdin */
+	int why;			/* affected --why: how each commit was found */
 };
 
 #define CLI_BIT(c) (1u << (c))

@@ -62,6 +62,13 @@ const struct cli_command_row cli_commands[] = {
 	  "every series of the repository",
 	  { { "regtrace regressions --mainline=master", NULL },
 	    { "regtrace regressions --csv v5.10 v5.15 >regressions.csv", NULL } } },
+	{ "affected", CMD_AFFECTED, cmd_affected, NEEDS_REPO,
+	  0, CLI_MANY, "ID...",
+	  "for each fix, per series and on the mainline: the release\n"
+	  "that first carried the bug it fixes and the release that\n"
+	  "fixed it (not affected, not fixed, fixed before affected)",
+	  { { "regtrace affected --dyad 4c618ba26129", "dyad's vulnerable:fixed lines" },
+	    { "regtrace affected --stdin --json <fixes.txt", "many fixes, one read" } } },
 	{ "series", CMD_SERIES, cmd_series, NEEDS_REPO,
 	  0, 0, "",
 	  "the stable series discovery finds among the tags (base, tip,\n"

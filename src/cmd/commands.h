@@ -21,6 +21,7 @@ command_fn cmd_export;
 command_fn cmd_explain;
 command_fn cmd_regressions;
 command_fn cmd_series;
+command_fn cmd_affected;
 command_fn cmd_help;
 command_fn cmd_version;
 

@@ -149,12 +149,33 @@ static int any_live(const struct ctx *x, const struct u32s *copies, int in_base,
 	return 0;
 }
 
+/* Is copy b of the bug, live at p, covered by a copy of the fix live at p?
+ * Any copy covers it, unless the fix is a revert: then only one that comes
+ * after b in history (a copy applied again after a revert is the bug again). */
+static int covered(const struct ctx *x, uint32_t b, size_t p)
+{
+	const struct affected_input *in = x->in;
+
+	if (!in->fix_reverts)
+		return any_live(x, &in->fix, in->fix_in_base, FIX_BASE, p);
+	if (b == BUG_BASE && in->fix_in_base && live(x, FIX_BASE, p))
+		return 1;
+	for (size_t i = 0; i < in->fix.n; i++)
+		if ((b == BUG_BASE || in->fix.v[i] > b) && live(x, in->fix.v[i], p))
+			return 1;
+	return 0;
+}
+
 static int affected_at(const struct ctx *x, size_t p)
 {
 	const struct affected_input *in = x->in;
 
-	return any_live(x, &in->bug, in->bug_in_base, BUG_BASE, p) &&
-	       !any_live(x, &in->fix, in->fix_in_base, FIX_BASE, p);
+	if (in->bug_in_base && live(x, BUG_BASE, p) && !covered(x, BUG_BASE, p))
+		return 1;
+	for (size_t i = 0; i < in->bug.n; i++)
+		if (live(x, in->bug.v[i], p) && !covered(x, in->bug.v[i], p))
+			return 1;
+	return 0;
 }
 
 /* The reverter of c that sits at p and is live there, or AFFECTED_NO_COMMIT. */
@@ -339,4 +360,59 @@ const char *affected_why_name(enum affected_why w)
 		[AFFECTED_BY_REVERT] = "revert",
 	};
 	return names[w];
+}
+
+void affected_keys_add(struct affected_keys *k, const char *id)
+{
+	size_t len = strnlen(id, AFFECTED_ID_MAX + 1);
+
+	if (len < 7 || len > AFFECTED_ID_MAX)
+		return;
+	for (size_t i = 0; i < k->n; i++)
+		if (!strcmp(k->v[i], id))
+			return;
+	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
+	memcpy(k->v[k->n], id, len);
+	k->v[k->n++][len] = '\0';
+}
+
+void affected_keys_release(struct affected_keys *k)
+{
+	free(k->v);
+	k->v = NULL;
+	k->n = 0;
+}
+
+void affected_answer_release(struct affected_answer *a)
+{
+	for (size_t i = 0; i < a->nintro; i++) {
+		struct affected_intro *in = &a->intro[i];
+		for (size_t k = 0; in->r && k < a->nseries; k++)
+			affected_result_release(&in->r[k]);
+		free(in->r);
+		free(in->subject);
+		affected_keys_release(&in->keys);
+	}
+	free(a->intro);
+	free(a->subject);
+	affected_keys_release(&a->keys);
+	memset(a, 0, sizeof(*a));
+}
+
+int affected_found_by(const struct graph *g, uint32_t c, const struct affected_keys *keys,
+		      const char **alias)
+{
+	const struct msg_facts *f = &g->c[c].facts;
+
+	*alias = NULL;
+	for (size_t k = 0; k < keys->nroot; k++)
+		if (identity_same_id(g->c[c].id, keys->v[k]))
+			return 1;
+	for (size_t a = 0; a < f->naliases; a++)
+		for (size_t k = 0; k < keys->n; k++)
+			if (strlen(f->aliases[a]) >= 7 && identity_same_id(f->aliases[a], keys->v[k])) {
+				*alias = f->aliases[a];
+				return 1;
+			}
+	return 0;
 }

@@ -5,7 +5,8 @@
  * The rule, per series and per introducing commit (the commit a Fixes:
  * line or a revert of the fix names): a release of the series is affected
  * when some copy of the introducing commit is live in it and no copy of
- * the fix is.  Positions: 0 is the series' BASE, 1 + i its release i
+ * the fix is (when the fix is a revert, no copy of it that comes after that
+ * copy in history: applied again after the revert, the bug is back).  Positions: 0 is the series' BASE, 1 + i its release i
  * (release.h order); a commit sits at the position of its release, an
  * unreleased one after every release.  A commit x is live at position p
  * when it sits at or before p and no commit reverting it (a revert or
@@ -89,6 +90,8 @@ struct affected_input {
 	int known;			/* an introducing commit is known */
 	struct u32s bug, fix;		/* their copies in the series, ascending */
 	int bug_in_base, fix_in_base;	/* in BASE's history */
+	int fix_reverts;		/* the fix is a revert of the introducing
+					   commit: it covers the copies before it */
 	struct u32s bug_base_reverts, fix_base_reverts;	/* affected_base_reverts */
 };
 
@@ -115,6 +118,62 @@ size_t affected_pos(const struct graph *g, const struct release_list *rels, uint
  * not affected without the first, not fixed without the second, fixed
  * before affected when the fix's tag is not later, else fixed. */
 enum affected_state affected_mainline_state(long bug_rank, long fix_rank);
+
+/* ---- the answer for one fix, over a set of series (load/affected_load.h) ---- */
+
+#define AFFECTED_ID_MAX 40
+
+/* Where an introducing commit comes from. */
+enum affected_from {
+	AFFECTED_FROM_FIXES,	/* a Fixes: line of the fix */
+	AFFECTED_FROM_REVERT,	/* the fix reverts it */
+	AFFECTED_FROM_OPTION,	/* --vulnerable */
+	AFFECTED_FROM_NONE,	/* none known */
+};
+
+/* The ids the copies of one commit are known by: the id as named, its full
+ * id, and every id and 40-digit upstream id of the commits they match. */
+struct affected_keys {
+	char (*v)[AFFECTED_ID_MAX + 1];
+	size_t n;
+	size_t nroot;		/* v[0..nroot): the ids named, before the copies' */
+};
+
+void affected_keys_add(struct affected_keys *k, const char *id);
+void affected_keys_release(struct affected_keys *k);
+
+/* One introducing commit of a fix, in every series and on the mainline. */
+struct affected_intro {
+	enum affected_from from;
+	char named[AFFECTED_ID_MAX + 1];	/* as the fix names it; "" for none */
+	char id[AFFECTED_ID_MAX + 1];		/* the commit's full id, or "" */
+	char *subject;				/* or NULL */
+	struct affected_keys keys;
+	struct affected_result *r;		/* one per series */
+	const char *ml_tag;			/* first mainline tag holding it, or NULL */
+	char ml_id[AFFECTED_ID_MAX + 1];	/* ... the commit it holds, or "" */
+	enum affected_state ml_state;
+};
+
+struct affected_answer {
+	char id[AFFECTED_ID_MAX + 1];		/* the fix, full id (or the longest
+						   upstream id its copies name) */
+	char *subject;
+	struct affected_keys keys;
+	const char *ml_tag;			/* first mainline tag holding the fix */
+	char ml_id[AFFECTED_ID_MAX + 1];	/* ... the commit it holds, or "" */
+	struct affected_intro *intro;
+	size_t nintro;
+	size_t nseries;
+};
+
+void affected_answer_release(struct affected_answer *a);
+
+/* How commit c of g was found as a copy of keys: by its own id being one
+ * of the ids named (*alias NULL, 1), by its upstream id *alias (its source:
+ * g->c[c].upstream, 1), or by its own id as another copy names it (0). */
+int affected_found_by(const struct graph *g, uint32_t c, const struct affected_keys *keys,
+		      const char **alias);
 
 const char *affected_state_name(enum affected_state s);
 const char *affected_why_name(enum affected_why w);

@@ -12,7 +12,7 @@
 #include "core/series.h"
 #include "render/numbers.h"
 
-enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+enum render_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_DYAD };
 
 int render_stats_text(FILE *out, const struct series *s, size_t n);
 /* skipped: the series a whole-repository run left out (series.h), or NULL:
@@ -60,5 +60,21 @@ int render_explain_text(FILE *out, const struct series *s, const struct explanat
 			const char *const *holding, size_t nholding);
 int render_explain_json(FILE *out, const struct series *s, const struct explanation *e,
 			const char *const *holding, size_t nholding);
+
+/* One CSV field (render_csv.c's quoting), then "," or, last, the line end. */
+void render_csv_field(FILE *out, const char *v, int last);
+
+/* affected: the answers for a fixes over the series s (core/affected.h);
+ * ref: the mainline branch shown, or NULL; why: text says how each commit
+ * was found. */
+struct affected_answer;
+int render_affected_text(FILE *out, const struct series *s, const char *ref,
+			 const struct affected_answer *a, size_t na, int why);
+int render_affected_json(FILE *out, const struct series *s, const char *ref,
+			 const struct affected_answer *a, size_t na);
+int render_affected_csv(FILE *out, const struct series *s, const char *ref,
+			const struct affected_answer *a, size_t na);
+int render_affected_dyad(FILE *out, const struct series *s, const char *ref,
+			 const struct affected_answer *a, size_t na);
 
 #endif

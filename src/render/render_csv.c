@@ -50,6 +50,11 @@ static void field(FILE *out, const char *v, int last)
 	fputs(last ? "\r\n" : ",", out);
 }
 
+void render_csv_field(FILE *out, const char *v, int last)
+{
+	field(out, v, last);
+}
+
 /* The projection's source series, one field, separated by spaces. */
 static void sources_field(FILE *out, const struct age_row *a)
 {

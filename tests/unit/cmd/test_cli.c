@@ -171,7 +171,7 @@ static void test_unknown_words(void **state)
 	/* long options are never abbreviated */
 	ASSERT_ERROR("unknown option '--js' (see: regtrace stats --help)", "stats", "--js");
 	ASSERT_ERROR("unknown command 'stat' (commands: stats, fixes, timeline, sagas, unfixed, "
-		     "report, export, explain, regressions, series, help, version)", "stat");
+		     "report, export, explain, regressions, affected, series, help, version)", "stat");
 	ASSERT_ERROR("no command given (try 'regtrace --help')", "-C", "d");
 	assert_int_equal(parse_words((const char *[]){ NULL }), -1);
 	assert_string_equal(err, "no command given (try 'regtrace --help')");
@@ -243,7 +243,7 @@ static void test_help_forms(void **state)
 	assert_int_equal(PARSE("help", "--help"), 0);
 	assert_int_equal(c.help_on, CMD_HELP);
 	ASSERT_ERROR("unknown command 'nope' (commands: stats, fixes, timeline, sagas, unfixed, "
-		     "report, export, explain, regressions, series, help, version)", "help", "nope");
+		     "report, export, explain, regressions, affected, series, help, version)", "help", "nope");
 }
 
 static void test_version_forms(void **state)

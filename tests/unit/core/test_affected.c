@@ -122,6 +122,39 @@ static void test_acpica_two_pairs(void **state)
 	pair_is(&x->out.pairs[1], 3, bp2, AFFECTED_BY_COPY, 4, fix, AFFECTED_BY_COPY);
 }
 
+/* The fix is the revert of bp1: bp2, applied again after it, is the bug
+ * again, not covered by the revert (a Fixes: fix would cover it). */
+static void test_revert_then_again(void **state)
+{
+	struct fx *x = *state;
+	uint32_t bp1 = add(x, "acpica\n\ncommit " BUG " upstream.\n");
+	release(x, bp1);
+	uint32_t rev = add_revert(x, bp1);
+	release(x, rev);
+	uint32_t bp2 = add(x, "acpica\n\ncommit " BUG " upstream.\n");
+	release(x, bp2);
+
+	th_census(&x->t.g, &x->t.rels, &x->t.c);
+	resolver_init(&x->t.r, &x->t.g);
+	affected_reverts_build(&x->t.c, &x->rv);
+	x->in.known = 1;
+	x->in.fix_reverts = 1;
+	resolver_match(&x->t.r, BUG, &x->in.bug);
+	u32s_push(&x->in.fix, rev);
+	affected_compute(&x->t.g, &x->t.rels, &x->rv, &x->in, &x->out);
+	assert_int_equal(x->out.state, AFFECTED_NOT_FIXED);
+	assert_int_equal(x->out.npairs, 2);
+	pair_is(&x->out.pairs[0], 1, bp1, AFFECTED_BY_COPY, 2, rev, AFFECTED_BY_COPY);
+	pair_is(&x->out.pairs[1], 3, bp2, AFFECTED_BY_COPY, AFFECTED_OPEN, AFFECTED_NO_COMMIT,
+		AFFECTED_BY_NONE);
+
+	affected_result_release(&x->out);
+	x->in.fix_reverts = 0;
+	affected_compute(&x->t.g, &x->t.rels, &x->rv, &x->in, &x->out);
+	assert_int_equal(x->out.state, AFFECTED_FIXED);
+	assert_int_equal(x->out.npairs, 1);
+}
+
 /* A copy of the bug and no copy of the fix: one open pair. */
 static void test_not_fixed(void **state)
 {
@@ -269,6 +302,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_acpica_two_pairs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_fixed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_revert_then_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bug_in_base, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fix_reverted, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_base_reverted, setup, teardown),
