@@ -49,6 +49,8 @@ static json_t *options(const struct cli *c, const struct run *run)
 	json_object_set_new(o, "series_pattern",
 			    str_or_null(p && p->has_series ? pattern_source(p->series) : NULL));
 	json_object_set_new(o, "patterns", patterns(p));
+	if (c->cmd == CMD_AFFECTED)
+		json_object_set_new(o, "vulnerable", str_or_null(c->vulnerable));
 	return o;
 }
 
