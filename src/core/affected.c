@@ -43,24 +43,33 @@ void affected_reverts_release(struct affected_reverts *r)
 	r->n = 0;
 }
 
+void affected_reverting(const struct graph *g, struct u32s *out)
+{
+	for (size_t c = 0; c < g->n; c++)
+		if (!g->c[c].is_merge && g->c[c].facts.is_revert)
+			u32s_push(out, (uint32_t)c);
+}
+
 void affected_base_reverts(const struct graph *g, const struct resolver *r,
-			   const char *const *ids, size_t n, struct u32s *out)
+			   const struct u32s *reverting, const char *const *ids, size_t n,
+			   struct u32s *out)
 {
 	struct u32s m = { 0 };
 
-	for (size_t c = 0; c < g->n; c++) {
+	for (size_t i = 0; i < reverting->n; i++) {
+		uint32_t c = reverting->v[i];
 		const struct msg_facts *f = &g->c[c].facts;
-		for (size_t k = 0; k < f->nrefs && !g->c[c].is_merge; k++) {
+		for (size_t k = 0; k < f->nrefs; k++) {
 			int named = 0;
 			if (f->refs[k].kind != MSG_REF_REVERT)
 				continue;
-			for (size_t i = 0; i < n && !named; i++)
-				named = identity_same_id(f->refs[k].id, ids[i]);
+			for (size_t j = 0; j < n && !named; j++)
+				named = identity_same_id(f->refs[k].id, ids[j]);
 			if (!named)
 				continue;
 			resolver_match(r, f->refs[k].id, &m);
 			if (!m.n) {
-				u32s_push(out, (uint32_t)c);
+				u32s_push(out, c);
 				break;
 			}
 		}

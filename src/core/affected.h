@@ -79,11 +79,15 @@ struct affected_reverts {
 void affected_reverts_build(const struct census *c, struct affected_reverts *out);
 void affected_reverts_release(struct affected_reverts *r);
 
+/* The commits of g with a revert line (ascending), where
+ * affected_base_reverts looks. */
+void affected_reverting(const struct graph *g, struct u32s *out);
 /* The series commits whose revert line names one of ids[0..n) (7+ hex
  * digits, either a prefix of the other) and matches no commit of the
- * series (r): reverts of what BASE holds. */
+ * series (r): reverts of what BASE holds.  reverting: affected_reverting(g). */
 void affected_base_reverts(const struct graph *g, const struct resolver *r,
-			   const char *const *ids, size_t n, struct u32s *out);
+			   const struct u32s *reverting, const char *const *ids, size_t n,
+			   struct u32s *out);
 
 /* What is known of one fix and one introducing commit in one series. */
 struct affected_input {

@@ -58,12 +58,16 @@ int contains_tags_load(git_repository *repo, struct contains_tags *out, char *er
 		return RT_EFAIL;
 	out->name = xcalloc(t->n + 1, sizeof(*out->name));
 	out->commit = xcalloc(t->n + 1, sizeof(*out->commit));
+	out->date = xcalloc(t->n + 1, sizeof(*out->date));
 	for (size_t i = 0; i < t->n; i++)
 		if (mainline_is_tag(t->v[i].name))
 			out->name[out->n++] = t->v[i].name;
 	qsort(out->name, out->n, sizeof(*out->name), cmp_name);
-	for (size_t i = 0; i < out->n; i++)
-		out->commit[i] = tags_find(t, out->name[i])->commit;
+	for (size_t i = 0; i < out->n; i++) {
+		const struct tag_info *ti = tags_find(t, out->name[i]);
+		out->commit[i] = ti->commit;
+		out->date[i] = ti->date;
+	}
 	return RT_OK;
 }
 
@@ -71,24 +75,51 @@ void contains_tags_release(struct contains_tags *t)
 {
 	free(t->name);
 	free(t->commit);
+	free(t->date);
 	memset(t, 0, sizeof(*t));
 }
 
-long contains_first_tag(git_repository *repo, const struct contains_tags *t, const char *hex)
-{
-	size_t lo = 0, hi = t->n;
-	git_oid c;
+/* How far the search steps from where the dates put it before it halves. */
+#define STEPS 16
 
-	if (git_oid_fromstr(&c, hex) < 0)
-		return -1;
-	while (lo < hi) {	/* the first tag holding c, the ones before not */
+/* The first tag holding c among t[lo..hi), by halves. */
+static long by_halves(git_repository *repo, const struct contains_tags *t, const git_oid *c,
+		      size_t lo, size_t hi)
+{
+	size_t end = hi;
+
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (contains_oid(repo, &t->commit[mid], &c))
+		if (contains_oid(repo, &t->commit[mid], c))
 			hi = mid;
 		else
 			lo = mid + 1;
 	}
-	return lo < t->n ? (long)lo : -1;
+	return lo < end ? (long)lo : -1;
+}
+
+long contains_first_tag(git_repository *repo, const struct contains_tags *t, const char *hex)
+{
+	git_commit *commit;
+	int64_t when;
+	size_t i = 0, k;
+	git_oid c;
+
+	if (!t->n || git_oid_fromstr(&c, hex) < 0 || git_commit_lookup(&commit, repo, &c) < 0)
+		return -1;
+	when = (int64_t)git_commit_time(commit);
+	git_commit_free(commit);
+	while (i + 1 < t->n && t->date[i] < when)
+		i++;
+	if (contains_oid(repo, &t->commit[i], &c)) {	/* back to the first holding it */
+		for (k = 0; k < STEPS && i > 0 && contains_oid(repo, &t->commit[i - 1], &c); k++)
+			i--;
+		return k < STEPS ? (long)i : by_halves(repo, t, &c, 0, i + 1);
+	}
+	for (k = 0; k < STEPS && ++i < t->n; k++)	/* on to the first holding it */
+		if (contains_oid(repo, &t->commit[i], &c))
+			return (long)i;
+	return i < t->n ? by_halves(repo, t, &c, i, t->n) : -1;
 }
 
 long contains_tag_rank(const struct contains_tags *t, const char *name)

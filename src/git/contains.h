@@ -4,21 +4,26 @@
  * commit is in a revision's history, and the first mainline tag
  * (vX, vX.Y, optionally -rcN: mainline_read.h) whose history holds it.
  *
- * The mainline tags are taken in version order and searched by halves:
- * each tag is taken to hold the history of the tags before it (as on a
- * mainline, where each release descends from the previous one), so a
- * commit costs about log2(tags) ancestry checks (libgit2's
- * git_graph_descendant_of, which reads the commit-graph when there is one).
+ * The mainline tags are taken in version order, each taken to hold the
+ * history of the tags before it (as on a mainline, where each release
+ * descends from the previous one).  An ancestry check (libgit2's
+ * git_graph_descendant_of: the commit-graph when there is one, else a walk
+ * by dates) costs the commits between the two, so the search starts at the
+ * first tag dated at or after the commit and steps from there to the
+ * first tag holding it: a few checks, each over a short stretch of history,
+ * where a search by halves would walk most of a long mainline.
  */
 #ifndef REGTRACE_CONTAINS_H
 #define REGTRACE_CONTAINS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <git2.h>
 
 struct contains_tags {
 	const char **name;	/* borrowed from the run's tag table (tags.h) */
 	git_oid *commit;
+	int64_t *date;		/* the tag's date (tags.h) */
 	size_t n;
 };
 

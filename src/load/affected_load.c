@@ -24,12 +24,14 @@ int affected_ctx_init(struct affected_ctx *x, const struct load_source *src,
 	x->base_ok = xcalloc(n + 1, sizeof(*x->base_ok));
 	x->base_rank = xcalloc(n + 1, sizeof(*x->base_rank));
 	x->rv = xcalloc(n + 1, sizeof(*x->rv));
+	x->reverting = xcalloc(n + 1, sizeof(*x->reverting));
 	rc = contains_tags_load(src->repo, &x->tags, err, errlen);
 	for (size_t i = 0; !rc && i < n; i++) {
 		const struct series *s = &set->s[i];
 		git_commit *c;
 		char ignored[256];
 		affected_reverts_build(&s->census, &x->rv[i]);
+		affected_reverting(&s->g, &x->reverting[i]);
 		x->base_rank[i] = contains_tag_rank(&x->tags, release_base_name(s->base));
 		if (!lookup_peel(src->repo, s->base, &c, ignored, sizeof(ignored))) {
 			x->base[i] = *git_commit_id(c);
@@ -42,9 +44,12 @@ int affected_ctx_init(struct affected_ctx *x, const struct load_source *src,
 
 void affected_ctx_release(struct affected_ctx *x)
 {
-	for (size_t i = 0; x->rv && i < x->set->n; i++)
+	for (size_t i = 0; x->rv && i < x->set->n; i++) {
 		affected_reverts_release(&x->rv[i]);
+		u32s_release(&x->reverting[i]);
+	}
 	free(x->rv);
+	free(x->reverting);
 	free(x->base);
 	free(x->base_ok);
 	free(x->base_rank);
@@ -282,13 +287,15 @@ static void intro_series(struct affected_ctx *x, struct affected_intro *in,
 			ids = xcalloc(bug->keys->n + 1, sizeof(*ids));
 			for (size_t k = 0; k < bug->keys->n; k++)
 				ids[k] = bug->keys->v[k];
-			affected_base_reverts(&s->g, &s->r, ids, bug->keys->n, &ai.bug_base_reverts);
+			affected_base_reverts(&s->g, &s->r, &x->reverting[i], ids, bug->keys->n,
+					      &ai.bug_base_reverts);
 			free(ids);
 		}
 		ids = xcalloc(fix->keys->n + 1, sizeof(*ids));
 		for (size_t k = 0; k < fix->keys->n; k++)
 			ids[k] = fix->keys->v[k];
-		affected_base_reverts(&s->g, &s->r, ids, fix->keys->n, &ai.fix_base_reverts);
+		affected_base_reverts(&s->g, &s->r, &x->reverting[i], ids, fix->keys->n,
+				      &ai.fix_base_reverts);
 		free(ids);
 		affected_compute(&s->g, &s->rels, &x->rv[i], &ai, &in->r[i]);
 		affected_input_release(&ai);

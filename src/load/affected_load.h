@@ -33,6 +33,7 @@ struct affected_ctx {
 	int *base_ok;			/* ... read */
 	long *base_rank;		/* ... its rank among the mainline tags, or -1 */
 	struct affected_reverts *rv;	/* per series */
+	struct u32s *reverting;		/* per series: its commits with a revert line */
 	struct contains_tags tags;	/* the mainline tags */
 	int mainline;			/* a mainline is shown */
 };

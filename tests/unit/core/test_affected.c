@@ -82,8 +82,11 @@ static void run(struct fx *x, int known, int bug_in_base, int fix_in_base)
 	x->in.fix_in_base = fix_in_base;
 	resolver_match(&x->t.r, BUG, &x->in.bug);
 	resolver_match(&x->t.r, FIX, &x->in.fix);
-	affected_base_reverts(&x->t.g, &x->t.r, &bug, 1, &x->in.bug_base_reverts);
-	affected_base_reverts(&x->t.g, &x->t.r, &fix, 1, &x->in.fix_base_reverts);
+	struct u32s rev = { 0 };
+	affected_reverting(&x->t.g, &rev);
+	affected_base_reverts(&x->t.g, &x->t.r, &rev, &bug, 1, &x->in.bug_base_reverts);
+	affected_base_reverts(&x->t.g, &x->t.r, &rev, &fix, 1, &x->in.fix_base_reverts);
+	u32s_release(&rev);
 	affected_compute(&x->t.g, &x->t.rels, &x->rv, &x->in, &x->out);
 }
 
