@@ -132,7 +132,7 @@ e2e: $(B)/regtrace $(B)/e2e
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	/usr/bin/python3 tests/json/validate.py doc/regtrace-output.schema.json $(B)/e2e-work \
-		stats fixes timeline sagas unfixed regressions explain series
+		stats fixes timeline sagas unfixed regressions explain series affected
 	tests/paths/blobless.sh $(B)/regtrace
 	tests/paths/partial-ties.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
