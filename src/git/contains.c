@@ -15,7 +15,7 @@ int contains_full_id(git_repository *repo, const char *id, char hex[41])
 	git_oid oid;
 	int rc;
 
-	if (len < 7 || len > 40 || git_oid_fromstrn(&oid, id, len) < 0)
+	if (len < 4 || len > 40 || git_oid_fromstrn(&oid, id, len) < 0)
 		return 1;
 	rc = git_object_lookup_prefix(&obj, repo, &oid, len, GIT_OBJECT_ANY);
 	if (rc == GIT_EAMBIGUOUS)

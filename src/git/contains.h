@@ -27,7 +27,7 @@ struct contains_tags {
 	size_t n;
 };
 
-/* The full id of the commit id (7 to 40 hex digits) names: 0; 1 when no
+/* The full id of the commit id (4 to 40 hex digits) names: 0; 1 when no
  * object has that prefix or it is no commit; 2 when several objects do. */
 int contains_full_id(git_repository *repo, const char *id, char hex[41]);
 

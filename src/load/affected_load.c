@@ -61,7 +61,7 @@ static int is_hex_id(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (n < 7 || n > AFFECTED_ID_MAX)
+	if (n < 4 || n > AFFECTED_ID_MAX)	/* git's shortest abbreviation */
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!isxdigit((unsigned char)s[i]))
@@ -129,6 +129,38 @@ static const struct graph_commit *some_copy(const struct series_set *set,
 	return NULL;
 }
 
+/* How many distinct upstream ids that start with low the copies keys
+ * match name; *hex: the longest one (low itself when none is longer). */
+static int upstream_named(const struct series_set *set, const struct affected_keys *keys,
+			  const char *low, char hex[41])
+{
+	struct affected_keys seen = { 0 };
+	size_t len = strlen(low);
+	int n;
+
+	snprintf(hex, 41, "%s", low);
+	for (size_t i = 0; i < set->n; i++) {
+		const struct series *s = &set->s[i];
+		struct u32s c = { 0 };
+		copies(s, keys, &c);
+		for (size_t j = 0; j < c.n; j++) {
+			const struct msg_facts *f = &s->g.c[c.v[j]].facts;
+			for (size_t a = 0; a < f->naliases; a++)
+				if (!strncmp(f->aliases[a], low, len))
+					affected_keys_add(&seen, f->aliases[a]);
+		}
+		u32s_release(&c);
+	}
+	for (size_t k = 0; k < seen.n; k++)	/* two lengths of one id are one */
+		if (strlen(seen.v[k]) > strlen(hex) && !strncmp(seen.v[k], hex, strlen(hex)))
+			snprintf(hex, 41, "%s", seen.v[k]);
+	n = 0;
+	for (size_t k = 0; k < seen.n; k++)
+		n += strncmp(seen.v[k], hex, strlen(seen.v[k])) != 0;
+	affected_keys_release(&seen);
+	return n + 1;
+}
+
 /* The full id the word id names (hex: the commit, or an upstream id some
  * copy names; else any revision): 0, or RT_EFAIL with err. */
 static int resolve_id(struct affected_ctx *x, const char *id, char hex[41], int *in_repo,
@@ -156,15 +188,14 @@ static int resolve_id(struct affected_ctx *x, const char *id, char hex[41], int 
 	}
 	affected_keys_add(&k, low);
 	c = some_copy(x->set, &k, &in);
+	r = upstream_named(x->set, &k, low, hex);
 	affected_keys_release(&k);
 	if (!c)
 		return rt_fail(err, errlen, RT_EFAIL, "unknown id '%s': no commit of the "
 			       "repository and no upstream id of a series", id);
-	snprintf(hex, 41, "%s", low);
-	for (size_t a = 0; a < c->facts.naliases; a++)	/* the longest it abbreviates */
-		if (!strncmp(c->facts.aliases[a], low, strlen(low)) &&
-		    strlen(c->facts.aliases[a]) > strlen(hex))
-			snprintf(hex, 41, "%s", c->facts.aliases[a]);
+	if (r > 1)
+		return rt_fail(err, errlen, RT_EFAIL, "ambiguous id '%s': %d upstream ids of "
+			       "the series start with it (give more digits)", id, r);
 	return RT_OK;
 }
 
