@@ -59,6 +59,7 @@ int contains_tags_load(git_repository *repo, struct contains_tags *out, char *er
 	out->name = xcalloc(t->n + 1, sizeof(*out->name));
 	out->commit = xcalloc(t->n + 1, sizeof(*out->commit));
 	out->date = xcalloc(t->n + 1, sizeof(*out->date));
+	out->seg = xcalloc(t->n + 1, sizeof(*out->seg));
 	for (size_t i = 0; i < t->n; i++)
 		if (mainline_is_tag(t->v[i].name))
 			out->name[out->n++] = t->v[i].name;
@@ -74,13 +75,16 @@ int contains_tags_load(git_repository *repo, struct contains_tags *out, char *er
 void contains_tags_release(struct contains_tags *t)
 {
 	free(t->name);
+	for (size_t i = 0; t->seg && i < t->n; i++)
+		free(t->seg[i].v);
+	free(t->seg);
 	free(t->commit);
 	free(t->date);
 	memset(t, 0, sizeof(*t));
 }
 
-/* How far the search steps from where the dates put it before it halves. */
-#define STEPS 16
+/* How many segments near the dated one are looked at before halving. */
+#define STEPS 8
 
 /* The first tag holding c among t[lo..hi), by halves. */
 static long by_halves(git_repository *repo, const struct contains_tags *t, const git_oid *c,
@@ -98,11 +102,50 @@ static long by_halves(git_repository *repo, const struct contains_tags *t, const
 	return lo < end ? (long)lo : -1;
 }
 
-long contains_first_tag(git_repository *repo, const struct contains_tags *t, const char *hex)
+static int cmp_oid(const void *a, const void *b)
+{
+	return git_oid_cmp(a, b);
+}
+
+/* Walk segment i (tag i ^ tag i - 1, i > 0) once. */
+static void walk_segment(git_repository *repo, struct contains_tags *t, size_t i)
+{
+	struct contains_segment *sg = &t->seg[i];
+	git_revwalk *w = NULL;
+	size_t cap = 64;
+	git_oid oid;
+
+	sg->v = xmalloc(cap * sizeof(*sg->v));
+	sg->n = 0;
+	if (git_revwalk_new(&w, repo) < 0 || git_revwalk_push(w, &t->commit[i]) < 0 ||
+	    git_revwalk_hide(w, &t->commit[i - 1]) < 0) {
+		git_revwalk_free(w);
+		return;
+	}
+	while (git_revwalk_next(&oid, w) == 0) {
+		if (sg->n == cap)
+			sg->v = xrealloc(sg->v, (cap *= 2) * sizeof(*sg->v));
+		sg->v[sg->n++] = oid;
+	}
+	git_revwalk_free(w);
+	qsort(sg->v, sg->n, sizeof(*sg->v), cmp_oid);
+}
+
+/* Is c in segment i (tag 0: its whole history)? */
+static int in_segment(git_repository *repo, struct contains_tags *t, size_t i, const git_oid *c)
+{
+	if (i == 0)
+		return contains_oid(repo, &t->commit[0], c);
+	if (!t->seg[i].v)
+		walk_segment(repo, t, i);
+	return bsearch(c, t->seg[i].v, t->seg[i].n, sizeof(git_oid), cmp_oid) != NULL;
+}
+
+long contains_first_tag(git_repository *repo, struct contains_tags *t, const char *hex)
 {
 	git_commit *commit;
 	int64_t when;
-	size_t i = 0, k;
+	size_t i = 0;
 	git_oid c;
 
 	if (!t->n || git_oid_fromstr(&c, hex) < 0 || git_commit_lookup(&commit, repo, &c) < 0)
@@ -111,15 +154,16 @@ long contains_first_tag(git_repository *repo, const struct contains_tags *t, con
 	git_commit_free(commit);
 	while (i + 1 < t->n && t->date[i] < when)
 		i++;
-	if (contains_oid(repo, &t->commit[i], &c)) {	/* back to the first holding it */
-		for (k = 0; k < STEPS && i > 0 && contains_oid(repo, &t->commit[i - 1], &c); k++)
-			i--;
-		return k < STEPS ? (long)i : by_halves(repo, t, &c, 0, i + 1);
+	/* the dated segment, then on (merged later), back (skew), on, ... */
+	for (size_t k = 0; k < STEPS; k++) {
+		size_t step = (k + 1) / 2;
+		if (k % 2 == 0 ? i + step >= t->n : step > i)
+			continue;
+		size_t at = k % 2 == 0 ? i + step : i - step;
+		if (in_segment(repo, t, at, &c))
+			return (long)at;
 	}
-	for (k = 0; k < STEPS && ++i < t->n; k++)	/* on to the first holding it */
-		if (contains_oid(repo, &t->commit[i], &c))
-			return (long)i;
-	return i < t->n ? by_halves(repo, t, &c, i, t->n) : -1;
+	return by_halves(repo, t, &c, 0, t->n);
 }
 
 long contains_tag_rank(const struct contains_tags *t, const char *name)

@@ -6,12 +6,14 @@
  *
  * The mainline tags are taken in version order, each taken to hold the
  * history of the tags before it (as on a mainline, where each release
- * descends from the previous one).  An ancestry check (libgit2's
- * git_graph_descendant_of: the commit-graph when there is one, else a walk
- * by dates) costs the commits between the two, so the search starts at the
- * first tag dated at or after the commit and steps from there to the
- * first tag holding it: a few checks, each over a short stretch of history,
- * where a search by halves would walk most of a long mainline.
+ * descends from the previous one): the commits whose first tag is tag i
+ * are then its segment, tag i ^ tag i - 1.  A commit's first tag is looked
+ * for in the segments near the first tag dated at or after it (the
+ * commit's own date; merged later, or skewed, it sits a few segments on),
+ * each segment walked once (libgit2's revwalk) and kept for the run, so a
+ * batch of ids reads each stretch of the mainline at most once; a commit
+ * found in none of them is searched by halves with ancestry checks
+ * (git_graph_descendant_of), which walk much more.
  */
 #ifndef REGTRACE_CONTAINS_H
 #define REGTRACE_CONTAINS_H
@@ -20,10 +22,16 @@
 #include <stdint.h>
 #include <git2.h>
 
+struct contains_segment {
+	git_oid *v;		/* sorted; NULL: not walked yet */
+	size_t n;
+};
+
 struct contains_tags {
 	const char **name;	/* borrowed from the run's tag table (tags.h) */
 	git_oid *commit;
 	int64_t *date;		/* the tag's date (tags.h) */
+	struct contains_segment *seg;	/* per tag, once walked */
 	size_t n;
 };
 
@@ -41,7 +49,7 @@ int contains_tags_load(git_repository *repo, struct contains_tags *out, char *er
 void contains_tags_release(struct contains_tags *t);
 
 /* The rank of the first tag of t whose history holds hex, or -1. */
-long contains_first_tag(git_repository *repo, const struct contains_tags *t, const char *hex);
+long contains_first_tag(git_repository *repo, struct contains_tags *t, const char *hex);
 
 /* The rank of the tag named name in t, or -1. */
 long contains_tag_rank(const struct contains_tags *t, const char *name);
