@@ -55,6 +55,7 @@ struct options {
 /* What one regtrace command did. */
 struct run {
 	const char *cmd;	/* "stats", "fixes" or "run NAME" */
+	const char *stdin_path;	/* its standard input; NULL: /dev/null */
 	char why[256];		/* why it could not be run or read; "" */
 	int timed_out;
 	int status;		/* from waitpid */
@@ -212,7 +213,7 @@ static int wait_child(pid_t pid, int *status)
 	}
 }
 
-static int spawn(const struct options *o, char *const argv[],
+static int spawn(const struct options *o, char *const argv[], const char *inpath,
 		 const char *outpath, const char *errpath, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
@@ -220,7 +221,7 @@ static int spawn(const struct options *o, char *const argv[],
 
 	if (r)
 		return r;
-	r = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	r = posix_spawn_file_actions_addopen(&fa, 0, inpath ? inpath : "/dev/null", O_RDONLY, 0);
 	if (!r)
 		r = posix_spawn_file_actions_addopen(&fa, 1, outpath,
 						     O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -248,7 +249,7 @@ static void run_argv(const struct options *o, char *const argv[],
 		snprintf(r->why, sizeof r->why, "out of memory");
 		goto out;
 	}
-	if ((e = spawn(o, argv, o_path, e_path, &pid))) {
+	if ((e = spawn(o, argv, r->stdin_path, o_path, e_path, &pid))) {
 		snprintf(r->why, sizeof r->why, "cannot run %s: %s", o->regtrace,
 			 strerror(e));
 		goto out;
@@ -898,7 +899,7 @@ static void check_named_run(const struct options *o, struct check *c,
 			    const char *repo, size_t i)
 {
 	const struct scenario_run *sr = &c->s->runs[i];
-	char cmd[64], *base = NULL, **argv = run_args(o, c, sr, repo);
+	char cmd[64], *base = NULL, *in = NULL, **argv = run_args(o, c, sr, repo);
 	json_t *root = NULL;
 	struct run r;
 	size_t k;
@@ -910,6 +911,8 @@ static void check_named_run(const struct options *o, struct check *c,
 	snprintf(cmd, sizeof cmd, "run %s (line %zu)", sr->name, sr->line);
 	r.cmd = cmd;
 	base = concat(repo, ".run-", sr->name);
+	if (sr->stdin_path)
+		r.stdin_path = in = concat(repo, "/", sr->stdin_path);
 	run_argv(o, argv, base, &r);
 	ok = !check_exit(c, &r, sr->expect_exit);
 	for (k = 0; !r.why[0] && k < c->s->nexpects; k++) {
@@ -938,6 +941,7 @@ static void check_named_run(const struct options *o, struct check *c,
 		free(argv[k]);
 	free(argv);
 	free(base);
+	free(in);
 	free(r.out);
 	free(r.err);
 }

@@ -1409,6 +1409,37 @@ static int parse_expect_quiet_run(struct parser *p, struct toks *t,
 	return 0;
 }
 
+static int is_file_path(const char *s, size_t n);
+
+/* stdin-run NAME PATH: run NAME (made on an earlier line) reads PATH. */
+static int parse_stdin_run(struct parser *p, struct toks *t, const char *com, size_t clen)
+{
+	char q[QUOTE_BUF];
+	struct scenario_run *r;
+	const char *name, *path;
+	size_t nn, n, *at;
+
+	(void)com;
+	(void)clen;
+	if (want_run_name(p, t, "stdin-run", &name, &nn))
+		return -1;
+	if (!(at = map_get(&p->runs, name, nn)))
+		return fail(p, "'stdin-run': no run '%s' before this line", quote(name, nn, q));
+	r = &p->s->runs[*at];
+	if (!tok_next(t, &path, &n))
+		return fail(p, "'stdin-run' wants NAME PATH");
+	if (!is_file_path(path, n))
+		return fail(p, "bad PATH '%s': a relative path with no empty, '.', "
+			    "'..' or '.git' part", quote(path, n, q));
+	if (end_of_line(p, t))
+		return -1;
+	if (r->stdin_path)
+		return fail(p, "run '%s' has its stdin-run already", quote(name, nn, q));
+	if (!(r->stdin_path = dupn(path, n)))
+		return oom(p);
+	return 0;
+}
+
 /* A relative path of printable words: no empty, '.', '..' or '.git' part. */
 static int is_file_path(const char *s, size_t n)
 {
@@ -1539,6 +1570,7 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		{ "expect-text", parse_expect_text, 1 },
 		{ "expect-exit-run", parse_expect_exit_run, 0 },
 		{ "expect-quiet-run", parse_expect_quiet_run, 0 },
+		{ "stdin-run", parse_stdin_run, 0 },
 		{ "expect-stderr-run", parse_expect_stderr_run, 1 },
 		{ "file", parse_file, 0 },
 		{ "git-config", parse_git_config, 1 },
@@ -1781,6 +1813,7 @@ void scenario_release(struct scenario *s)
 			free(s->runs[i].args[k]);
 		free(s->runs[i].args);
 		free(s->runs[i].name);
+		free(s->runs[i].stdin_path);
 	}
 	for (i = 0; i < s->nfiles; i++) {
 		free(s->files[i].path);

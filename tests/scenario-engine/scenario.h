@@ -64,6 +64,8 @@ struct scenario_run {
 	size_t nargs, args_cap;
 	int expect_exit;	/* 0 unless expect-exit-run */
 	size_t expect_exit_line;	/* 0: no expect-exit-run line */
+	char *stdin_path;	/* stdin-run: its standard input, a path in the
+				   work tree; NULL: /dev/null */
 };
 
 /* file PATH: written into the work tree after the build. */
