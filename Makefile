@@ -25,9 +25,10 @@ Q        = @
 MAKEFLAGS += -s
 endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
-# Recursively expanded: pkg-config runs only once the dependencies are installed.
+# Recursively expanded: pkg-config runs only once the dependencies are installed; libm for
+# the square root of core/wilson.c.
 GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8 libcrypto)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto)
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto) -lm
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
