@@ -22,13 +22,15 @@
 #include "core/series.h"
 #include "core/upstream_dates.h"
 
-#define EXPORT_SQLITE_VERSION 6	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
+#define EXPORT_SQLITE_VERSION 7	/* 2: releases.date is YYYY-MM-DD, date_epoch the seconds;
 				   3: authors, dates, channel, reported, alias sources and
 				   mainline dates, commit_paths, regressions;
 				   4: series gains fixes_outside_mainline and the upstream
 				   counts, alias sources say "inferred" (doc/dialects.md);
 				   5: releases.number an integer, or text beyond 2^63 - 1;
-				   6: series_not_counted */
+				   6: series_not_counted;
+				   7: series gains the rates' 95 % intervals,
+				   KEY_ci_low and KEY_ci_high (doc/rules.md) */
 
 /* What a command computed besides the series (each may be NULL). */
 struct export_extra {

@@ -1,6 +1,7 @@
 /* numbers.c — see numbers.h. */
 #include "render/numbers.h"
 #include "core/age.h"
+#include "core/wilson.h"
 
 #include <math.h>
 
@@ -85,6 +86,68 @@ static double high_rate(const struct series *s)
 	return number_rate(s->census.visible, s->census.tagged);
 }
 
+/* The 95 % interval of Visible of n (core/wilson.h); -1: undefined. */
+static double bound(const struct series *s, size_t n, int high)
+{
+	struct wilson w;
+
+	if (wilson_interval(s->census.visible, n, WILSON_Z95, &w) < 0)
+		return -1.0;
+	return high ? w.high : w.low;
+}
+
+static double low_rate_ci_low(const struct series *s)
+{
+	return bound(s, s->census.commits, 0);
+}
+
+static double low_rate_ci_high(const struct series *s)
+{
+	return bound(s, s->census.commits, 1);
+}
+
+static double high_rate_ci_low(const struct series *s)
+{
+	return bound(s, s->census.tagged, 0);
+}
+
+static double high_rate_ci_high(const struct series *s)
+{
+	return bound(s, s->census.tagged, 1);
+}
+
+int number_parts(const struct number *nb, const struct series *s, size_t *x, size_t *n)
+{
+	*x = s->census.visible;
+	if (nb->value == low_rate)
+		*n = s->census.commits;
+	else if (nb->value == high_rate)
+		*n = s->census.tagged;
+	else
+		return 0;
+	return 1;
+}
+
+int number_interval(const struct number *nb, const struct series *s, double *low,
+		    double *high)
+{
+	size_t x, n;
+	struct wilson w;
+
+	if (!number_parts(nb, s, &x, &n) || wilson_interval(x, n, WILSON_Z95, &w) < 0)
+		return 0;
+	*low = w.low;
+	*high = w.high;
+	return 1;
+}
+
+int number_small(const struct number *nb, const struct series *s)
+{
+	size_t x, n;
+
+	return number_parts(nb, s, &x, &n) && n > 0 && n < WILSON_SMALL;
+}
+
 /* Commits with an upstream id, written or inferred (doc/dialects.md). */
 static double upstream_share(const struct series *s)
 {
@@ -148,6 +211,11 @@ const struct number numbers[] = {
 	{ "projected_high_rate", "Proj. high", NUM_RATE, IN_TEXT | IN_JSON | IN_CSV,
 	  projected_high_rate },
 	{ "curve_sources", NULL, NUM_SOURCES, IN_JSON | IN_CSV, curve_sources },
+	/* the rates' intervals: after the CSV columns that came before them */
+	{ "low_rate_ci_low", NULL, NUM_RATE, IN_DATA, low_rate_ci_low },
+	{ "low_rate_ci_high", NULL, NUM_RATE, IN_DATA, low_rate_ci_high },
+	{ "high_rate_ci_low", NULL, NUM_RATE, IN_DATA, high_rate_ci_low },
+	{ "high_rate_ci_high", NULL, NUM_RATE, IN_DATA, high_rate_ci_high },
 	{ "median_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_days },
 	{ "p90_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, p90_days },
 	{ "median_lifetime_releases", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_releases },

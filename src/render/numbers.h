@@ -53,6 +53,20 @@ extern const size_t nnumbers;
 /* x / y, or a negative number when y is 0 (rate undefined). */
 double number_rate(size_t x, size_t y);
 
+/* The low and high rates (Visible of Commits, Visible of Tags): 1 and
+ * the x of n the rate of nb is drawn from; 0 for any other number. */
+int number_parts(const struct number *nb, const struct series *s, size_t *x, size_t *n);
+
+/* 1 and the bounds of the 95 % interval of the rate of nb (Wilson's,
+ * core/wilson.h; the data formats: KEY_ci_low, KEY_ci_high); 0 when nb is
+ * no rate with parts or its interval is undefined. */
+int number_interval(const struct number *nb, const struct series *s, double *low,
+		    double *high);
+
+/* 1 when the rate of nb is drawn from fewer than WILSON_SMALL commits (and
+ * more than none): too few to compare with others. */
+int number_small(const struct number *nb, const struct series *s);
+
 /* 0 when nb is a number of an option not given for s (its value is NaN). */
 int number_asked(const struct number *nb, const struct series *s);
 

@@ -11,6 +11,7 @@
 #include "core/regressions.h"
 #include "core/timeline.h"
 #include "core/unfixed.h"
+#include "core/wilson.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,7 @@ struct stats_cols {
 	const struct number *num[MAX_COLS];
 	const char *head[MAX_COLS];
 	int n;
+	int marks;	/* a rate of the table is small (numbers.h: number_small) */
 };
 
 static void stats_columns(const struct series *first, struct stats_cols *sc)
@@ -83,6 +85,29 @@ static void stats_columns(const struct series *first, struct stats_cols *sc)
 	}
 }
 
+/* A rate, and "*" after it when drawn from too few commits; when the
+ * table has such a mark, a blank after the others keeps the column's
+ * percent signs in line. */
+static void rate_cell(char *cell, double v, int marks, int small)
+{
+	size_t len;
+
+	fmt_pct(cell, CELL, v);
+	len = strlen(cell);
+	if (marks && len + 1 < CELL)
+		snprintf(cell + len, CELL - len, "%s", small && v >= 0 ? "*" : " ");
+}
+
+/* 1 when a rate of the table is drawn from fewer than WILSON_SMALL commits. */
+static int stats_marks(const struct stats_cols *sc, const struct series *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int k = 1; k < sc->n; k++)
+			if (number_small(sc->num[k], &s[i]) && sc->num[k]->value(&s[i]) >= 0)
+				return 1;
+	return 0;
+}
+
 static void stats_cells(const struct stats_cols *sc, const struct series *s,
 			char cell[][CELL])
 {
@@ -90,7 +115,7 @@ static void stats_cells(const struct stats_cols *sc, const struct series *s,
 	for (int k = 1; k < sc->n; k++) {
 		double v = sc->num[k]->value(s);
 		if (sc->num[k]->type == NUM_RATE)
-			fmt_pct(cell[k], CELL, v);
+			rate_cell(cell[k], v, sc->marks, number_small(sc->num[k], s));
 		else if (sc->num[k]->type == NUM_FLAG)
 			snprintf(cell[k], CELL, "%s", v > 0 ? "yes" : "no");
 		else if (sc->num[k]->type == NUM_REAL && v >= 0)
@@ -195,6 +220,7 @@ static int stats_text(FILE *out, const struct series *s, size_t n)
 	struct table t;
 
 	stats_columns(n ? &s[0] : NULL, &sc);
+	sc.marks = stats_marks(&sc, s, n);
 	table_init(&t, sc.n, sc.head);
 	for (size_t i = 0; i < n; i++) {
 		stats_cells(&sc, &s[i], cell);
@@ -205,6 +231,10 @@ static int stats_text(FILE *out, const struct series *s, size_t n)
 		stats_cells(&sc, &s[i], cell);
 		table_row_cells(out, &t, cell);
 	}
+	if (sc.marks)
+		fprintf(out, "* drawn from fewer than %d commits (high rate: tagged commits): too few "
+			"to compare;\n  --json and --csv give each rate's 95 %% interval\n",
+			WILSON_SMALL);
 	for (size_t i = 0; i < n; i++)
 		if (s[i].by)
 			breakdown_table(out, &s[i]);

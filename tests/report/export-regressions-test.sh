@@ -26,7 +26,7 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 6
+check "user_version" "$(q 'PRAGMA user_version')" 7
 check "authors: the scenario's one author" \
 	"$(q "SELECT DISTINCT author_name || ' <' || author_email || '>' FROM commits")" \
 	"Scenario Author <author@example.org>"

@@ -28,7 +28,7 @@ q() {
 DB=$WORK/acpica.db
 run "$REGTRACE" -C "$WORK/acpica" export --sqlite "$DB"
 check_run "export acpica" 0 "wrote $DB" ""
-check "user_version" "$(q 'PRAGMA user_version')" 6
+check "user_version" "$(q 'PRAGMA user_version')" 7
 check "every series counted: series_not_counted empty" \
 	"$(q 'SELECT count(*) FROM series_not_counted')" 0
 check "series row" "$(q 'SELECT id, name, label, base, tip, commits, tagged, fixes, reverts,
@@ -37,6 +37,14 @@ check "series row" "$(q 'SELECT id, name, label, base, tip, commits, tagged, fix
 	"1|v4.19..v4.19.35|4.19.35|v4.19|v4.19.35|9|3|2|1|0|2|2|2|1|0|0|0|2|0"
 check "rates" "$(q "SELECT printf('%.6f %.6f', low_rate, high_rate) FROM series")" \
 	"0.222222 0.666667"
+# Wilson's 95 % interval (doc/rules.md), z = 1.96, z² = 3.8416:
+#   low rate, 2 of 9: centre = (2 + 1.9208) / 12.8416 = 0.305320,
+#     half = 1.96 / 12.8416 * sqrt(2 * 7 / 9 + 0.9604) = 0.152629 * 1.586176 = 0.242097
+#   high rate, 2 of 3: centre = 3.9208 / 6.8416 = 0.573083,
+#     half = 1.96 / 6.8416 * sqrt(2 * 1 / 3 + 0.9604) = 0.286482 * 1.275565 = 0.365428
+check "rate intervals" "$(q "SELECT printf('%.6f %.6f %.6f %.6f', low_rate_ci_low,
+	low_rate_ci_high, high_rate_ci_low, high_rate_ci_high) FROM series")" \
+	"0.063224 0.547417 0.207655 0.938510"
 check "tip_id is the commit of tag v4.19.35" "$(q 'SELECT tip_id FROM series')" \
 	"$(git -C "$WORK/acpica" rev-parse 'v4.19.35^{commit}')"
 check "releases" "$(q 'SELECT name, number, position FROM releases ORDER BY position' |
