@@ -13,6 +13,7 @@
 #include "render/render.h"
 #include "render/svg.h"
 #include "core/timeline.h"
+#include "core/wilson.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -46,7 +47,9 @@ static const char style[] =
 	"table[data-sortable] th{cursor:pointer}\n"
 	"th[aria-sort=ascending]::after{content:\" \\25B2\"}"
 	"th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
-	"input.filter{display:block;margin:1em 0 -.5em;padding:.2em .4em}\n";
+	"input.filter{display:block;margin:1em 0 -.5em;padding:.2em .4em}\n"
+	"span.ci{font-size:.8em;color:#555;white-space:nowrap}td.small{color:#888}\n"
+	"input.min-size{width:5em}\n";
 
 /*
  * The page's one script: sorts the tables of class "sortable" by a click
@@ -115,8 +118,42 @@ static const char report_script[] =
 	"		t.setAttribute('data-sortable', 'on');\n"
 	"	}\n"
 	"	Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), sortable);\n"
+	"	function hideSmall(p) {\n"
+	"		var svg = document.getElementById(p.getAttribute('data-chart'));\n"
+	"		if (!svg)\n"
+	"			return;\n"
+	"		var rows = svg.querySelectorAll('g.row');\n"
+	"		var n = document.createElement('input'), note = document.createElement('span');\n"
+	"		var l = document.createElement('label');\n"
+	"		n.type = 'number';\n"
+	"		n.min = '0';\n"
+	"		n.className = 'min-size';\n"
+	"		n.value = p.getAttribute('data-default');\n"
+	"		l.appendChild(document.createTextNode('Hide the series of fewer commits than '));\n"
+	"		l.appendChild(n);\n"
+	"		p.appendChild(l);\n"
+	"		p.appendChild(note);\n"
+	"		function apply() {\n"
+	"			var min = parseInt(n.value, 10) || 0, shift = 0, hidden = 0;\n"
+	"			Array.prototype.forEach.call(rows, function (g) {\n"
+	"				var off = parseInt(g.getAttribute('data-size'), 10) < min;\n"
+	"				g.style.display = off ? 'none' : '';\n"
+	"				g.setAttribute('transform', 'translate(0 ' + -shift + ')');\n"
+	"				if (off) {\n"
+	"					shift += parseFloat(g.getAttribute('data-height'));\n"
+	"					hidden++;\n"
+	"				}\n"
+	"			});\n"
+	"			note.textContent = hidden ? ' ' + hidden + ' of ' + rows.length +\n"
+	"				' series hidden' : '';\n"
+	"		}\n"
+	"		n.addEventListener('input', apply);\n"
+	"		p.hidden = false;\n"
+	"		apply();\n"
+	"	}\n"
+	"	Array.prototype.forEach.call(document.querySelectorAll('p.hide-small'), hideSmall);\n"
 	"})();\n";
-#define REPORT_SCRIPT_SHA256 "1LlXSxfYj2vzNeZUOnWuWF7keF3RiMqmDmI+jsKVlHA="
+#define REPORT_SCRIPT_SHA256 "f5JysWKTIt1HrrX0ya82fbDk7Bpj/nrgqBMB3GzuM8c="
 
 static void esc(FILE *out, const char *s)
 {
@@ -168,8 +205,30 @@ static void pct_cell(FILE *out, double rate)
 	fprintf(out, "<td class=\"num\">%s</td>", buf);
 }
 
+/* A rate of the census: the rate, its 95 % interval under it, grey when
+ * drawn from too few commits; sorted by the rate. */
+static void rate_cell(FILE *out, const struct number *nb, const struct series *s)
+{
+	char buf[CELL], lo[CELL], hi[CELL];
+	double v = nb->value(s), l, h;
+	int small = number_small(nb, s) && v >= 0;
+
+	fmt_pct(buf, sizeof(buf), v);
+	fprintf(out, "<td class=\"num%s\" data-sort=\"%.9f\"%s>%s", small ? " small" : "", v,
+		small ? " title=\"drawn from fewer than 20 commits: too few to compare\"" : "",
+		buf);
+	if (number_interval(nb, s, &l, &h)) {
+		fmt_pct(lo, sizeof(lo), l);
+		fmt_pct(hi, sizeof(hi), h);
+		fprintf(out, "<br><span class=\"ci\">%s\xe2\x80\x93%s</span>", lo, hi);
+	}
+	fputs("</td>", out);
+}
+
 static void summary_row(FILE *out, const struct series *s, size_t k)
 {
+	size_t x, d;
+
 	fputs("<tr data-series=\"", out);
 	esc(out, s->name);
 	fprintf(out, "\"><th scope=\"row\"><a href=\"#series-%zu\">", k + 1);
@@ -178,7 +237,9 @@ static void summary_row(FILE *out, const struct series *s, size_t k)
 	for (size_t j = 0; j < nnumbers; j++) {
 		if (!(numbers[j].where & IN_HTML))
 			continue;
-		if (numbers[j].type == NUM_RATE)
+		if (numbers[j].type == NUM_RATE && number_parts(&numbers[j], s, &x, &d))
+			rate_cell(out, &numbers[j], s);
+		else if (numbers[j].type == NUM_RATE)
 			pct_cell(out, numbers[j].value(s));
 		else
 			num_cell(out, (size_t)numbers[j].value(s));
@@ -239,28 +300,63 @@ static int figure(FILE *out, const char *caption, int rc)
 	return rc;
 }
 
+/* Value i of the rates chart: x of n, its interval and whether it is too
+ * small to compare (core/wilson.h). */
+static void rate_value(double *v, double *lo, double *hi, unsigned char *faint, size_t i,
+		       size_t x, size_t n)
+{
+	struct wilson w;
+
+	v[i] = number_rate(x, n);
+	lo[i] = hi[i] = -1;
+	if (wilson_interval(x, n, WILSON_Z95, &w) == 0) {
+		lo[i] = w.low;
+		hi[i] = w.high;
+	}
+	faint[i] = n > 0 && n < WILSON_SMALL;
+}
+
 static int rates_chart(FILE *out, const struct series *s, size_t n)
 {
 	static const char *const keys[] = { "Low rate (visible / commits)",
 					    "High rate (visible / tagged)" };
 	const char **groups = xcalloc(n + 1, sizeof(char *));
 	double *v = xcalloc(2 * n + 1, sizeof(double));
-	int rc;
+	double *lo = xcalloc(2 * n + 1, sizeof(double));
+	double *hi = xcalloc(2 * n + 1, sizeof(double));
+	unsigned char *faint = xcalloc(2 * n + 1, 1);
+	size_t *sizes = xcalloc(n + 1, sizeof(size_t));
+	int rc, large = 0;
 
 	for (size_t i = 0; i < n; i++) {
+		const struct census *c = &s[i].census;
+		large |= c->commits >= WILSON_SMALL;
 		groups[i] = label(&s[i]);
-		v[2 * i] = number_rate(s[i].census.visible, s[i].census.commits);
-		v[2 * i + 1] = number_rate(s[i].census.visible, s[i].census.tagged);
+		sizes[i] = c->commits;
+		rate_value(v, lo, hi, faint, 2 * i, c->visible, c->commits);
+		rate_value(v, lo, hi, faint, 2 * i + 1, c->visible, c->tagged);
 	}
 	struct svg_bars b = { "chart-rates", "Low and high regression rate per series",
 			      groups, n, keys, 2, v, SVG_PERCENT,
-			      chart_robust_max(v, 2 * n, 1.0) };
+			      chart_robust_max(v, 2 * n, 1.0), lo, hi, faint, sizes };
 	figure_open(out, "Regression rates");
+	/* The script's control, at first hiding the series of fewer than 20
+	 * commits, unless that would hide them all. */
+	fprintf(out, "<p class=\"hide-small\" data-chart=\"chart-rates\" data-default=\"%d\" "
+		"hidden></p>\n", large ? WILSON_SMALL : 0);
 	rc = svg_hbars(out, &b);
 	free(groups);
 	free(v);
+	free(lo);
+	free(hi);
+	free(faint);
+	free(sizes);
 	return figure(out, "Visible regressions as a share of all commits (low rate) and "
-		      "of commits with a Fixes: tag (high rate). The scale ends at 1.5 times "
+		      "of commits with a Fixes: tag (high rate); the black line across a bar is "
+		      "its 95% interval (Wilson's), and a grey bar is drawn from fewer than 20 "
+		      "commits (the high rate: tagged commits), too few to compare. The control "
+		      "above hides the series of fewer commits than it says: 20 at first, or 0 "
+		      "when no series has 20. The scale ends at 1.5 times "
 		      "the 90th percentile of the rates, or at 100%, whichever is lower, when a "
 		      "rate goes past it: such a bar reaches the edge, is marked with an arrow "
 		      "head and shows its value.", rc);

@@ -186,11 +186,34 @@ static void past_scale_mark(FILE *out, double x, double y)
 		"fill=\"#222\"/>\n", x, y, BAR_H / 2, BAR_H / 2);
 }
 
+/* The interval of value i as a line across its bar, from low to high (cut
+ * at the scale's top), with a tick at each end that is on the scale. */
+static void whisker(FILE *out, const struct svg_bars *b, size_t i, double x0, double y,
+		    double right, double top)
+{
+	double lo = b->low[i], hi = b->high[i], mid = y + BAR_H / 2;
+	char l[64], h[64];
+
+	if (lo < 0 || hi < 0 || lo > top)
+		return;
+	double x1 = x0 + chart_scale(lo, 0, top, 0, right - x0);
+	double x2 = x0 + chart_scale(hi > top ? top : hi, 0, top, 0, right - x0);
+	fmt_value(l, sizeof(l), lo, b->unit);
+	fmt_value(h, sizeof(h), hi, b->unit);
+	fprintf(out, "<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fv%.1f", x1, mid, x2,
+		x1, mid - 4, 8.0);
+	if (hi <= top)
+		fprintf(out, "M%.1f %.1fv%.1f", x2, mid - 4, 8.0);
+	fprintf(out, "\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"><title>95%% "
+		"interval: %s to %s</title></path>\n", l, h);
+}
+
 static void bar(FILE *out, const struct svg_bars *b, size_t g, size_t k, double x0,
 		double y, double right, double top)
 {
-	double v = b->values[g * b->nkeys + k], width;
-	int past = v > top;
+	size_t i = g * b->nkeys + k;
+	double v = b->values[i], width;
+	int past = v > top, faint = b->faint && b->faint[i];
 	char label[64];
 
 	fmt_value(label, sizeof(label), v, b->unit);
@@ -199,13 +222,20 @@ static void bar(FILE *out, const struct svg_bars *b, size_t g, size_t k, double 
 		return;
 	}
 	width = chart_scale(past ? top : v, 0, top, 0, right - x0);
-	fprintf(out, "<rect class=\"bar%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		"height=\"%.1f\" fill=\"%s\"><title>", past ? " past-scale" : "", x0, y, width,
-		BAR_H, color(k).s);
+	fprintf(out, "<rect class=\"bar%s%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		"height=\"%.1f\" fill=\"%s\"><title>", past ? " past-scale" : "",
+		faint ? " faint" : "", x0, y, width, BAR_H, faint ? "#c8c8c8" : color(k).s);
 	esc(out, b->groups[g]);
 	fputs(" \xe2\x80\x94 ", out);
 	esc(out, b->keys[k]);
-	fprintf(out, ": %s</title></rect>\n", label);
+	fprintf(out, ": %s%s</title></rect>\n", label, faint ? " (too few commits to compare)" : "");
+	if (b->low && b->high) {
+		whisker(out, b, i, x0, y, right, top);
+		/* the value's label on a white ground, over the interval's line */
+		fprintf(out, "<rect class=\"value-ground\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+			"height=\"%.1f\" fill=\"#fff\"/>\n", x0 + width + (past ? 10 : 2), y,
+			CHAR_W * (double)(strlen(label) + (past ? 17 : 0)) + 4, BAR_H);
+	}
 	if (past) {
 		past_scale_mark(out, x0 + width + 2, y);
 		strncat(label, " (past the scale)", sizeof(label) - strlen(label) - 1);
@@ -232,10 +262,15 @@ int svg_hbars(FILE *out, const struct svg_bars *b)
 	x_grid(out, &a, left, right, top, bottom, b->unit);
 	for (size_t g = 0; g < b->ngroups; g++) {
 		double y = top + (double)g * row_height(b) + ROW_PAD / 2;
+		if (b->sizes)
+			fprintf(out, "<g class=\"row\" data-size=\"%zu\" data-height=\"%.0f\">\n",
+				b->sizes[g], row_height(b));
 		text(out, left - 8, y + (row_height(b) - ROW_PAD) / 2 + 4, "end", "group",
 		     b->groups[g]);
 		for (size_t k = 0; k < b->nkeys; k++)
 			bar(out, b, g, k, left, y + (double)k * (BAR_H + BAR_GAP), right, a.max);
+		if (b->sizes)
+			fputs("</g>\n", out);
 	}
 	return close_svg(out);
 }

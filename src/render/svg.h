@@ -31,6 +31,14 @@ struct svg_bars {
 	double cap;			/* > 0: the scale ends there (chart.h:
 					   chart_robust_max); a value past it is drawn
 					   to the edge, marked, with its value */
+	const double *low, *high;	/* NULL, or per value the bounds of its
+					   interval (< 0: none), drawn as a line
+					   across the bar, ticked at both ends */
+	const unsigned char *faint;	/* NULL, or per value: 1 when it is too small
+					   to compare, drawn grey (class "faint") */
+	const size_t *sizes;		/* NULL, or per group a size, on the group's
+					   <g class="row" data-size="N"> (the report's
+					   control hides the rows below a size) */
 };
 
 int svg_hbars(FILE *out, const struct svg_bars *b);

@@ -24,12 +24,26 @@ XSS = "<script>alert(1)</script> \"double\" & 'single' quotes"
 SUMMARY_HEAD = ["Series", "Commits", "Tags", "% tagged", "Fixes", "Reverts",
                 "Same release", "Visible", "Low rate", "High rate", "% upstream"]
 # % upstream (doc/dialects.md): commits with an upstream id, written or inferred, of all.
+# Each rate with its 95 % interval in brackets (Wilson's, doc/rules.md; z = 1.96, z² = 3.8416):
+#   1 of 4: centre = (1 + 1.9208) / 7.8416 = 0.372475,
+#           half = 1.96 / 7.8416 * sqrt(1 * 3 / 4 + 0.9604) = 0.249949 * 1.307823 = 0.326889
+#           -> 4.6% to 69.9%
+#   1 of 2: centre = 2.9208 / 5.8416 = 0.5,
+#           half = 1.96 / 5.8416 * sqrt(1 * 1 / 2 + 0.9604) = 0.335524 * 1.208470 = 0.405471
+#           -> 9.5% to 90.5%
+#   1 of 1: centre = 2.9208 / 4.8416 = 0.603272, half = 1.96 / 4.8416 * sqrt(0.9604) = 0.396729
+#           -> 20.7% to 100.0%
+# Every rate here is drawn from fewer than 20 commits: each rate cell is "small" (grey).
 SUMMARY_ROWS = {
-    "v5.10..v5.10.2": ["5.10.2", "4", "2", "50.0%", "1", "0", "0", "1", "25.0%", "50.0%",
-                       "100.0%"],
-    "v5.4..v5.4.3": ["5.4.3", "4", "1", "25.0%", "2", "1", "1", "1", "25.0%", "100.0%",
-                     "75.0%"],
+    "v5.10..v5.10.2": ["5.10.2", "4", "2", "50.0%", "1", "0", "0", "1", "25.0% [4.6%–69.9%]",
+                       "50.0% [9.5%–90.5%]", "100.0%"],
+    "v5.4..v5.4.3": ["5.4.3", "4", "1", "25.0%", "2", "1", "1", "1", "25.0% [4.6%–69.9%]",
+                     "100.0% [20.7%–100.0%]", "75.0%"],
 }
+# The rates chart (plain): the same four rates, each bar grey ("faint") with its interval as a
+# path.ci; no series has 20 commits, so the control hides none at first (its default 0).
+RATE_CIS = ["95% interval: 4.6% to 69.9%", "95% interval: 9.5% to 90.5%",
+            "95% interval: 4.6% to 69.9%", "95% interval: 20.7% to 100.0%"]
 # Per series, in order: kind, fix (release, subject), target (release, subject) or the
 # candidates' subjects, same release, lifetime.
 DETAILS = {
@@ -141,8 +155,54 @@ def check_summary(root):
     head = [norm(c.text()) for c in cells(tables[0].find("thead")[0].find("tr")[0])]
     check(head == SUMMARY_HEAD, "summary head %s" % head)
     rows = tables[0].find("tbody")[0].find("tr")
-    got = [(r.attrs.get("data-series"), [norm(c.text()) for c in cells(r)]) for r in rows]
+    got = [(r.attrs.get("data-series"), [rate_text(c) for c in cells(r)]) for r in rows]
     check(got == list(SUMMARY_ROWS.items()), "summary rows %s" % got)
+    small = [norm(c.text()) for r in rows for c in cells(r) if "small" in c.classes()]
+    check(len(small) == 4, "summary: %d grey rates, want 4 (%s)" % (len(small), small))
+
+
+def rate_text(cell):
+    """A cell's text; a rate's interval (span.ci) after it in brackets."""
+    ci = cell.find("span", cls="ci")
+    if not ci:
+        return norm(cell.text())
+    own = "".join(c if isinstance(c, str) else c.text() for c in cell.children
+                  if c is not ci[0])
+    return "%s [%s]" % (norm(own), norm(ci[0].text()))
+
+
+def check_rate_chart(root, mode):
+    """The intervals, the grey bars and the control that hides small series."""
+    rates = svg(root, "chart-rates")
+    controls = root.find("p", cls="hide-small")
+    if rates is None or not check(len(controls) == 1, "no single p.hide-small"):
+        return
+    p = controls[0]
+    check("hidden" not in p.attrs and p.find("input", cls="min-size"),
+          "the script did not make the control")
+    rows_ = rates.find("g", cls="row")
+    hidden = [g for g in rows_ if "none" in g.attrs.get("style", "")]
+    cis = [norm(c.find("title")[0].text()) for c in rates.find("path", cls="ci")]
+    faint = rates.find("rect", cls="faint")
+    if mode == "many":
+        # gen_many.py: 11 series of 20 commits (1 of 20 low, 1 of 4 tagged high: grey),
+        # v3.12 of 2 commits (1 of 2 low: grey; high undefined: no bar, no interval).
+        # One series has 20 commits or more: the control starts at 20 and hides v3.12.
+        check(p.attrs.get("data-default") == "20", "many: control default %s, want 20" %
+              p.attrs.get("data-default"))
+        check(len(rows_) == 12 and len(hidden) == 1 and hidden[0].attrs.get("data-size") == "2",
+              "many: %d rows, %d hidden, want 12 and v3.12's" % (len(rows_), len(hidden)))
+        check("1 of 12 series hidden" in norm(p.text()), "many: control says %s" %
+              norm(p.text()))
+        check(len(cis) == 23, "many: %d intervals, want 23" % len(cis))
+        check(len(faint) == 12, "many: %d grey bars, want 12 (11 high, v3.12's low)" %
+              len(faint))
+    else:
+        check(p.attrs.get("data-default") == "0" and not hidden,
+              "plain: control default %s, %d hidden, want 0 and none" %
+              (p.attrs.get("data-default"), len(hidden)))
+        check(cis == RATE_CIS, "plain: intervals %s" % cis)
+        check(len(faint) == 4, "plain: %d grey bars, want 4" % len(faint))
 
 
 def commit(cell):
@@ -298,6 +358,7 @@ def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         check("undefined" not in f.read().lower(), "the page says 'undefined'")
     check_script(root)
+    check_rate_chart(root, mode)
     if mode == "many":
         check_many(root)
     else:
