@@ -61,6 +61,40 @@ static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err
 	return rc;
 }
 
+/* 1 when the merge base mb is a root commit other than base b: all the
+ * history REF and BASE share is the project's first commit. */
+static int mainline_root_only(git_repository *repo, const git_oid *mb, const git_oid *b)
+{
+	git_commit *c;
+	int root;
+
+	if (git_oid_equal(mb, b) || git_commit_lookup(&c, repo, mb))
+		return 0;
+	root = git_commit_parentcount(c) == 0;
+	git_commit_free(c);
+	return root;
+}
+
+int mainline_shares_history(git_repository *repo, const char *ref, const char *base,
+			    char *err, size_t errlen)
+{
+	git_oid a, b, mb;
+	int rc;
+
+	if (oid_of(repo, ref, &a, err, errlen) || oid_of(repo, base, &b, err, errlen))
+		return -1;
+	rc = git_merge_base(&mb, repo, &a, &b);
+	if (rc == GIT_ENOTFOUND)
+		return 0;
+	if (rc < 0) {
+		const git_error *e = git_error_last();
+		snprintf(err, errlen, "cannot compare '%s' with '%s': %s", ref, base,
+			 e && e->message ? e->message : "libgit2 error");
+		return -1;
+	}
+	return !mainline_root_only(repo, &mb, &b);
+}
+
 /* vX[.Y][-rcN] -> numbers; rc 0 stands for the release itself (last). */
 static int parse_tag(const char *s, unsigned long *x, unsigned long *y, unsigned long *rc)
 {

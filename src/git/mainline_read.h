@@ -17,6 +17,13 @@
  * Returns a name to free, or NULL with err set. */
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
 
+/* 1 when REF and BASE share history, 0 when they have none (no merge base)
+ * or only a root commit (a mainline unrelated to the series: dpdk-stable's
+ * "default", a README on the repository's first commit), or -1 with err set
+ * when either names no commit. */
+int mainline_shares_history(git_repository *repo, const char *ref, const char *base,
+			    char *err, size_t errlen);
+
 /*
  * Read REF ^BASE (walk.h: commit-graph and threads, no cache; base NULL:
  * all of REF's history): keep every commit that names others

@@ -181,6 +181,33 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 	return keys;
 }
 
+/* A mainline the command compares with shares history with every base:
+ * one that shares none, or only the first commit (dpdk-stable's "default",
+ * a README on the repository's first commit), could match nothing, and "0
+ * commits" would be a wrong answer. */
+static int check_related(struct loader *l, const char *ref, char *err, size_t errlen)
+{
+	const struct range_list *r = &l->set->ranges;
+
+	for (size_t i = 0; i < r->n; i++) {
+		int seen = 0, shares;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(r->v[j].base, r->v[i].base);
+		if (seen)
+			continue;
+		shares = mainline_shares_history(l->src->repo, ref, r->v[i].base, err, errlen);
+		if (shares < 0)
+			return RT_EFAIL;
+		if (!shares)
+			return rt_fail(err, errlen, RT_EFAIL,
+				       "mainline '%s' shares no history with %s (the base of %s), "
+				       "the first commit at most: name the mainline branch with "
+				       "--mainline REF",
+				       ref, r->v[i].base, r->v[i].name);
+	}
+	return RT_OK;
+}
+
 /* The mainline, when the command compares with it or there are upstream
  * ids to infer and a mainline branch to look on (none: no inference). */
 static int read_mainline(struct loader *l, char *err, size_t errlen)
@@ -196,6 +223,11 @@ static int read_mainline(struct loader *l, char *err, size_t errlen)
 	if (!ref) {
 		free(want);
 		return needed ? RT_EFAIL : RT_OK;
+	}
+	if (needed && (rc = check_related(l, ref, err, errlen))) {
+		free(ref);
+		free(want);
+		return rc;
 	}
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	for (size_t i = 0; i < n; i++)
