@@ -2,6 +2,7 @@
 #include "load/mainline_set.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "git/mainline_tags.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,6 +54,10 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	out->nwant = nwant;
 	out->want_bits = nwant ? mainline_want_filter(want, nwant) : NULL;
 	out->n = n;
+	out->repo = repo;
+	out->bases = xcalloc(n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		out->bases[i] = bases[i] ? xstrdup(bases[i]) : NULL;	/* NULL: not read */
 	out->shared = xcalloc(1, sizeof(*out->shared));
 	out->shared->want = want;
 	out->shared->nwant = nwant;
@@ -117,12 +122,27 @@ void mainline_set_release(struct mainline_set *ms)
 	free(ms->want);
 	free(ms->want_bits);
 	free(ms->ref);
+	for (size_t i = 0; ms->bases && i < ms->n; i++)
+		free(ms->bases[i]);
+	free(ms->bases);
 	memset(ms, 0, sizeof(*ms));
 }
 
 struct unfixed_against mainline_set_against(const struct mainline_set *ms, size_t i)
 {
 	return (struct unfixed_against){ ms->m[i], ms->from[i].fix };
+}
+
+/* Series i's missing fixes without a mainline tag, named by any tag. */
+static void name_missing(const struct mainline_set *ms, size_t i, const struct unfixed *u)
+{
+	char err[256];
+
+	for (size_t r = 0; r < u->n; r++)
+		for (size_t k = 0; k < u->v[r].missing.n; k++)
+			if (mainline_name_untagged(ms->repo, ms->m[i], u->v[r].missing.v[k],
+						   ms->bases[i], err, sizeof(err)))
+				return;	/* the repository cannot tell: left without */
 }
 
 void mainline_set_unfixed(const struct mainline_set *ms, struct series *s, size_t n,
@@ -134,4 +154,6 @@ void mainline_set_unfixed(const struct mainline_set *ms, struct series *s, size_
 		ml[i] = mainline_set_against(ms, i);
 	unfixed_for_set(s, n, ml, out);
 	free(ml);
+	for (size_t i = 0; i < n && i < out->n; i++)
+		name_missing(ms, i, &out->u[i]);
 }

@@ -31,6 +31,8 @@ struct mainline_set {
 	size_t nwant;
 	uint64_t *want_bits;		/* their filter (core/mainline.h), owned */
 	size_t n;
+	git_repository *repo;		/* where the missing fixes' tags are found */
+	char **bases;			/* the n bases, owned */
 };
 
 /* Read ref's mainline for the n bases (out zeroed; it takes ref and want,
@@ -45,7 +47,10 @@ void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
 struct unfixed_against mainline_set_against(const struct mainline_set *ms, size_t i);
 void mainline_set_release(struct mainline_set *ms);
 
-/* unfixed_for_set() of s[0..n), each against its mainline in ms. */
+/* unfixed_for_set() of s[0..n), each against its mainline in ms; each
+ * missing fix that no mainline tag holds is named by the first tag of any
+ * name that does (git/mainline_tags.h), or stays without (no tag yet, or
+ * the repository could not tell). */
 void mainline_set_unfixed(const struct mainline_set *ms, struct series *s, size_t n,
 			  struct unfixed_set *out);
 

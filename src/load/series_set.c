@@ -184,18 +184,20 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 /* A mainline the command compares with shares history with every base:
  * one that shares none, or only the first commit (dpdk-stable's "default",
  * a README on the repository's first commit), could match nothing, and "0
- * commits" would be a wrong answer. */
-static int check_related(struct loader *l, const char *ref, char *err, size_t errlen)
+ * commits" would be a wrong answer.  A base of the shared read is on the
+ * mainline (mainline_read_set checked the chain); the others are asked. */
+static int check_related(struct loader *l, const struct mainline_set *ms, char *err,
+			 size_t errlen)
 {
 	const struct range_list *r = &l->set->ranges;
 
 	for (size_t i = 0; i < r->n; i++) {
-		int seen = 0, shares;
+		int seen = ms->m[i] == ms->shared, shares;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(r->v[j].base, r->v[i].base);
 		if (seen)
 			continue;
-		shares = mainline_shares_history(l->src->repo, ref, r->v[i].base, err, errlen);
+		shares = mainline_shares_history(l->src->repo, ms->ref, r->v[i].base, err, errlen);
 		if (shares < 0)
 			return RT_EFAIL;
 		if (!shares)
@@ -203,7 +205,7 @@ static int check_related(struct loader *l, const char *ref, char *err, size_t er
 				       "mainline '%s' shares no history with %s (the base of %s), "
 				       "the first commit at most: name the mainline branch with "
 				       "--mainline REF",
-				       ref, r->v[i].base, r->v[i].name);
+				       ms->ref, r->v[i].base, r->v[i].name);
 	}
 	return RT_OK;
 }
@@ -224,17 +226,14 @@ static int read_mainline(struct loader *l, char *err, size_t errlen)
 		free(want);
 		return needed ? RT_EFAIL : RT_OK;
 	}
-	if (needed && (rc = check_related(l, ref, err, errlen))) {
-		free(ref);
-		free(want);
-		return rc;
-	}
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	for (size_t i = 0; i < n; i++)
 		bases[i] = l->h[i].base;
 	set->ml = xcalloc(1, sizeof(*set->ml));
 	rc = mainline_set_read(l->src, ref, bases, n, want, nwant, set->ml, err, errlen);
 	free(bases);
+	if (!rc && needed)
+		rc = check_related(l, set->ml, err, errlen);
 	return rc;
 }
 
