@@ -68,6 +68,8 @@ static int explain_in(const struct cli *c, struct run *run, struct series_set *s
 		return rt_fail(err, errlen, RT_EFAIL, "commit %.12s is in no series of the "
 			       "repository (name one: explain COMMIT BASE..TIP)", hex);
 	}
+	if (c->format == FORMAT_TEXT)	/* of this series, not of every one read */
+		series_set_warn_blind(&run->src, &set->s[first], 1);
 	read_where(run, hex, &where);
 	explain_commit(&set->s[first], (uint32_t)at, &where, &e);
 	if (render(c, &set->s[first], &e, holding, n) < 0 || fflush(stdout) != 0)
@@ -89,6 +91,7 @@ int cmd_explain(const struct cli *c, struct run *run, char *err, size_t errlen)
 	request_of(c, &rq);
 	rq.ranges = c->ranges + 1;	/* RANGE, or none: every series */
 	rq.nranges = c->nranges - 1;
+	rq.warn_blind = 0;	/* only of the series explained: explain_in() */
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 	if (!rc)
 		rc = explain_in(c, run, &set, hex, err, errlen);

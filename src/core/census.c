@@ -752,3 +752,8 @@ void census_live_at_end(const struct graph *g, const struct census *c, uint8_t *
 		u32s_release(&by[i]);
 	free(by);
 }
+
+int census_mostly_blind(const struct census *k)
+{
+	return k->commits && (k->with_upstream + k->inferred_upstream) * 2 < k->commits;
+}

@@ -157,4 +157,9 @@ void census_trace_release(struct census_trace *t);
  */
 void census_live_at_end(const struct graph *g, const struct census *c, uint8_t *live);
 
+/* 1 when fewer than half of the commits have an upstream id, written or
+ * inferred (doc/dialects.md "Saying what could not be seen"): fixes naming
+ * mainline commits cannot find most of the series. */
+int census_mostly_blind(const struct census *k);
+
 #endif

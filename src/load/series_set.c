@@ -349,9 +349,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 
 static int is_blind(const struct series *s)
 {
-	const struct census *k = &s->census;
-
-	return k->commits && (k->with_upstream + k->inferred_upstream) * 2 < k->commits;
+	return census_mostly_blind(&s->census);
 }
 
 #define BLIND_NAMES 5	/* series named in the one summary line, at most */
@@ -359,7 +357,7 @@ static int is_blind(const struct series *s)
 /* The series mostly without upstream ids (when the request asks): one of
  * them is said with its counts; several in one line for the run, naming the
  * first BLIND_NAMES, not a line each (a repository's hundred series). */
-static void warn_blind(struct loader *l, const struct series *s, size_t n)
+void series_set_warn_blind(const struct load_source *src, const struct series *s, size_t n)
 {
 	const char *how = "so fixes naming mainline commits cannot find them: name the mainline "
 			  "branch (--mainline REF) or the project's upstream line "
@@ -367,13 +365,13 @@ static void warn_blind(struct loader *l, const struct series *s, size_t n)
 	char names[1024] = "";
 	size_t blind = 0, said = 0, at = 0;
 
-	for (size_t i = 0; l->rq->warn_blind && i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		blind += is_blind(&s[i]);
 	for (size_t i = 0; blind == 1 && i < n; i++) {
 		const struct census *k = &s[i].census;
 		size_t known = k->with_upstream + k->inferred_upstream;
 		if (is_blind(&s[i]))
-			source_warn(l->src, "%s: %zu of %zu commits (%.1f%%) have an upstream commit "
+			source_warn(src, "%s: %zu of %zu commits (%.1f%%) have an upstream commit "
 				    "id, %s", s[i].name, known, k->commits,
 				    100.0 * (double)known / (double)k->commits, how);
 	}
@@ -383,7 +381,7 @@ static void warn_blind(struct loader *l, const struct series *s, size_t n)
 		if (is_blind(&s[i]) && at < sizeof(names))
 			at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s",
 					       said++ ? ", " : "", s[i].name);
-	source_warn(l->src, "%zu of %zu series: fewer than half their commits have an upstream "
+	source_warn(src, "%zu of %zu series: fewer than half their commits have an upstream "
 		    "commit id (%s%s), %s", blind, n, names, blind > said ? ", ..." : "", how);
 }
 
@@ -417,8 +415,8 @@ int series_set_load(const struct load_request *rq, const struct load_source *src
 				  "unreleased", set->s[i].name);
 	if (!rc)
 		shared_find(set->s, set->n, &set->shared);
-	if (!rc)
-		warn_blind(&l, set->s, set->n);
+	if (!rc && rq->warn_blind)
+		series_set_warn_blind(src, set->s, set->n);
 	if (!rc && l.ties_unread)	/* once per run, not per series */
 		source_warn(src, "%zu commit%s left without an upstream id (ambiguous): several "
 			    "mainline commits match, and the trees or blobs that would tell them "

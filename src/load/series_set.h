@@ -43,6 +43,12 @@ struct series_set {
 int series_set_load(const struct load_request *rq, const struct load_source *src,
 		    struct series_set *set, char *err, size_t errlen);
 void series_set_release(struct series_set *set);
+/* The warning of the series of s[0..n) of which fewer than half of the
+ * commits have an upstream id: one line for one (with its counts) or for
+ * several (naming the first few), none for none.  series_set_load() says
+ * it of every series with rq->warn_blind; a command that shows one series
+ * of several (explain) says it of that one. */
+void series_set_warn_blind(const struct load_source *src, const struct series *s, size_t n);
 /* At the end of a command: what the set holds is left to the process's
  * exit (base/at_exit.h), not freed. */
 void series_set_end(struct series_set *set);

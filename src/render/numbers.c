@@ -155,6 +155,11 @@ static double upstream_share(const struct series *s)
 			   s->census.commits);
 }
 
+static double mostly_without_upstream(const struct series *s)
+{
+	return census_mostly_blind(&s->census);
+}
+
 static double sagas(const struct series *s)
 {
 	return (double)s->sagas.n;
@@ -216,6 +221,8 @@ const struct number numbers[] = {
 	{ "low_rate_ci_high", NULL, NUM_RATE, IN_DATA, low_rate_ci_high },
 	{ "high_rate_ci_low", NULL, NUM_RATE, IN_DATA, high_rate_ci_low },
 	{ "high_rate_ci_high", NULL, NUM_RATE, IN_DATA, high_rate_ci_high },
+	/* fewer than half the commits with an upstream id (core/census.h) */
+	{ "mostly_without_upstream", NULL, NUM_FLAG, IN_DATA, mostly_without_upstream },
 	{ "median_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_days },
 	{ "p90_lifetime_days", NULL, NUM_MAYBE, IN_JSON | IN_SQL, p90_days },
 	{ "median_lifetime_releases", NULL, NUM_MAYBE, IN_JSON | IN_SQL, median_releases },

@@ -247,6 +247,28 @@ static void summary_row(FILE *out, const struct series *s, size_t k)
 	fputs("</tr>\n", out);
 }
 
+/* The series of which fewer than half of the commits have an upstream id,
+ * all of them, in one note (the run's warning names the first few). */
+static void blind_note(FILE *out, const struct series *s, size_t n)
+{
+	size_t blind = 0, said = 0;
+
+	for (size_t i = 0; i < n; i++)
+		blind += census_mostly_blind(&s[i].census);
+	if (!blind)
+		return;
+	fprintf(out, "<p class=\"note blind\">%zu of %zu series: fewer than half their commits "
+		"have an upstream commit id (%% upstream), so fixes naming mainline commits "
+		"cannot find them: ", blind, n);
+	for (size_t i = 0; i < n; i++)
+		if (census_mostly_blind(&s[i].census)) {
+			fputs(said++ ? ", " : "", out);
+			esc(out, label(&s[i]));
+		}
+	fputs(". Name the mainline branch (<code>--mainline REF</code>) or the project's "
+	      "upstream line (<code>--upstream-pattern RE</code>).</p>\n", out);
+}
+
 static void summary(FILE *out, const struct series *s, size_t n)
 {
 	fputs("<section id=\"summary-section\">\n<h2>Summary</h2>\n"
@@ -259,7 +281,9 @@ static void summary(FILE *out, const struct series *s, size_t n)
 	fputs("</tr></thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < n; i++)
 		summary_row(out, &s[i], i);
-	fputs("</tbody>\n</table>\n</section>\n", out);
+	fputs("</tbody>\n</table>\n", out);
+	blind_note(out, s, n);
+	fputs("</section>\n", out);
 }
 
 /* The series a whole-repository run found but could not count: named with

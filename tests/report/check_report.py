@@ -306,6 +306,13 @@ def check_many(root):
     """gen_many.py: 12 series, one outlier."""
     summary = root.find("table", id="summary")
     check(summary and len(rows(summary[0])) == 12, "many: 12 summary rows")
+    # no commit of gen_many.py names an upstream commit and the mainline has none of their
+    # subjects: each series 0 of its commits (< half) -> one note naming all 12, none per row
+    notes = root.find("p", cls="blind")
+    check(len(notes) == 1 and norm(notes[0].text()).startswith(
+        "12 of 12 series: fewer than half their commits have an upstream commit id") and
+        all("3.%d.2" % k in notes[0].text() for k in range(1, 13)),
+        "many: blind note %s" % [norm(x.text()) for x in notes])
     rates = svg(root, "chart-rates")
     if rates is not None:
         check(len(bars(rates)) == 23, "many: %d rate bars, want 23" % len(bars(rates)))
@@ -365,6 +372,8 @@ def main():
         subjects = [norm(d.text()) for d in root.find("div", cls="subject")]
         check(XSS in subjects, "the <script> subject is not shown as text")
         check_summary(root)
+        # 75.0% and 100.0% upstream: no series is mostly blind, no note
+        check(not root.find("p", cls="blind"), "plain: a blind note without a blind series")
         check_details(root)
         check_charts(root)
         check_offenders(root, mode)
