@@ -12,9 +12,35 @@ static const char *key_of(const struct series *s, uint32_t c)
 	return up ? up : s->g.c[c].id;
 }
 
-/* The rows by key: keys sorted, each with its row. */
+/* What rows are grouped by (to free): the upstream id, else the author's
+ * email and the subject, the identity inference matches a commit by
+ * (core/identity.h): the backports of one upstream commit that name none
+ * (DPDK's "vhost: fix possible denial of service by leaking FDs", in three
+ * series) are one row, under the first one's own id. */
+static char *group_of(const struct series *s, uint32_t c)
+{
+	const char *up = series_upstream(s, c);
+	const struct graph_commit *gc = &s->g.c[c];
+	const char *email = graph_author_email(gc), *subject = gc->facts.subject;
+	size_t le, ls;
+	char *g;
+
+	if (up)
+		return xstrdup(up);
+	subject = subject ? subject : "";
+	le = strlen(email);
+	ls = strlen(subject);
+	g = xmalloc(le + ls + 3);
+	g[0] = '\n';	/* never the first byte of an id */
+	memcpy(g + 1, email, le);
+	g[le + 1] = '\n';
+	memcpy(g + le + 2, subject, ls + 1);
+	return g;
+}
+
+/* The rows by group (group_of): groups sorted, each with its row. */
 struct index {
-	const char **keys;	/* sorted, with their row */
+	char **keys;		/* sorted, with their row; owned */
 	size_t *row, n, cap;
 };
 
@@ -38,15 +64,17 @@ static size_t find(const struct index *ix, const char *key, int *found)
 	return lo;
 }
 
-/* The row of key, made when new. */
-static struct regression_row *row_of(struct regressions *out, struct index *ix,
+/* The row of group (taken), made when new under key. */
+static struct regression_row *row_of(struct regressions *out, struct index *ix, char *group,
 				     const char *key, const char *upstream)
 {
 	int found;
-	size_t at = find(ix, key, &found);
+	size_t at = find(ix, group, &found);
 
-	if (found)
+	if (found) {
+		free(group);
 		return &out->rows[ix->row[at]];
+	}
 	if (ix->n == ix->cap) {
 		ix->cap = ix->cap ? ix->cap * 2 : 16;
 		ix->keys = xrealloc(ix->keys, ix->cap * sizeof(*ix->keys));
@@ -54,7 +82,7 @@ static struct regression_row *row_of(struct regressions *out, struct index *ix,
 	}
 	memmove(ix->keys + at + 1, ix->keys + at, (ix->n - at) * sizeof(*ix->keys));
 	memmove(ix->row + at + 1, ix->row + at, (ix->n - at) * sizeof(*ix->row));
-	ix->keys[at] = key;
+	ix->keys[at] = group;
 	ix->row[at] = out->n;
 	ix->n++;
 	out->rows = xrealloc(out->rows, (out->n + 1) * sizeof(*out->rows));
@@ -81,7 +109,8 @@ static void add_series(struct regressions *out, struct index *ix, const struct s
 		const struct link *l = &s->census.links[i];
 		if (!link_is_regression_fix(l->kind))
 			continue;
-		struct regression_row *r = row_of(out, ix, key_of(s, l->target),
+		struct regression_row *r = row_of(out, ix, group_of(s, l->target),
+						  key_of(s, l->target),
 						  series_upstream(s, l->target));
 		if (has_entry(r, si, l->target))
 			continue;	/* a later fix of the same regression */
@@ -117,8 +146,10 @@ static void mark_carried(struct regressions *out, const struct index *ix,
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < carried[i].n; k++) {
 			int found;
-			size_t at = find(ix, key_of(&s[i], carried[i].v[k]), &found);
+			char *group = group_of(&s[i], carried[i].v[k]);
+			size_t at = find(ix, group, &found);
 			struct regression_row *r = found ? &out->rows[ix->row[at]] : NULL;
+			free(group);
 			if (r && !u32s_contains(&r->carried_by, (uint32_t)i)) {
 				u32s_push(&r->carried_by, (uint32_t)i);
 				r->carried = 1;
@@ -147,6 +178,8 @@ void regressions_group(const struct series *s, size_t n, const struct u32s *carr
 		u32s_sort_unique(&out->rows[r].carried_by);
 	if (out->n)
 		qsort(out->rows, out->n, sizeof(*out->rows), cmp_row);
+	for (size_t k = 0; k < ix.n; k++)
+		free(ix.keys[k]);
 	free(ix.keys);
 	free(ix.row);
 }
@@ -159,4 +192,12 @@ void regressions_release(struct regressions *r)
 	}
 	free(r->rows);
 	memset(r, 0, sizeof(*r));
+}
+
+int regression_row_visible(const struct regression_row *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!r->v[i].link->same_release)
+			return 1;
+	return 0;
 }

@@ -5,7 +5,9 @@
  *
  * A regression of a series is the target of a fix or revert link
  * (census.h).  Its key is the target's upstream id (its first 40-digit
- * alias), or the target's own id when it names none.  One row per key, one
+ * alias), or, when it names none, the target's own id; targets naming none
+ * with one author (email) and subject are one row, under the first one's
+ * id (the identity inference matches by: identity.h).  One row per key, one
  * entry per series and target: the release that brought it and the first
  * link that fixed it (links in `fixes` order).  Rows: the most series
  * first, then in order of first appearance (series order, history order).
@@ -46,5 +48,10 @@ struct regressions {
 void regressions_group(const struct series *s, size_t n, const struct u32s *carried,
 		       struct regressions *out);
 void regressions_release(struct regressions *r);
+/* 1 when a release shipped the regression in some series (an entry whose
+ * fix is not in the target's own release): it counts among the visible
+ * ones, as the report's worst offenders count; 0 when every series fixed
+ * it in the release that brought it. */
+int regression_row_visible(const struct regression_row *r);
 
 #endif

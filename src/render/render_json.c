@@ -369,6 +369,7 @@ int render_regressions_json(FILE *out, const struct series *s, size_t n,
 		json_object_set_new(o, "subject", json_string(
 			s[row->v[0].series].g.c[row->v[0].target].facts.subject));
 		json_object_set_new(o, "series_count", json_integer((json_int_t)row->nseries));
+		json_object_set_new(o, "visible", json_boolean(regression_row_visible(row)));
 		json_object_set_new(o, "series", entries);
 		json_object_set_new(o, "still_carried", row->carried < 0 ? json_null() :
 				    json_boolean(row->carried));

@@ -421,7 +421,7 @@ static int regressions_text(FILE *out, const struct series *s, size_t n,
 			    const struct regressions *r)
 {
 	int wlabel = 0, wrel = 0;
-	size_t hit = 0;
+	size_t hit = 0, visible = 0;
 	uint8_t *seen = xcalloc(n + 1, 1);
 
 	for (size_t i = 0; i < n; i++) {
@@ -435,13 +435,18 @@ static int regressions_text(FILE *out, const struct series *s, size_t n,
 			if (!seen[r->rows[i].v[k].series]++)
 				hit++;
 	free(seen);
-	fprintf(out, "%zu upstream commit%s brought regressions to %zu of %zu series\n", r->n,
-		r->n == 1 ? "" : "s", hit, n);
+	for (size_t i = 0; i < r->n; i++)
+		visible += (size_t)regression_row_visible(&r->rows[i]);
+	fprintf(out, "%zu upstream commit%s brought regressions to %zu of %zu series: %zu "
+		"visible (a release shipped them), %zu fixed in the release that brought "
+		"them\n", r->n, r->n == 1 ? "" : "s", hit, n, visible, r->n - visible);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct regression_row *row = &r->rows[i];
 		const struct series *first = &s[row->v[0].series];
-		fprintf(out, "\n%.12s%s  %zu series  %s\n", row->key, row->upstream ? "" : " (no upstream id)",
-			row->nseries, first->g.c[row->v[0].target].facts.subject);
+		/* "upstream" or "own id": the key's column, as wide either way */
+		fprintf(out, "\n%.12s  %-8s  %zu series  %s\n", row->key,
+			row->upstream ? "upstream" : "own id", row->nseries,
+			first->g.c[row->v[0].target].facts.subject);
 		for (size_t k = 0; k < row->n; k++)
 			regression_entry_text(out, s, &row->v[k], wlabel, wrel);
 		if (row->carried == 0)
