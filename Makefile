@@ -3,6 +3,9 @@
 # Quiet by default: V=1 shows the compiler lines.  doc/testing.md lists the suites.
 
 PREFIX   ?= /usr/local
+# Where `make install` puts README.md and doc/*.md; the help and the report name it, so a
+# package builds with the PREFIX it installs to (debian/rules).
+DOCDIR   ?= $(PREFIX)/share/doc/regtrace
 CC       ?= cc
 PKG_CONFIG ?= pkg-config
 CFLAGS   ?= -O2 -g
@@ -91,7 +94,7 @@ include mk/install.mk
 
 $(B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) $(GIT_CFLAGS) -Isrc -c -o $@ $<
+	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) -DREGTRACE_DOCDIR='"$(DOCDIR)"' $(GIT_CFLAGS) -Isrc -c -o $@ $<
 
 $(B)/lib%.a: $$(call obj_of,%)
 	$(Q)rm -f $@

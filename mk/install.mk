@@ -1,8 +1,10 @@
 # mk/install.mk — installing regtrace, and the test of its documentation; included by the
 # Makefile after its build rules.
 #
-#   make install   [PREFIX=/usr/local] [DESTDIR=]   the binary, the man page regtrace(1) and
-#                                                   the bash and zsh completions
+#   make install   [PREFIX=/usr/local] [DESTDIR=]   the binary, the man page regtrace(1),
+#                                                   the bash and zsh completions, and the
+#                                                   documentation (README.md, doc/*.md) in
+#                                                   DOCDIR ($(PREFIX)/share/doc/regtrace)
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]   removes exactly those files
 #   make docs-test                                  tests/docs/check-docs.sh (part of check)
 #
@@ -15,21 +17,24 @@ BINDIR      ?= $(PREFIX)/bin
 MAN1DIR     ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+DOCS        = README.md $(wildcard doc/*.md)
 INSTALLED   = $(BINDIR)/regtrace $(MAN1DIR)/regtrace.1 $(BASHCOMPDIR)/regtrace \
-              $(ZSHCOMPDIR)/_regtrace
+              $(ZSHCOMPDIR)/_regtrace $(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
 .PHONY: install uninstall docs-test
 
 install: binaries
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
-		$(DESTDIR)$(ZSHCOMPDIR)
+		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 755 $(B)/regtrace $(DESTDIR)$(BINDIR)/regtrace
 	$(INSTALL) -m 644 doc/regtrace.1 $(DESTDIR)$(MAN1DIR)/regtrace.1
 	$(INSTALL) -m 644 completions/regtrace.bash $(DESTDIR)$(BASHCOMPDIR)/regtrace
 	$(INSTALL) -m 644 completions/_regtrace $(DESTDIR)$(ZSHCOMPDIR)/_regtrace
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
 
 uninstall:
 	rm -f $(INSTALLED:%=$(DESTDIR)%)
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 docs-test: $(B)/regtrace
 	@scripts/install-deps.sh --test --docs

@@ -7,4 +7,10 @@
 
 #define REGTRACE_VERSION "0.2.0"
 
+/* Where the documentation is installed (README.md, rules.md, usage.md, ...):
+ * the Makefile's DOCDIR, $(PREFIX)/share/doc/regtrace. */
+#ifndef REGTRACE_DOCDIR
+#define REGTRACE_DOCDIR "/usr/local/share/doc/regtrace"
+#endif
+
 #endif

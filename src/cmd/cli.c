@@ -1,6 +1,7 @@
 /* cli.c — see cli.h; the conventions are in doc/usage-cli.md. */
 #include "cmd/cli.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -73,10 +74,10 @@ const struct cli_option_row cli_options[] = {
 	  "export: path[:N], each commit's subsystems" },
 	{ "at-age", 0, "N|Nr", ON(STATS), 0, STORE_CALL, 0, set_at_age,
 	  "each series as it stood N days (Nr: N\n"
-	  "releases) after its base (doc/age.md)" },
+	  "releases) after its base (man regtrace)" },
 	{ "projected", 0, NULL, ON(STATS), 0, STORE_FLAG, AT(projected), NULL,
 	  "projected visible regressions and rates from\n"
-	  "the discovery of older series (doc/age.md)" },
+	  "the discovery of older series (man regtrace)" },
 	{ "series-pattern", 0, "RE", REPO_CMDS, 0, STORE_STRING, AT(series_pattern), NULL,
 	  "how release tags are named: a regex (PCRE2),\n"
 	  "group 1 the series, group 2 the number\n"
@@ -565,8 +566,9 @@ static const char overview_end[] =
 	"not change it.\n"
 	"Dates are YYYY-MM-DD (UTC) in every format, booleans true/false in CSV\n"
 	"and JSON.\n"
-	"The counting rules: doc/rules.md, man regtrace; the options and\n"
-	"messages: doc/usage-cli.md.\n";
+	"The counting rules: man regtrace, and rules.md in\n"
+	REGTRACE_DOCDIR "; the options and messages:\n"
+	"usage-cli.md there.\n";
 
 /* "-o, --output FILE" */
 static void option_names(char *buf, size_t len, const struct cli_option_row *o)

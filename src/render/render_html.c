@@ -182,7 +182,8 @@ static void head(FILE *out)
 	      "fixes (<code>Fixes:</code> tag) or reverts another commit of the same "
 	      "series; it is <em>visible</em> when some release shipped the commit it "
 	      "fixes. Low rate = visible / commits; high rate = visible / commits with a "
-	      "<code>Fixes:</code> tag. The counting rules are in regtrace's doc/rules.md.</p>\n"
+	      "<code>Fixes:</code> tag. The counting rules: <code>man regtrace</code>, and "
+	      "rules.md in regtrace's documentation, " REGTRACE_DOCDIR ".</p>\n"
 	      "</header>\n", out);
 }
 
@@ -518,7 +519,7 @@ static int age_chart(FILE *out, const struct series *s, size_t n)
 		      "release, against the release's age in days since the series' base. "
 		      "Regressions are found over years, so compare series at the same age: a "
 		      "better series stays below the others, a younger one only ends earlier "
-		      "(doc/age.md; stats --at-age, --projected). The scale ends at 1.5 times "
+		      "(age.md in " REGTRACE_DOCDIR "; stats --at-age, --projected). The scale ends at 1.5 times "
 		      "the 90th percentile of the points, or at 100%, when one goes past it; "
 		      "such points are hollow triangles at the top.",
 		      lines_chart(out, s, n, age_data, &l));

@@ -6,6 +6,7 @@
 #include "render/safe_text.h"
 #include "base/fmt.h"
 #include "base/util.h"
+#include "base/version.h"
 #include "core/age.h"
 #include "core/lifetime.h"
 #include "core/regressions.h"
@@ -177,7 +178,8 @@ static void projection_sources(FILE *out, const struct series *s, size_t n)
 	if (!w)
 		return;
 	fputs("\nFound: share of the visible regressions known today that the older series\n"
-	      "below had found by the same age (doc/age.md); Proj.: Visible / Found.\n", out);
+	      "below had found by the same age (age.md in " REGTRACE_DOCDIR ");\n"
+	      "Proj.: Visible / Found.\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct age_row *a = s[i].age;
 		if (!a || !a->projected)

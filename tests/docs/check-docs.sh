@@ -128,13 +128,22 @@ EOF
 check "docs cite paths" "$(test "$ncited" -gt 100 && echo yes)" yes
 [ "$missing" != 0 ] || ok "every path the docs cite exists ($ncited citations)"
 
+# ---- the help points to what is installed, not to the source tree ----------------------------
+# (built with the default PREFIX: the documentation in /usr/local/share/doc/regtrace)
+help=$("$REGTRACE" --help)
+check "--help names man regtrace and the documentation's directory" \
+	"$(printf '%s\n' "$help" | tr '\n' ' ' | grep -c 'man regtrace, and rules.md in /usr/local/share/doc/regtrace')" 1
+check "--help cites no source path (doc/...)" "$(printf '%s\n' "$help" | grep -c 'doc/[a-z-]*\.md')" 0
+
 # ---- make install and make uninstall -------------------------------------------------------
 D=$WORK/destdir
 B=$(dirname "$REGTRACE")
 expected="-rw-r--r-- usr/share/bash-completion/completions/regtrace
 -rw-r--r-- usr/share/man/man1/regtrace.1
 -rw-r--r-- usr/share/zsh/site-functions/_regtrace
--rwxr-xr-x usr/bin/regtrace"
+-rwxr-xr-x usr/bin/regtrace
+-rw-r--r-- usr/share/doc/regtrace/README.md
+$(cd "$TOP/doc" && for f in *.md; do echo "-rw-r--r-- usr/share/doc/regtrace/$f"; done)"
 listing() {
 	(cd "$D" && find . ! -type d | sed 's|^\./||' | while read -r f; do
 		echo "$(stat -c %A "$f") $f"; done | sort -k2)
@@ -147,6 +156,8 @@ check "make install: exactly the expected files" "$(listing)" "$(printf '%s\n' "
 check "installed man page = doc/regtrace.1" \
 	"$(cmp -s "$MAN" "$D/usr/share/man/man1/regtrace.1" && echo same)" same
 check "installed regtrace runs" "$("$D/usr/bin/regtrace" --version)" "$("$REGTRACE" --version)"
+check "installed rules.md = doc/rules.md" \
+	"$(cmp -s "$TOP/doc/rules.md" "$D/usr/share/doc/regtrace/rules.md" && echo same)" same
 rc=0
 ${MAKE:-make} -s --no-print-directory -C "$TOP" B="$B" uninstall DESTDIR="$D" PREFIX=/usr \
 	>"$WORK/out" 2>&1 || rc=$?

@@ -79,6 +79,8 @@ for f in $FILES; do
 done
 check "the .deb holds the README" \
 	"$(printf '%s\n' "$contents" | grep -c '^/usr/share/doc/regtrace/README.md')" 1
+check "the .deb holds rules.md, uncompressed (the docs link to each other by name)" \
+	"$(printf '%s\n' "$contents" | grep -c '^/usr/share/doc/regtrace/rules.md$')" 1
 
 # ---- install ------------------------------------------------------------------------------
 # Minimal images may exclude /usr/share/man from installs (path-exclude in
@@ -90,6 +92,8 @@ check "dpkg -i: exit status" "$rc" 0
 installed=1
 check "regtrace --version" "$(/usr/bin/regtrace --version 2>&1)" "regtrace $version"
 check "regtrace on PATH is /usr/bin/regtrace" "$(command -v regtrace)" /usr/bin/regtrace
+check "--help names the installed documentation (/usr/share/doc/regtrace)" \
+	"$(regtrace --help | tr '\n' ' ' | grep -c 'rules.md in /usr/share/doc/regtrace')" 1
 check "man -w regtrace" "$(man -w regtrace 2>&1)" /usr/share/man/man1/regtrace.1.gz
 check "man regtrace renders" \
 	"$(MANWIDTH=200 man regtrace 2>/dev/null | grep -c '^ *regtrace - count the regressions')" 1
