@@ -105,7 +105,8 @@ _regtrace()
     local opts=
     case $cmd in
     stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
-    fixes | timeline | unfixed | regressions) opts="--json --csv $common" ;;
+    fixes) opts="--json --csv --oneline --visible --kind $common" ;;
+    timeline | unfixed | regressions) opts="--json --csv $common" ;;
     sagas | explain | series) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;

@@ -54,6 +54,14 @@ const struct cli_option_row cli_options[] = {
 	  "of the fix's Fixes: lines)" },
 	{ "why", 0, NULL, ON(AFFECTED), 0, STORE_FLAG, AT(why), NULL,
 	  "say how each commit was found (text)" },
+	{ "oneline", 0, NULL, ON(FIXES), 0, STORE_FLAG, AT(fixes_oneline), NULL,
+	  "one line per link (text)" },
+	{ "visible", 0, NULL, ON(FIXES), 0, STORE_FLAG, AT(fixes_visible), NULL,
+	  "only the fixes and reverts of regressions a\n"
+	  "release shipped (not same release)" },
+	{ "kind", 0, "KIND", ON(FIXES), 0, STORE_STRING, AT(fixes_kind), NULL,
+	  "only the links of KIND: fix, revert, reapply,\n"
+	  "duplicate, preemptive or ambiguous" },
 	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,
 	  "count only regressions brought by releases\n"
 	  "up to REL, and commits up to REL" },

@@ -66,6 +66,9 @@ struct cli {
 	const char *at_age;		/* stats --at-age N|Nr, parsed into age */
 	struct age_spec age;
 	int projected;			/* stats --projected */
+	int fixes_oneline;		/* fixes --oneline: one line per link */
+	int fixes_visible;		/* fixes --visible: only links a release shipped */
+	const char *fixes_kind;		/* fixes --kind KIND: only links of that kind */
 	int no_replace_objects;		/* --no-replace-objects (git/replace.h) */
 	const char *vulnerable;		/* affected --vulnerable ID */
 	int stdin_ids;			/* affected --stdin: the ids on stdin */

@@ -23,9 +23,17 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n,
 int render_stats_json(FILE *out, const struct series *s, size_t n,
 		      const struct series_skips *skipped);
 
-int render_fixes_text(FILE *out, const struct series *s);
-int render_fixes_csv(FILE *out, const struct series *s);
-int render_fixes_json(FILE *out, const struct series *s);
+/* Which links `fixes` shows, and how; NULL: every link, four lines each. */
+struct fixes_view {
+	int oneline;		/* text: one line per link */
+	int visible;		/* only fix and revert links whose fix is in a
+				   later release than their target */
+	int kind;		/* only links of this enum link_kind; -1: any */
+};
+int fixes_view_shows(const struct fixes_view *v, const struct link *l);
+int render_fixes_text(FILE *out, const struct series *s, const struct fixes_view *v);
+int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view *v);
+int render_fixes_json(FILE *out, const struct series *s, const struct fixes_view *v);
 
 struct timeline;
 int render_timeline_text(FILE *out, const struct series *s, const struct timeline *t);

@@ -175,7 +175,7 @@ static void lifetime_fields(FILE *out, struct lifetime t)
 		fprintf(out, "%ld,%ld,", t.releases, t.days);
 }
 
-int render_fixes_csv(FILE *out, const struct series *s)
+int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view *v)
 {
 	const struct census *c = &s->census;
 
@@ -185,6 +185,8 @@ int render_fixes_csv(FILE *out, const struct series *s)
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
 		char ids[4096] = "";
+		if (!fixes_view_shows(v, l))
+			continue;
 		field(out, link_kind_name(l->kind), 0);
 		field(out, s->g.c[l->fix].id, 0);
 		field(out, series_release(s, l->fix), 0);

@@ -235,12 +235,13 @@ json_t *json_link_object(const struct series *s, const struct link *l)
 	return o;
 }
 
-int render_fixes_json(FILE *out, const struct series *s)
+int render_fixes_json(FILE *out, const struct series *s, const struct fixes_view *v)
 {
 	json_t *arr = json_array();
 
 	for (size_t i = 0; i < s->census.nlinks; i++)
-		json_array_append_new(arr, json_link_object(s, &s->census.links[i]));
+		if (fixes_view_shows(v, &s->census.links[i]))
+			json_array_append_new(arr, json_link_object(s, &s->census.links[i]));
 	return json_dump_root(out, json_pack("{s:o}", "fixes", arr));
 }
 

@@ -330,7 +330,31 @@ static void link_labels(const struct link *l, const char **a, const char **b)
 		*a = "revert:", *b = "reverted:";
 }
 
-static int fixes_text(FILE *out, const struct series *s)
+int fixes_view_shows(const struct fixes_view *v, const struct link *l)
+{
+	if (!v)
+		return 1;
+	if (v->kind >= 0 && (int)l->kind != v->kind)
+		return 0;
+	return !v->visible || (link_is_regression_fix(l->kind) && l->target != LINK_NO_TARGET &&
+			       !l->same_release);
+}
+
+/* --oneline: "KIND  FIX REL -> TARGET REL  SUBJECT (relation)", the
+ * columns as wide for every link; an undecided target is "-". */
+static void link_oneline(FILE *out, const struct series *s, const struct link *l, int wrel)
+{
+	char rel[128];
+	int none = l->target == LINK_NO_TARGET;
+
+	relation(rel, sizeof(rel), s, l);
+	fprintf(out, "%-10s  %.12s %-*s -> %-12.12s %-*s  %s%s%s\n", link_kind_name(l->kind),
+		s->g.c[l->fix].id, wrel, series_release(s, l->fix), none ? "-" : s->g.c[l->target].id,
+		wrel, none ? "-" : series_release(s, l->target), s->g.c[l->fix].facts.subject, rel,
+		s->g.c[l->fix].facts.reported ? " [reported]" : "");
+}
+
+static int fixes_text(FILE *out, const struct series *s, const struct fixes_view *v)
 {
 	const struct census *c = &s->census;
 	char rel[128];
@@ -340,9 +364,17 @@ static int fixes_text(FILE *out, const struct series *s)
 		"ambiguous %zu\n", s->name, c->fixes, c->fixes == 1 ? "" : "es", c->regressions,
 		c->regressions == 1 ? "" : "s", c->reverts, c->same_release, c->visible,
 		c->duplicates, c->reapplies, c->preemptive, c->ambiguous);
+	if (v && v->oneline && c->nlinks)
+		fputc('\n', out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		const char *a, *b;
+		if (!fixes_view_shows(v, l))
+			continue;
+		if (v && v->oneline) {
+			link_oneline(out, s, l, release_width(s));
+			continue;
+		}
 		link_labels(l, &a, &b);
 		relation(rel, sizeof(rel), s, l);
 		fprintf(out, "\n%s%s%s\n", link_kind_name(l->kind), rel,
@@ -478,11 +510,11 @@ int render_timeline_text(FILE *out, const struct series *s, const struct timelin
 	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, timeline_text(t.fp, s, tl));
 }
 
-int render_fixes_text(FILE *out, const struct series *s)
+int render_fixes_text(FILE *out, const struct series *s, const struct fixes_view *v)
 {
 	struct safe_text t;
 
-	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, fixes_text(t.fp, s));
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, fixes_text(t.fp, s, v));
 }
 
 int render_sagas_text(FILE *out, const struct series *s)
