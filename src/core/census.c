@@ -74,6 +74,7 @@ const char *census_rule_name(enum census_rule r)
 		[RULE_REVERTED_COPY] = "latest reverted copy",
 		[RULE_ONE_LINK] = "one link per target",
 		[RULE_DUPLICATE] = "duplicate",
+		[RULE_THROUGH] = "upstream ids of the named commit",
 	};
 	return names[r];
 }
@@ -87,7 +88,7 @@ static void step(struct ctx *x, enum census_rule rule, const uint32_t *v, size_t
 	if (!t)
 		return;
 	t->steps = xrealloc(t->steps, (t->nsteps + 1) * sizeof(*t->steps));
-	t->steps[t->nsteps] = (struct census_step){ rule, { 0 } };
+	t->steps[t->nsteps] = (struct census_step){ .rule = rule };
 	for (size_t i = 0; i < n; i++)
 		u32s_push(&t->steps[t->nsteps].kept, v[i]);
 	t->nsteps++;
@@ -425,22 +426,47 @@ static void note_link(struct ctx *x, enum link_kind kind, uint32_t target, int m
 		step(x, RULE_ONE_LINK, &target, target != LINK_NO_TARGET);
 }
 
+/* Tracing: forget what resolving through an upstream id that gave nothing
+ * added (its steps from the nsteps-th). */
+static void trace_rewind(struct ctx *x, size_t nsteps)
+{
+	struct ref_trace *t = x->cur;
+
+	for (; t && t->nsteps > nsteps; t->nsteps--)
+		u32s_release(&t->steps[t->nsteps - 1].kept);
+}
+
 /*
- * A revert whose id matches no commit of the series but names a commit of
- * the repository: resolved through that commit's own upstream ids, the
- * first that gives an answer.
+ * A reference (Fixes or revert) whose id matches no commit of the series
+ * but names a commit of the repository: resolved through that commit's own
+ * upstream ids, the first that gives an answer (doc/dialects.md "A fix of a
+ * commit outside the series").  Tracing: a RULE_THROUGH step names that id
+ * and its matches; what the reference itself matched stays as it was.
  */
 static enum outcome resolve_outside(struct ctx *x, uint32_t f, const struct msg_ref *ref,
 				    uint32_t *target)
 {
 	const struct outside_id *e = outside_find(x->o, ref->id);
 	struct msg_ref via = *ref;
+	struct ref_trace *t = x->cur;
+	size_t matched = t ? t->matched.n : 0, nup = t ? t->nupstream : 0;
 
 	for (size_t a = 0; e && a < e->naliases; a++) {
+		size_t nsteps = t ? t->nsteps : 0;
 		memcpy(via.id, e->aliases[a], MSG_ID_MAX + 1);
+		if (t) {
+			resolver_match(x->r, via.id, &x->match);
+			step(x, RULE_THROUGH, x->match.v, x->match.n);
+			memcpy(t->steps[t->nsteps - 1].via, via.id, MSG_ID_MAX + 1);
+		}
 		enum outcome res = resolve_ref(x, f, &via, target);
+		if (t) {
+			t->matched.n = matched;	/* the reference's own matches */
+			t->nupstream = nup;
+		}
 		if (res != RES_OUTSIDE && res != RES_IGNORED)
 			return res;
+		trace_rewind(x, nsteps);
 	}
 	return RES_OUTSIDE;
 }
@@ -465,7 +491,7 @@ static void visit_refs(struct ctx *x, uint32_t f)
 		enum link_kind kind;
 		x->cur = x->trace ? &x->trace->refs[i] : NULL;
 		enum outcome res = resolve_ref(x, f, ref, &t);
-		if (res == RES_OUTSIDE && ref->kind == MSG_REF_REVERT)
+		if (res == RES_OUTSIDE)
 			res = resolve_outside(x, f, ref, &t);
 		switch (res) {
 		case RES_IGNORED:

@@ -95,6 +95,7 @@ enum census_rule {
 	RULE_REVERTED_COPY,	/* "latest reverted copy" */
 	RULE_ONE_LINK,		/* "one link per target" */
 	RULE_DUPLICATE,		/* "duplicate" */
+	RULE_THROUGH,		/* "upstream ids of the named commit" */
 	RULE_COUNT
 };
 const char *census_rule_name(enum census_rule r);
@@ -106,10 +107,12 @@ struct copy_seen {
 	int ancestor, live;
 };
 
-/* One rule applied to a reference, and the matches it left in the running. */
+/* One rule applied to a reference, and the matches it left in the running;
+ * RULE_THROUGH also names the upstream id it went through (else ""). */
 struct census_step {
 	enum census_rule rule;
 	struct u32s kept;
+	char via[MSG_ID_MAX + 1];
 };
 
 /* What the rules decided for one reference (msg_facts.refs[i]). */

@@ -7,8 +7,9 @@
  *
  * The git layer fills the plain data (identity_infer, an outside list);
  * analyze() drops the quoted aliases and hands the list to the census,
- * which resolves a revert of a commit outside the series through that
- * commit's own aliases and counts the ids the repository does not know.
+ * which resolves a reference (revert or Fixes) to a commit outside the
+ * series through that commit's own aliases and counts the ids the
+ * repository does not know.
  * Pure: no libgit2, no I/O.
  */
 #ifndef REGTRACE_IDENTITY_H

@@ -60,7 +60,7 @@ static void collect(struct history *h, struct asks *a)
 		for (size_t i = 0; i < f->nrefs; i++) {
 			resolver_match(r, f->refs[i].id, &m);
 			if (!m.n)
-				ask(a, f->refs[i].id, f->refs[i].kind == MSG_REF_REVERT);
+				ask(a, f->refs[i].id, 1);
 		}
 		for (size_t i = 0; f->naliases > 1 && i < f->naliases; i++)
 			if (!matches_other(r, f->aliases[i], c, &m))

@@ -4,10 +4,10 @@
  *   - every revert id and Fixes id matching no commit: whether some object
  *     of the repository has that prefix (an id it does not know counts in
  *     fixes_outside_mainline);
- *   - a revert id naming one commit of the repository, and an alias of a
- *     commit with several aliases that matches no other commit: that
- *     commit's own upstream ids (its message read with the project's
- *     rules), through which the census resolves the revert and tells a
+ *   - a revert or Fixes id naming one commit of the repository, and an
+ *     alias of a commit with several aliases that matches no other commit:
+ *     that commit's own upstream ids (its message read with the project's
+ *     rules), through which the census resolves the reference and tells a
  *     backport of a backport from a squashed backport.
  * Fills h->outside (sorted), and leaves h->resolver (core/history.h) built
  * for analyze(), which would build the same.  Read after the upstream ids are inferred

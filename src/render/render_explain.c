@@ -105,6 +105,16 @@ static void link_text(FILE *out, const struct series *s, uint32_t f, const struc
 	fputc('\n', out);
 }
 
+/* Did the reference go on, after step k, through the upstream ids of the
+ * commit it names outside the series? */
+static int through_after(const struct ref_trace *rt, size_t k)
+{
+	while (++k < rt->nsteps)
+		if (rt->steps[k].rule == RULE_THROUGH)
+			return 1;
+	return 0;
+}
+
 static void reference_text(FILE *out, const struct series *s, const struct explanation *e,
 			   size_t i)
 {
@@ -129,8 +139,14 @@ static void reference_text(FILE *out, const struct series *s, const struct expla
 			copies_text(out, s, rt->copies, rt->ncopies);
 		}
 		fprintf(out, "    %s:", census_rule_name(rt->steps[k].rule));
-		if (rt->steps[k].rule == RULE_OUTSIDE)
-			fputs(" no commit of the series matches (counted in fixes_outside)", out);
+		if (r == RULE_OUTSIDE)
+			fprintf(out, " no commit of the series matches %s%s", ref->id,
+				through_after(rt, k) ? "" : " (counted in fixes_outside)");
+		else if (r == RULE_THROUGH)
+			fprintf(out, " its upstream id %s matches",
+				rt->steps[k].via);
+		if (r == RULE_OUTSIDE)
+			;
 		else if (!rt->steps[k].kept.n)
 			fputs(" nothing left", out);
 		else
@@ -290,9 +306,11 @@ static json_t *reference_json(const struct series *s, const struct explanation *
 	json_object_set_new(o, "matches", ids_json(s, &rt->matched));
 	json_object_set_new(o, "upstream_commits", json_integer((json_int_t)rt->nupstream));
 	for (size_t k = 0; k < rt->nsteps; k++)
-		json_array_append_new(steps, json_pack("{s:s, s:o}", "rule",
+		json_array_append_new(steps, json_pack("{s:s, s:o, s:o}", "rule",
 				      census_rule_name(rt->steps[k].rule), "kept",
-				      ids_json(s, &rt->steps[k].kept)));
+				      ids_json(s, &rt->steps[k].kept), "via",
+				      rt->steps[k].via[0] ? json_string(rt->steps[k].via)
+							  : json_null()));
 	json_object_set_new(o, "steps", steps);
 	json_object_set_new(o, "copies", copies_json(s, rt->copies, rt->ncopies));
 	/* the rule that decided: the last, unless that only joined a link */

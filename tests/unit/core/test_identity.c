@@ -130,6 +130,27 @@ static void test_revert_of_outside_commit(void **state)
 	assert_int_equal(x->c.reverts, 1);
 }
 
+/* DPDK: a Fixes: line names the copy on another branch (issue 26, item 1);
+ * that commit's own upstream id finds the series' copy, as for a revert.  A
+ * named commit whose upstream ids match nothing leaves it outside. */
+static void test_fixes_of_outside_commit(void **state)
+{
+	struct th_fx *x = *state;
+	char up[1][MSG_ID_MAX + 1] = { UP_A }, other[1][MSG_ID_MAX + 1] = { UP_B };
+	uint32_t t = th_add(&x->g, "net/foo: add bar\n\n[ upstream commit " UP_A " ]\n");
+	uint32_t f = th_add(&x->g, "net/foo: fix bar\n\nFixes: 2bdeeb53da0d (\"net/foo: add bar\")\n");
+	uint32_t g = th_add(&x->g, "net/foo: fix baz\n\nFixes: 1111111\n");
+
+	outside_add(&x->o, "2bdeeb53da0d", 1, (const char (*)[MSG_ID_MAX + 1])up, 1);
+	outside_add(&x->o, "1111111", 1, (const char (*)[MSG_ID_MAX + 1])other, 1);
+	census(x, 1);
+	assert_non_null(link_of(x, LINK_FIX, f));
+	assert_int_equal(link_of(x, LINK_FIX, f)->target, t);
+	assert_null(link_of(x, LINK_FIX, g));
+	assert_int_equal(x->c.fixes, 1);
+	assert_int_equal(x->c.fixes_outside, 1);	/* g: UP_B is no commit of the series */
+}
+
 static void test_revert_of_outside_commit_unknown(void **state)
 {
 	struct th_fx *x = *state;
@@ -297,6 +318,7 @@ int main(void)
 		T(test_upstream_revert_keeps_alias),
 		T(test_quote_of_the_reverted_id),
 		T(test_revert_of_outside_commit),
+		T(test_fixes_of_outside_commit),
 		T(test_revert_of_outside_commit_unknown),
 		T(test_ids_the_repository_does_not_know),
 		T(test_squashed_backport),
