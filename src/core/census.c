@@ -75,6 +75,7 @@ const char *census_rule_name(enum census_rule r)
 		[RULE_ONE_LINK] = "one link per target",
 		[RULE_DUPLICATE] = "duplicate",
 		[RULE_THROUGH] = "upstream ids of the named commit",
+		[RULE_REVERT_SUBJECT] = "reverted subject",
 	};
 	return names[r];
 }
@@ -480,6 +481,77 @@ static void count_outside(struct ctx *x, const struct msg_ref *ref)
 		x->out->fixes_outside_mainline++;
 }
 
+/* The kind of a revert link to t: a revert of a revert (a revert line, or
+ * a subject 'Revert "S"') reapplies. */
+static enum link_kind revert_kind(const struct graph *g, uint32_t t)
+{
+	const struct msg_facts *f = &g->c[t].facts;
+
+	return f->is_revert || msg_is_revert_subject(f->subject) ? LINK_REAPPLY : LINK_REVERT;
+}
+
+/* Keep in x->match only the latest: those no other of them descends from. */
+static void keep_latest(struct ctx *x)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < x->match.n; i++) {
+		size_t j = i + 1;
+		while (j < x->match.n && !graph_is_ancestor(x->g, x->match.v[i], x->match.v[j]))
+			j++;
+		if (j == x->match.n)
+			x->match.v[k++] = x->match.v[i];
+	}
+	x->match.n = k;
+}
+
+/*
+ * A revert that names no reverted id (doc/rules.md "Reverts by subject"): a
+ * commit whose subject reads 'Revert "S"' and whose message has no revert
+ * line reverts the latest earlier commit of the series with subject S (an
+ * ancestor of f, live at f; subjects equal as msg_subject_equal has them):
+ * the one the others are ancestors of.  Several latest ones (on branches
+ * merged since) that are copies of several upstream commits: ambiguous.
+ */
+static void visit_subject_revert(struct ctx *x, uint32_t f, size_t first)
+{
+	const struct msg_facts *facts = &x->g->c[f].facts;
+	char *subject = facts->is_revert ? NULL : msg_revert_subject(facts->subject);
+
+	if (!subject)
+		return;
+	x->match.n = 0;
+	for (uint32_t c = 0; c < f; c++) {
+		const struct graph_commit *gc = &x->g->c[c];
+		if (!gc->is_merge && msg_subject_equal(gc->facts.subject, subject) &&
+		    graph_is_ancestor(x->g, c, f) && is_live(x, c, f))
+			u32s_push(&x->match, c);
+	}
+	free(subject);
+	if (x->trace) {
+		x->trace->by_subject = 1;
+		x->cur = &x->trace->subject_ref;
+		for (size_t i = 0; i < x->match.n; i++)
+			u32s_push(&x->cur->matched, x->match.v[i]);
+	}
+	keep_latest(x);
+	step(x, RULE_REVERT_SUBJECT, x->match.v, x->match.n);
+	if (x->match.n) {
+		classes_of_match(x);
+		if (x->cur)
+			x->cur->nupstream = x->keep.n;
+	}
+	if (x->match.n && x->keep.n > 1) {
+		step(x, RULE_AMBIGUOUS, x->match.v, x->match.n);
+		note_link(x, LINK_AMBIGUOUS, LINK_NO_TARGET, record_ambiguous(x, first, f));
+	} else if (x->match.n) {
+		uint32_t t = x->match.v[x->match.n - 1];	/* the latest */
+		enum link_kind kind = revert_kind(x->g, t);
+		note_link(x, kind, t, record_target(x, first, f, t, kind));
+	}
+	x->cur = NULL;
+}
+
 static void visit_refs(struct ctx *x, uint32_t f)
 {
 	const struct msg_facts *facts = &x->g->c[f].facts;
@@ -506,13 +578,13 @@ static void visit_refs(struct ctx *x, uint32_t f)
 			note_link(x, LINK_PREEMPTIVE, t, record_preemptive(x, first, f, t));
 			break;
 		case RES_TARGET:
-			kind = ref->kind == MSG_REF_FIXES ? LINK_FIX :
-			       x->g->c[t].facts.is_revert ? LINK_REAPPLY : LINK_REVERT;
+			kind = ref->kind == MSG_REF_FIXES ? LINK_FIX : revert_kind(x->g, t);
 			note_link(x, kind, t, record_target(x, first, f, t, kind));
 			break;
 		}
 	}
 	x->cur = NULL;
+	visit_subject_revert(x, f, first);
 }
 
 /* The earliest copy matching alias a that is an ancestor of f and live
@@ -713,6 +785,7 @@ void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
 	memset(out, 0, sizeof(*out));
 	out->commit = f;
 	out->duplicate_of = LINK_NO_TARGET;
+	out->subject_ref.target = LINK_NO_TARGET;
 	if (g->c[f].is_merge)
 		return;
 	out->nrefs = g->c[f].facts.nrefs;
@@ -741,18 +814,22 @@ void census_trace(struct graph *g, struct resolver *r, const struct outside *o,
 	census_release(&scratch);
 }
 
+static void ref_trace_release(struct ref_trace *rt)
+{
+	for (size_t k = 0; k < rt->nsteps; k++)
+		u32s_release(&rt->steps[k].kept);
+	free(rt->steps);
+	free(rt->copies);
+	u32s_release(&rt->matched);
+	u32s_release(&rt->candidates);
+}
+
 void census_trace_release(struct census_trace *t)
 {
-	for (size_t i = 0; i < t->nrefs; i++) {
-		struct ref_trace *rt = &t->refs[i];
-		for (size_t k = 0; k < rt->nsteps; k++)
-			u32s_release(&rt->steps[k].kept);
-		free(rt->steps);
-		free(rt->copies);
-		u32s_release(&rt->matched);
-		u32s_release(&rt->candidates);
-	}
+	for (size_t i = 0; i < t->nrefs; i++)
+		ref_trace_release(&t->refs[i]);
 	free(t->refs);
+	ref_trace_release(&t->subject_ref);
 	for (size_t a = 0; a < t->naliases; a++)
 		free(t->copies[a]);
 	free(t->copies);

@@ -96,6 +96,7 @@ enum census_rule {
 	RULE_ONE_LINK,		/* "one link per target" */
 	RULE_DUPLICATE,		/* "duplicate" */
 	RULE_THROUGH,		/* "upstream ids of the named commit" */
+	RULE_REVERT_SUBJECT,	/* "reverted subject" */
 	RULE_COUNT
 };
 const char *census_rule_name(enum census_rule r);
@@ -142,6 +143,8 @@ struct census_trace {
 	size_t *ncopies;
 	size_t naliases;
 	uint32_t duplicate_of;		/* the duplicate link's target, or LINK_NO_TARGET */
+	int by_subject;			/* a revert by its subject alone: */
+	struct ref_trace subject_ref;	/* what the rules decided for it */
 };
 
 /*

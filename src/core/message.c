@@ -439,12 +439,18 @@ static char *subject_of(struct span msg)
 	return msg_clean_text(buf, n, MSG_SUBJECT_MAX);
 }
 
-/* X of a subject 'Revert "X"', or NULL. */
-static char *revert_subject(const char *subject)
+int msg_is_revert_subject(const char *subject)
 {
 	size_t n = strlen(subject);
 
-	if (n < 9 || strncmp(subject, "Revert \"", 8) || subject[n - 1] != '"')
+	return n >= 9 && !strncmp(subject, "Revert \"", 8) && subject[n - 1] == '"';
+}
+
+char *msg_revert_subject(const char *subject)
+{
+	size_t n = strlen(subject);
+
+	if (!msg_is_revert_subject(subject))
 		return NULL;
 	return msg_clean_text(subject + 8, n - 9, MSG_SUBJECT_MAX);	/* trims spaces */
 }
@@ -459,7 +465,7 @@ static void add_revert(struct msg_facts *f, const char *id, struct parse_state *
 {
 	f->is_revert = 1;
 	st->in_revert_paragraph = 1;
-	add_ref(f, MSG_REF_REVERT, id, revert_subject(f->subject));
+	add_ref(f, MSG_REF_REVERT, id, msg_revert_subject(f->subject));
 }
 
 /* A line of one of the project's fix forms (msg_rules.fixes). */

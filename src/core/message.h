@@ -111,6 +111,12 @@ char *msg_clean_text(const char *s, size_t len, size_t max);
 /* The same text written to out (room for max + 1 bytes); its length. */
 size_t msg_clean_into(char *out, const char *s, size_t len, size_t max);
 
+/* X of a (clean) subject 'Revert "X"', cleaned, or NULL: what a revert's
+ * subject says it reverts. */
+char *msg_revert_subject(const char *subject);
+/* Does a (clean) subject read 'Revert "X"'? */
+int msg_is_revert_subject(const char *subject);
+
 /* Equal ignoring ASCII case and runs of white space (both already clean). */
 int msg_subject_equal(const char *a, const char *b);
 

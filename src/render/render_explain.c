@@ -9,6 +9,7 @@
 #include "core/lifetime.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *ref_kind_name(enum msg_ref_kind k)
@@ -115,14 +116,11 @@ static int through_after(const struct ref_trace *rt, size_t k)
 	return 0;
 }
 
-static void reference_text(FILE *out, const struct series *s, const struct explanation *e,
-			   size_t i)
+/* The rules a reference went through (id: what it names, for *outside*),
+ * and its link. */
+static void steps_text(FILE *out, const struct series *s, uint32_t c, const struct ref_trace *rt,
+		       const char *id)
 {
-	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
-	const struct ref_trace *rt = &e->trace.refs[i];
-
-	fprintf(out, "  %s %s, ", ref_kind_name(ref->kind), ref->id);
-	where_text(out, e->where.nrefs ? &e->where.refs[i] : NULL);
 	fprintf(out, "\n    matches:");
 	ids_text(out, s, &rt->matched);
 	if (rt->nupstream)
@@ -140,11 +138,13 @@ static void reference_text(FILE *out, const struct series *s, const struct expla
 		}
 		fprintf(out, "    %s:", census_rule_name(rt->steps[k].rule));
 		if (r == RULE_OUTSIDE)
-			fprintf(out, " no commit of the series matches %s%s", ref->id,
+			fprintf(out, " no commit of the series matches %s%s", id,
 				through_after(rt, k) ? "" : " (counted in fixes_outside)");
 		else if (r == RULE_THROUGH)
 			fprintf(out, " its upstream id %s matches",
 				rt->steps[k].via);
+		else if (r == RULE_REVERT_SUBJECT)
+			fputs(" the latest earlier commits of that subject live here:", out);
 		if (r == RULE_OUTSIDE)
 			;
 		else if (!rt->steps[k].kept.n)
@@ -154,9 +154,28 @@ static void reference_text(FILE *out, const struct series *s, const struct expla
 		fputc('\n', out);
 	}
 	if (rt->linked)
-		link_text(out, s, e->commit, rt);
+		link_text(out, s, c, rt);
 	else
 		fputs("    no link\n", out);
+}
+
+static void reference_text(FILE *out, const struct series *s, const struct explanation *e,
+			   size_t i)
+{
+	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
+
+	fprintf(out, "  %s %s, ", ref_kind_name(ref->kind), ref->id);
+	where_text(out, e->where.nrefs ? &e->where.refs[i] : NULL);
+	steps_text(out, s, e->commit, &e->trace.refs[i], ref->id);
+}
+
+/* A revert that names no id: its subject says what it reverts. */
+static void subject_revert_text(FILE *out, const struct series *s, const struct explanation *e)
+{
+	const char *subject = s->g.c[e->commit].facts.subject;
+
+	fprintf(out, "  revert by its subject, line 1: %s", subject);
+	steps_text(out, s, e->commit, &e->trace.subject_ref, "");
 }
 
 static void links_text(FILE *out, const struct series *s, const struct u32s *v,
@@ -205,9 +224,11 @@ static int explain_text(FILE *out, const struct series *s, const struct explanat
 		return ferror(out) ? -1 : 0;
 	}
 	upstream_text(out, s, e);
-	fprintf(out, "\nreferences:%s\n", gc->facts.nrefs ? "" : " none");
+	fprintf(out, "\nreferences:%s\n", gc->facts.nrefs || e->trace.by_subject ? "" : " none");
 	for (size_t i = 0; i < gc->facts.nrefs; i++)
 		reference_text(out, s, e, i);
+	if (e->trace.by_subject)
+		subject_revert_text(out, s, e);
 	links_text(out, s, &e->from, "links it makes");
 	links_text(out, s, &e->to, "links pointing at it");
 	return ferror(out) ? -1 : 0;
@@ -293,16 +314,12 @@ static json_t *ref_link_json(const struct series *s, uint32_t f, const struct re
 	return o;
 }
 
-static json_t *reference_json(const struct series *s, const struct explanation *e, size_t i)
+/* What the rules decided for a reference, into o. */
+static void trace_json(json_t *o, const struct series *s, const struct explanation *e,
+		       const struct ref_trace *rt)
 {
-	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
-	const struct ref_trace *rt = &e->trace.refs[i];
-	json_t *o = json_object(), *steps = json_array();
+	json_t *steps = json_array();
 
-	json_object_set_new(o, "kind", json_string(ref_kind_name(ref->kind)));
-	json_object_set_new(o, "id", json_string(ref->id));
-	where_json(o, e->where.nrefs ? &e->where.refs[i] : NULL);
-	json_object_set_new(o, "subject", ref->subject ? json_string(ref->subject) : json_null());
 	json_object_set_new(o, "matches", ids_json(s, &rt->matched));
 	json_object_set_new(o, "upstream_commits", json_integer((json_int_t)rt->nupstream));
 	for (size_t k = 0; k < rt->nsteps; k++)
@@ -322,6 +339,35 @@ static json_t *reference_json(const struct series *s, const struct explanation *
 	json_object_set_new(o, "link", rt->linked ? ref_link_json(s, e->commit, rt) : json_null());
 	json_object_set_new(o, "link_rule", rt->joined ?
 			    json_string(census_rule_name(RULE_ONE_LINK)) : json_null());
+}
+
+static json_t *reference_json(const struct series *s, const struct explanation *e, size_t i)
+{
+	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(ref_kind_name(ref->kind)));
+	json_object_set_new(o, "id", json_string(ref->id));
+	where_json(o, e->where.nrefs ? &e->where.refs[i] : NULL);
+	json_object_set_new(o, "subject", ref->subject ? json_string(ref->subject) : json_null());
+	trace_json(o, s, e, &e->trace.refs[i]);
+	return o;
+}
+
+/* A revert by its subject alone: a reference with no id, from line 1. */
+static json_t *subject_revert_json(const struct series *s, const struct explanation *e)
+{
+	const char *subject = s->g.c[e->commit].facts.subject;
+	char *what = msg_revert_subject(subject);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string("revert"));
+	json_object_set_new(o, "id", json_null());
+	json_object_set_new(o, "line", json_integer(1));
+	json_object_set_new(o, "text", json_string(subject));
+	json_object_set_new(o, "subject", what ? json_string(what) : json_null());
+	free(what);
+	trace_json(o, s, e, &e->trace.subject_ref);
 	return o;
 }
 
@@ -350,6 +396,8 @@ int render_explain_json(FILE *out, const struct series *s, const struct explanat
 	json_object_set_new(root, "upstream", gc->is_merge ? json_array() : upstream_json(s, e));
 	for (size_t i = 0; !gc->is_merge && i < gc->facts.nrefs; i++)
 		json_array_append_new(refs, reference_json(s, e, i));
+	if (e->trace.by_subject)
+		json_array_append_new(refs, subject_revert_json(s, e));
 	json_object_set_new(root, "references", refs);
 	json_object_set_new(root, "links", links_json(s, &e->from));
 	json_object_set_new(root, "linked_by", links_json(s, &e->to));

@@ -182,6 +182,42 @@ static void test_merge_branches(void **state)
 	assert_true(x->c.links[1].same_release);
 }
 
+static const struct link *link_from(const struct census *c, uint32_t fix)
+{
+	for (size_t i = 0; i < c->nlinks; i++)
+		if (c->links[i].fix == fix)
+			return &c->links[i];
+	return NULL;
+}
+
+/* A revert naming no id reverts the latest earlier live commit of its
+ * subject (scenario revert-by-subject: the ambiguous case, on branches);
+ * none: nothing. */
+static void test_revert_by_subject(void **state)
+{
+	struct th_fx *x = *state;
+	uint32_t a = th_add(&x->g, "core: add foo\n");
+	uint32_t ra = th_add(&x->g, "Revert \"core: add foo\"\n");
+	uint32_t a2 = th_add(&x->g, "core: add  FOO\n");
+	uint32_t ra2 = th_add(&x->g, "Revert \"core: add foo\"\n\nagain.\n");
+	th_add(&x->g, "core: add bar\n\n(cherry picked from commit " UP_A ")\n");
+	uint32_t b2 = th_add(&x->g, "core: add bar\n\n(cherry picked from commit " UP_B ")\n");
+	uint32_t rb = th_add(&x->g, "Revert \"core: add bar\"\n");
+	uint32_t rq = th_add(&x->g, "Revert \"core: add qux\"\n");
+	uint32_t rr = th_add(&x->g, "Revert \"Revert \"core: add foo\"\"\n");
+	th_census(&x->g, &x->rels, &x->c);
+
+	assert_int_equal(link_from(&x->c, ra)->kind, LINK_REVERT);
+	assert_int_equal(link_from(&x->c, ra)->target, a);
+	assert_int_equal(link_from(&x->c, ra2)->target, a2);	/* a is reverted */
+	assert_int_equal(link_from(&x->c, rb)->target, b2);	/* the latest of two */
+	assert_null(link_from(&x->c, rq));
+	assert_int_equal(link_from(&x->c, rr)->kind, LINK_REAPPLY);
+	assert_int_equal(link_from(&x->c, rr)->target, ra2);	/* the latest live one */
+	assert_int_equal(x->c.fixes, 3);
+	assert_int_equal(x->c.fixes_outside, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +228,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_preemptive_outside_self, th_setup, th_teardown),
 		cmocka_unit_test_setup_teardown(test_same_release_and_pairs, th_setup, th_teardown),
 		cmocka_unit_test_setup_teardown(test_merge_branches, th_setup, th_teardown),
+		cmocka_unit_test_setup_teardown(test_revert_by_subject, th_setup, th_teardown),
 	};
 	return cmocka_run_group_tests_name("census", tests, NULL, NULL);
 }
