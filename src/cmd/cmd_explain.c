@@ -28,7 +28,7 @@ static void read_where(struct run *run, const char *hex, struct msg_where *where
 
 	if (lookup_message(run->repo, hex, &msg, &len, ignored, sizeof(ignored)))
 		return;	/* the series was read: the lines are only a help */
-	msg_parse_where(msg, len, p && p->rules.nupstream ? &p->rules : NULL, &f, where);
+	msg_parse_where(msg, len, config_msg_rules(p), &f, where);	/* as the walk reads it */
 	msg_facts_release(&f);
 	free(msg);
 }

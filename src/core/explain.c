@@ -29,15 +29,11 @@ static int points_at(const struct link *l, uint32_t c)
 void explain_commit(struct series *s, uint32_t c, struct msg_where *where,
 		    struct explanation *out)
 {
-	const struct msg_facts *f = &s->g.c[c].facts;
-
 	memset(out, 0, sizeof(*out));
 	out->commit = c;
-	if (where && where->naliases == f->naliases && where->nrefs == f->nrefs) {
+	if (where) {	/* found by id: the facts may have changed since */
 		out->where = *where;
 		memset(where, 0, sizeof(*where));
-	} else if (where) {
-		msg_where_release(where);
 	}
 	census_trace(&s->g, &s->r, &s->outside, &s->census, c, &out->trace);
 	for (size_t i = 0; i < s->census.nlinks; i++) {

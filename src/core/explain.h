@@ -26,7 +26,7 @@ struct explanation {
 
 /*
  * Explain commit c of s.  where: msg_parse_where's lines for c's message
- * (taken over; dropped when they do not match c's facts), or NULL.
+ * (taken over; each alias and reference finds its line by its id), or NULL.
  */
 void explain_commit(struct series *s, uint32_t c, struct msg_where *where,
 		    struct explanation *out);

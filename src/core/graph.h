@@ -42,6 +42,9 @@ struct graph_commit {
 	int release;		/* index into the series' releases, or RELEASE_NONE */
 	enum upstream_source upstream;	/* MESSAGE when facts has aliases, else
 					   NONE, until identity.h says more */
+	uint32_t inferred_among;	/* INFERRED: how many mainline commits had
+					   its author and subject (more than 1: the
+					   patch-id chose) */
 	struct msg_facts facts;
 	struct commit_meta meta;
 };

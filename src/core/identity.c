@@ -112,6 +112,13 @@ void identity_infer(struct graph *g, uint32_t c, const char *id)
 	ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
 	snprintf(f->aliases[f->naliases++], MSG_ID_MAX + 1, "%s", id);
 	g->c[c].upstream = UPSTREAM_INFERRED;
+	g->c[c].inferred_among = 1;
+}
+
+void identity_infer_tie(struct graph *g, uint32_t c, const char *id, size_t among)
+{
+	identity_infer(g, c, id);
+	g->c[c].inferred_among = among > UINT32_MAX ? UINT32_MAX : (uint32_t)among;
 }
 
 void identity_ambiguous(struct graph *g, uint32_t c)

@@ -54,6 +54,9 @@ void outside_release(struct outside *o);
 /* Commit c, whose message names no upstream id, copies the mainline commit
  * id (40 hex digits): id becomes its alias, UPSTREAM_INFERRED. */
 void identity_infer(struct graph *g, uint32_t c, const char *id);
+/* The same when among mainline commits had c's author and subject and id's
+ * patch-id alone was c's: the tie it broke is kept (inferred_among). */
+void identity_infer_tie(struct graph *g, uint32_t c, const char *id, size_t among);
 /* Several mainline commits could be c's upstream: UPSTREAM_AMBIGUOUS. */
 void identity_ambiguous(struct graph *g, uint32_t c);
 

@@ -555,15 +555,34 @@ static void note_where(struct msg_where *w, const struct msg_facts *f, size_t na
 	for (; na < f->naliases; na++) {
 		w->aliases = xrealloc(w->aliases, (na + 1) * sizeof(*w->aliases));
 		w->aliases[na] = (struct msg_line){ no, msg_clean_text(line.p,
-			(size_t)(line.end - line.p), MSG_SUBJECT_MAX) };
+			(size_t)(line.end - line.p), MSG_SUBJECT_MAX), { 0 }, MSG_REF_FIXES };
+		memcpy(w->aliases[na].id, f->aliases[na], MSG_ID_MAX + 1);
 		w->naliases = na + 1;
 	}
 	for (; nr < f->nrefs; nr++) {
 		w->refs = xrealloc(w->refs, (nr + 1) * sizeof(*w->refs));
 		w->refs[nr] = (struct msg_line){ no, msg_clean_text(line.p,
-			(size_t)(line.end - line.p), MSG_SUBJECT_MAX) };
+			(size_t)(line.end - line.p), MSG_SUBJECT_MAX), { 0 }, f->refs[nr].kind };
+		memcpy(w->refs[nr].id, f->refs[nr].id, MSG_ID_MAX + 1);
 		w->nrefs = nr + 1;
 	}
+}
+
+const struct msg_line *msg_where_alias(const struct msg_where *w, const char *id)
+{
+	for (size_t i = 0; w && i < w->naliases; i++)
+		if (!strcmp(w->aliases[i].id, id))
+			return &w->aliases[i];
+	return NULL;
+}
+
+const struct msg_line *msg_where_ref(const struct msg_where *w, enum msg_ref_kind kind,
+				     const char *id)
+{
+	for (size_t i = 0; w && i < w->nrefs; i++)
+		if (w->refs[i].kind == kind && !strcmp(w->refs[i].id, id))
+			return &w->refs[i];
+	return NULL;
 }
 
 void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,

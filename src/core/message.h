@@ -83,12 +83,17 @@ void msg_facts_release(struct msg_facts *f);
 
 /*
  * Where msg_parse found each alias and reference (for `explain`): the line
- * (1 = the first line of the message) and its text, cleaned; aliases[i]
- * and refs[i] are those of the facts, in their order.
+ * (1 = the first line of the message), its text, cleaned, and the id it
+ * names (with a reference's kind); aliases[i] and refs[i] are those of the
+ * facts msg_parse_where returned, in their order.  Facts changed since (an
+ * inferred alias added, a quoted one dropped: core/identity.h) find their
+ * lines by id: msg_where_alias(), msg_where_ref().
  */
 struct msg_line {
 	unsigned no;
 	char *text;
+	char id[MSG_ID_MAX + 1];
+	enum msg_ref_kind kind;	/* refs only */
 };
 
 struct msg_where {
@@ -100,6 +105,10 @@ struct msg_where {
 void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
 		     struct msg_facts *out, struct msg_where *where);
 void msg_where_release(struct msg_where *w);
+/* The line of alias id, of a reference of that kind and id; NULL if none. */
+const struct msg_line *msg_where_alias(const struct msg_where *w, const char *id);
+const struct msg_line *msg_where_ref(const struct msg_where *w, enum msg_ref_kind kind,
+				     const char *id);
 
 /*
  * Copy at most max bytes of s into a new string, replacing invalid UTF-8

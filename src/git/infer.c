@@ -308,7 +308,7 @@ static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **c
 		hits = 0;
 	}
 	if (!rc && hits == 1)
-		identity_infer(g, c, cand[hit]->hex);
+		identity_infer_tie(g, c, cand[hit]->hex, n);
 	else if (!rc)
 		identity_ambiguous(g, c);
 	return rc;

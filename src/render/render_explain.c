@@ -50,6 +50,16 @@ static void where_text(FILE *out, const struct msg_line *l)
 		fputs("line unknown", out);
 }
 
+/* An inferred id: the mainline commit it names, and why (git/infer.h). */
+static void inferred_text(FILE *out, uint32_t among, const char *id)
+{
+	fprintf(out, "  %s  inferred: mainline commit %.12s has this commit's author and subject",
+		id, id);
+	if (among > 1)
+		fprintf(out, "; of the %u that have them, it alone has its patch-id", among);
+	fputc('\n', out);
+}
+
 static void upstream_text(FILE *out, const struct series *s, const struct explanation *e)
 {
 	const struct msg_facts *f = &s->g.c[e->commit].facts;
@@ -63,12 +73,10 @@ static void upstream_text(FILE *out, const struct series *s, const struct explan
 	for (size_t a = 0; a < f->naliases; a++) {
 		if (!strcmp(explain_alias_source(s, e->commit, a), "inferred")) {
 			/* no line names it: where it came from instead (git/infer.h) */
-			fprintf(out, "  %s  inferred: the mainline commit with this commit's "
-				"author and subject (its patch-id when several have them)\n",
-				f->aliases[a]);
+			inferred_text(out, s->g.c[e->commit].inferred_among, f->aliases[a]);
 		} else {
 			fprintf(out, "  %s  from the message, ", f->aliases[a]);
-			where_text(out, e->where.naliases ? &e->where.aliases[a] : NULL);
+			where_text(out, msg_where_alias(&e->where, f->aliases[a]));
 			fputc('\n', out);
 		}
 		if (a >= t->naliases || !t->ncopies[a]) {
@@ -165,7 +173,7 @@ static void reference_text(FILE *out, const struct series *s, const struct expla
 	const struct msg_ref *ref = &s->g.c[e->commit].facts.refs[i];
 
 	fprintf(out, "  %s %s, ", ref_kind_name(ref->kind), ref->id);
-	where_text(out, e->where.nrefs ? &e->where.refs[i] : NULL);
+	where_text(out, msg_where_ref(&e->where, ref->kind, ref->id));
 	steps_text(out, s, e->commit, &e->trace.refs[i], ref->id);
 }
 
@@ -286,7 +294,10 @@ static json_t *upstream_json(const struct series *s, const struct explanation *e
 			dup |= t->copies[a][k].commit == t->duplicate_of;
 		json_object_set_new(o, "id", json_string(f->aliases[a]));
 		json_object_set_new(o, "source", json_string(explain_alias_source(s, e->commit, a)));
-		where_json(o, e->where.naliases ? &e->where.aliases[a] : NULL);
+		json_object_set_new(o, "inferred_among", strcmp(explain_alias_source(s, e->commit, a),
+				    "inferred") ? json_null() :
+				    json_integer(s->g.c[e->commit].inferred_among));
+		where_json(o, msg_where_alias(&e->where, f->aliases[a]));
 		json_object_set_new(o, "copies", a < t->naliases ?
 				    copies_json(s, t->copies[a], t->ncopies[a]) : json_array());
 		json_object_set_new(o, "rule", dup ? json_string(census_rule_name(RULE_DUPLICATE)) :
@@ -348,7 +359,7 @@ static json_t *reference_json(const struct series *s, const struct explanation *
 
 	json_object_set_new(o, "kind", json_string(ref_kind_name(ref->kind)));
 	json_object_set_new(o, "id", json_string(ref->id));
-	where_json(o, e->where.nrefs ? &e->where.refs[i] : NULL);
+	where_json(o, msg_where_ref(&e->where, ref->kind, ref->id));
 	json_object_set_new(o, "subject", ref->subject ? json_string(ref->subject) : json_null());
 	trace_json(o, s, e, &e->trace.refs[i]);
 	return o;

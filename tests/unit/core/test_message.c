@@ -421,6 +421,12 @@ static void test_where(void **state)
 	assert_string_equal(f.refs[0].subject, "a wrapped subject");
 	assert_int_equal(w.refs[1].no, 8);	/* the wrapped line 6 is counted */
 	assert_int_equal(f.refs[1].kind, MSG_REF_REVERT);
+	/* found by id, whatever changed the facts since */
+	assert_int_equal(msg_where_alias(&w, ID40)->no, 3);
+	assert_null(msg_where_alias(&w, "4abb951b73ff"));
+	assert_int_equal(msg_where_ref(&w, MSG_REF_REVERT, ID40B)->no, 8);
+	assert_int_equal(msg_where_ref(&w, MSG_REF_FIXES, "4abb951b73ff")->no, 5);
+	assert_null(msg_where_ref(&w, MSG_REF_FIXES, ID40B));	/* not of that kind */
 	msg_where_release(&w);
 	msg_facts_release(&f);
 }
