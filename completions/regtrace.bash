@@ -45,7 +45,7 @@ _regtrace()
     local commands="stats fixes timeline sagas unfixed regressions explain report export series affected help version"
     local global_opts="-C --no-replace-objects -h --help -V --version"
     # Options every counting command takes: project patterns, inference, quiet, help.
-    local common="--series-pattern --upstream-pattern --fixes-pattern --mainline --no-infer
+    local common="--series-pattern --upstream-pattern --fixes-pattern --project --mainline --no-infer
         -q --quiet -h --help"
     local i w cmd= npos=0 _regtrace_dir=
 
@@ -62,7 +62,7 @@ _regtrace()
         else
             case $w in
             -o | --output | --sqlite | --commit-url | --introduced-until | --mainline | --by | \
-                --series-pattern | --upstream-pattern | --fixes-pattern | --at-age) ((i++)) ;;
+                --series-pattern | --upstream-pattern | --fixes-pattern | --project | --at-age) ((i++)) ;;
             -*) ;;
             *) ((npos++)) ;;
             esac
@@ -87,6 +87,9 @@ _regtrace()
         return ;;
     --by)
         _regtrace_words $'channel\npath\npath:1\npath:2\npath:3' "$cur"
+        return ;;
+    --project)
+        _regtrace_words $'linux\ndpdk\nsystemd\novs\novn\nxen\nfrr\nqemu\ngit' "$cur"
         return ;;
     --series-pattern | --upstream-pattern | --fixes-pattern | --commit-url | --at-age)
         COMPREPLY=()

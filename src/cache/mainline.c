@@ -16,7 +16,8 @@
 			   the facts' channel bits (doc/dialects.md); 4: the commit cache's facts
 			   format 4; 5: sealed with codec_seal_hash; 6: identity keys of
 			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h); 7: broken
-			   links and bases' own tails (the flags byte's second and third bits) */
+			   links and bases' own tails (the flags byte's second and third bits);
+			   8: the commit cache's facts format 8 */
 
 void segcache_init(struct segcache *c)
 {

@@ -52,7 +52,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 7u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 8u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;

@@ -100,6 +100,10 @@ const struct cli_option_row cli_options[] = {
 	  "the last group the id, counted as a Fixes:\n"
 	  "line (added to regtrace.fixesPattern: git\n"
 	  "config, .regtrace)" },
+	{ "project", 0, "NAME", REPO_CMDS, 0, STORE_STRING, AT(project), NULL,
+	  "a built-in recipe: linux, dpdk, systemd, ovs,\n"
+	  "ovn, xen, frr, qemu or git (else\n"
+	  "regtrace.project: git config, .regtrace)" },
 	{ "no-infer", 0, NULL, REPO_CMDS, 0, STORE_FLAG, AT(no_infer), NULL,
 	  "no upstream id from the mainline for commits\n"
 	  "whose message names none (same author and\n"

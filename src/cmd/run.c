@@ -270,7 +270,7 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err
 {
 	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
 				      c->upstream_patterns.n, c->fixes_patterns.v,
-				      c->fixes_patterns.n };
+				      c->fixes_patterns.n, c->project };
 	struct run_state *k = xcalloc(1, sizeof(*k));
 	int rc;
 

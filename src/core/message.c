@@ -468,7 +468,12 @@ static void add_revert(struct msg_facts *f, const char *id, struct parse_state *
 	add_ref(f, MSG_REF_REVERT, id, msg_revert_subject(f->subject));
 }
 
-/* A line of one of the project's fix forms (msg_rules.fixes). */
+/*
+ * A line of one of the project's fix forms (msg_rules.fixes): every id of
+ * the line (a word of 7..40 hex digits) is a Fixes reference, so that
+ * "Follow-up to A and B" names both; the one the pattern's group ends
+ * with takes the quoted subject after it.
+ */
 static int pattern_fixes(struct msg_facts *f, struct span line, const char *text,
 			 struct span *msg, const struct msg_rules *rules)
 {
@@ -478,8 +483,17 @@ static int pattern_fixes(struct msg_facts *f, struct span line, const char *text
 	if (!rules || !pattern_id(rules->fixes, rules->nfixes, 1, text, id, &after))
 		return 0;
 	f->fixes_lines++;
-	add_ref(f, MSG_REF_FIXES, id, quoted_subject((struct span){ line.p + after, line.end },
-						     msg));
+	for (const char *q = line.p; q < line.end;) {
+		const char *w = q;
+		while (q < line.end && is_alnum((unsigned char)*q))
+			q++;
+		struct span t = { w, q };
+		if (q > w && eat_id(&t, id) && t.p == q)
+			add_ref(f, MSG_REF_FIXES, id, (size_t)(q - line.p) != after ? NULL :
+				quoted_subject((struct span){ q, line.end }, msg));
+		if (q == w)
+			q++;
+	}
 	return 1;
 }
 

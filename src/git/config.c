@@ -1,5 +1,6 @@
 /* config.c — see config.h. */
 #include "git/config.h"
+#include "git/presets.h"
 #include "base/blobfile.h"
 #include "base/error.h"
 #include "base/threads.h"
@@ -231,6 +232,10 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 			rc = RT_EFAIL;
 		git_config_entry_free(e);
 	}
+	if (!p->preset_name && git_config_get_entry(&e, cfg, "regtrace.project") == 0) {
+		p->preset_name = xstrdup(e->value ? e->value : "");
+		git_config_entry_free(e);
+	}
 	if (!rc)
 		rc = read_multi(cfg, "regtrace.upstreamPattern", &x, sub, sizeof(sub));
 	x.add = add_fixes;
@@ -311,8 +316,41 @@ static int read_dotfile(git_repository *repo, struct project_config *p, char *er
 	return rc;
 }
 
+/* The recipe named (git/presets.h), after every other source: its patterns
+ * add to theirs, its series pattern is taken when none was given. */
+static int apply_preset(struct project_config *p, char *err, size_t errlen)
+{
+	const struct preset *k;
+
+	if (!p->preset_name)
+		return RT_OK;
+	if (!(k = preset_find(p->preset_name)))
+		return rt_fail(err, errlen, RT_EFAIL,
+			       "regtrace.project: unknown project '%.100s' (one of: %s)",
+			       p->preset_name, preset_names());
+	p->preset = k;
+	add_source(p, "project", k->name);
+	if (k->series && set_series(p, k->series, err, errlen))
+		return RT_EFAIL;
+	for (size_t i = 0; i < PRESET_PATTERNS_MAX && k->upstream[i]; i++)
+		if (add_upstream(p, k->upstream[i], err, errlen))
+			return RT_EFAIL;
+	for (size_t i = 0; i < PRESET_PATTERNS_MAX && k->fixes[i]; i++)
+		if (add_fixes(p, k->fixes[i], err, errlen))
+			return RT_EFAIL;
+	if (p->linux_channels < 0 && k->linux_channels >= 0)
+		p->linux_channels = k->linux_channels;
+	return RT_OK;
+}
+
 static int read_cli(const struct config_words *c, struct project_config *p, char *err, size_t errlen)
 {
+	if (c->project) {
+		if (!preset_find(c->project))
+			return rt_fail(err, errlen, RT_EUSAGE, "unknown project '%.100s' (one of: %s)",
+				       c->project, preset_names());
+		p->preset_name = xstrdup(c->project);
+	}
 	if (c->series_pattern && set_series(p, c->series_pattern, err, errlen))
 		return RT_EUSAGE;
 	for (size_t i = 0; i < c->nupstream_patterns; i++)
@@ -342,7 +380,9 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 			return rc;
 	}
 	*err = '\0';
-	return read_dotfile(repo, p, err, errlen);
+	if ((rc = read_dotfile(repo, p, err, errlen)))
+		return rc;
+	return apply_preset(p, err, errlen);
 }
 
 const struct msg_rules *config_msg_rules(const struct project_config *p)
@@ -354,6 +394,7 @@ const struct msg_rules *config_msg_rules(const struct project_config *p)
 
 void config_release(struct project_config *p)
 {
+	free(p->preset_name);
 	pattern_free(p->series);
 	for (size_t i = 0; i < p->rules.nupstream; i++)
 		pattern_free(p->rules.upstream[i]);

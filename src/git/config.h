@@ -12,6 +12,10 @@
  *   regtrace.linuxChannels        true or false: the Linux channel rules on or
  *                                 off whatever the repository looks like
  *                                 (git config, else .regtrace).
+ *   regtrace.project              a built-in recipe (git/presets.h): the first
+ *                                 of command line (--project), git config,
+ *                                 .regtrace; its patterns add to the others,
+ *                                 its series pattern comes after theirs;
  *   regtrace.series               BASE..TIP, a series discovery adds
  *                                 (multi-valued; git config and .regtrace add up);
  *   regtrace.excludeSeries        BASE, a series discovery drops (the same).
@@ -25,7 +29,11 @@
 #include "base/pattern.h"
 #include "core/message.h"
 
+struct preset;
+
 struct project_config {
+	const struct preset *preset;	/* the recipe applied, or NULL */
+	char *preset_name;		/* its name as given, until applied */
 	struct pattern *series;		/* or NULL */
 	int has_series;
 	struct msg_rules rules;
@@ -46,6 +54,7 @@ struct config_words {
 	size_t nupstream_patterns;
 	const char *const *fixes_patterns;
 	size_t nfixes_patterns;
+	const char *project;		/* --project NAME, or NULL */
 };
 
 /* RT_OK, RT_EUSAGE (a bad command-line pattern) or RT_EFAIL. */

@@ -36,11 +36,10 @@ static int remote_url(const char *name)
 }
 
 /*
- * Some remote's URL contains "linux".  A plain iterator rather than
- * git_remote_list(), whose regex matching leaks in libgit2 1.5 (pcre2
- * match data, libgit2 PR #6382).
+ * A plain iterator rather than git_remote_list(), whose regex matching
+ * leaks in libgit2 1.5 (pcre2 match data, libgit2 PR #6382).
  */
-static int linux_remote(git_repository *repo)
+int probe_remote_has(git_repository *repo, const char *word)
 {
 	git_config *cfg = NULL;
 	git_config_iterator *it = NULL;
@@ -50,7 +49,7 @@ static int linux_remote(git_repository *repo)
 	if (git_repository_config_snapshot(&cfg, repo) == 0 &&
 	    git_config_iterator_new(&it, cfg) == 0)
 		while (!yes && git_config_next(&e, it) == 0)
-			yes = remote_url(e->name) && e->value && strstr(e->value, "linux");
+			yes = remote_url(e->name) && e->value && strstr(e->value, word);
 	git_config_iterator_free(it);
 	git_config_free(cfg);
 	return yes;
@@ -58,7 +57,7 @@ static int linux_remote(git_repository *repo)
 
 int probe_is_linux(git_repository *repo, const char *tip_id)
 {
-	return linux_tree(repo, tip_id) || linux_remote(repo);
+	return linux_tree(repo, tip_id) || probe_remote_has(repo, "linux");
 }
 
 char *probe_remote_url(git_repository *repo)

@@ -10,6 +10,8 @@
 /* 1 if the tree of commit tip_id (40 hex digits, or NULL) has MAINTAINERS
  * and Kbuild at the top, or some remote's URL contains "linux". */
 int probe_is_linux(git_repository *repo, const char *tip_id);
+/* 1 if some remote's URL contains word. */
+int probe_remote_has(git_repository *repo, const char *word);
 
 /* The URL of the remote "origin", else of the first remote in the
  * configuration (a new string: free() it), or NULL when there is none. */

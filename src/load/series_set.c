@@ -8,6 +8,7 @@
 #include "git/infer.h"
 #include "git/outside.h"
 #include "git/parallel.h"
+#include "git/presets.h"
 #include "git/probe.h"
 #include "git/ranges_read.h"
 #include "git/repo.h"
@@ -359,14 +360,25 @@ static int is_blind(const struct series *s)
  * first BLIND_NAMES, not a line each (a repository's hundred series). */
 void series_set_warn_blind(const struct load_source *src, const struct series *s, size_t n)
 {
-	const char *how = "so fixes naming mainline commits cannot find them: name the mainline "
-			  "branch (--mainline REF) or the project's upstream line "
-			  "(--upstream-pattern RE)";
-	char names[1024] = "";
+	const char *plain = "so fixes naming mainline commits cannot find them: name the mainline "
+			    "branch (--mainline REF) or the project's upstream line "
+			    "(--upstream-pattern RE)";
+	const struct project_config *p = l->src->project;
+	const struct preset *fit = NULL;
+	char names[1024] = "", how[512];
 	size_t blind = 0, said = 0, at = 0;
 
 	for (size_t i = 0; i < n; i++)
 		blind += is_blind(&s[i]);
+	/* a recipe that fits the repository and reads more than the built-in
+	 * forms, when none is applied: named */
+	if (blind && !(p && p->preset) && l->src->repo)
+		fit = preset_fitting(l->src->repo);
+	if (fit && preset_reads_more(fit))
+		snprintf(how, sizeof(how), "%s, or apply the recipe of this repository's project "
+			 "(--project %s)", plain, fit->name);
+	else
+		snprintf(how, sizeof(how), "%s", plain);
 	for (size_t i = 0; blind == 1 && i < n; i++) {
 		const struct census *k = &s[i].census;
 		size_t known = k->with_upstream + k->inferred_upstream;

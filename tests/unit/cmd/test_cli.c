@@ -326,8 +326,8 @@ static void test_help_synopsis(void **state)
 	assert_non_null(strstr(text, "usage: regtrace [-C DIR] export --sqlite FILE "
 				     "[--mainline REF]\n"));
 	assert_non_null(strstr(text, "[--upstream-pattern RE]...\n"));
-	assert_non_null(strstr(text, "[--fixes-pattern RE]... [--no-infer] [-q]\n"));
-	assert_non_null(strstr(text, "[RANGE...]\n"));
+	assert_non_null(strstr(text, "[--fixes-pattern RE]... [--project NAME]\n"));
+	assert_non_null(strstr(text, "[--no-infer] [-q] [RANGE...]\n"));
 	free(text);
 	text = help_of(CMD_FIXES);
 	assert_non_null(strstr(text, "usage: regtrace [-C DIR] fixes [--json] [--csv]"));
