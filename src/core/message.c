@@ -497,6 +497,15 @@ static int pattern_fixes(struct msg_facts *f, struct span line, const char *text
 	return 1;
 }
 
+/* A line of one of the project's report forms (msg_rules.reported). */
+static int reported_pattern(const char *text, const struct msg_rules *rules)
+{
+	for (size_t i = 0; text && rules && i < rules->nreported; i++)
+		if (pattern_exec(rules->reported[i], text, strlen(text), NULL, 0))
+			return 1;
+	return 0;
+}
+
 static void match_channels(struct msg_facts *f, const char *text, const struct msg_rules *rules)
 {
 	for (size_t i = 0; text && rules && i < rules->nchannels && i < MSG_CHANNELS_MAX; i++)
@@ -510,8 +519,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 {
 	const struct msg_rules *rules = st->rules;
 	char id[MSG_ID_MAX + 1], buf[4096];
-	const char *text = rules && (rules->nupstream || rules->nfixes || rules->nchannels) ?
-			   line_string(line, buf, sizeof(buf)) : NULL;
+	const char *text = rules && (rules->nupstream || rules->nfixes || rules->nchannels ||
+				     rules->nreported) ? line_string(line, buf, sizeof(buf)) : NULL;
 	struct span rest, lead = line;
 	size_t after;
 	int fx, bracket, rv, id_next = st->revert_id_next;
@@ -550,7 +559,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	if (pattern_fixes(f, line, text, msg, rules))
 		return;
 	f->cc_stable |= c == 'c' && cc_stable_line(line);
-	f->reported |= reported_line(line.p, (size_t)(line.end - line.p));
+	f->reported |= reported_line(line.p, (size_t)(line.end - line.p)) ||
+		       reported_pattern(text, rules);
 	if (st->in_revert_paragraph)
 		return;
 	if (alias_line(line, id, &bracket)) {

@@ -73,6 +73,9 @@ struct msg_rules {
 	size_t nfixes;
 	struct pattern **channels;
 	size_t nchannels;
+	struct pattern **reported;	/* a line matching one says someone hit
+					   what the commit fixes (facts.reported) */
+	size_t nreported;
 };
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *out);

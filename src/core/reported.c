@@ -110,12 +110,15 @@ int reported_line(const char *p, size_t n)
 		p++, n--;
 	if (starts(p, n, "#regzbot"))
 		return 1;
+	if (starts(p, n, "bugzilla id:"))	/* DPDK's, a key of two words */
+		return value(p, n, 11, &vn) && vn;
 	if (!(key = trailer_key(p, n)))
 		return 0;
 	v = value(p, n, key, &vn);
 	if (!vn)
 		return 0;
-	if (reported_key(p, key) || (key == 6 && starts(p, key, "closes")))
+	if (reported_key(p, key) || (key == 6 && starts(p, key, "closes")) ||
+	    (key == 11 && starts(p, key, "reported-at")) || (key == 8 && starts(p, key, "resolves")))
 		return 1;
 	if (!(key == 4 && starts(p, key, "link")) && !(key == 7 && starts(p, key, "buglink")))
 		return 0;

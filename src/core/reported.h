@@ -4,7 +4,8 @@
  *
  * A line counts, after optional spaces or tabs, when it is
  *   - a trailer "Reported-by: ..." or "Reported-and-<words>-by: ..." (any case);
- *   - "Closes: ..." naming anything;
+ *   - "Closes: ..." naming anything; so do "Resolves: ...", "Reported-at: ..."
+ *     (Open vSwitch, OVN) and "Bugzilla ID: ..." (DPDK);
  *   - "Link: URL" or "BugLink: URL" where URL is a bug tracker's: a host
  *     with "bugzilla" in its name or starting with "bugs.", a path with
  *     "show_bug.cgi", an issue ("/issues/N", as GitHub, GitLab's

@@ -42,6 +42,8 @@ int config_check_limits(const struct project_config *p, char *err, size_t errlen
 		rc = limit_hit(p->rules.fixes[i], err, errlen);
 	for (size_t i = 0; !rc && i < p->rules.nchannels; i++)
 		rc = limit_hit(p->rules.channels[i], err, errlen);
+	for (size_t i = 0; !rc && i < p->rules.nreported; i++)
+		rc = limit_hit(p->rules.reported[i], err, errlen);
 	return rc;
 }
 
@@ -89,6 +91,19 @@ static int add_fixes(struct project_config *p, const char *pattern, char *err, s
 	}
 	return add_id_pattern(p, &p->rules.fixes, &p->rules.nfixes, &p->fixes_cap, "fixes",
 			      pattern, err, errlen);
+}
+
+/* A report pattern (no capture group needed): a line matching it says
+ * someone hit what the commit fixes. */
+static int add_reported(struct project_config *p, const char *pattern, char *err,
+			size_t errlen)
+{
+	ARRAY_GROW(p->rules.reported, p->rules.nreported, p->reported_cap);
+	if (config_compile(&p->rules.reported[p->rules.nreported], pattern, 0, err, errlen))
+		return -1;
+	p->rules.nreported++;
+	add_source(p, "reported", pattern);
+	return 0;
 }
 
 /* A channel pattern named name (no capture group needed). */
@@ -241,6 +256,9 @@ static int read_source(git_config *cfg, struct project_config *p, const char *wh
 	x.add = add_fixes;
 	if (!rc)
 		rc = read_multi(cfg, "regtrace.fixesPattern", &x, sub, sizeof(sub));
+	x.add = add_reported;
+	if (!rc)
+		rc = read_multi(cfg, "regtrace.reportedPattern", &x, sub, sizeof(sub));
 	x.add = add_series;
 	if (!rc)
 		rc = read_multi(cfg, "regtrace.series", &x, sub, sizeof(sub));
@@ -338,6 +356,9 @@ static int apply_preset(struct project_config *p, char *err, size_t errlen)
 	for (size_t i = 0; i < PRESET_PATTERNS_MAX && k->fixes[i]; i++)
 		if (add_fixes(p, k->fixes[i], err, errlen))
 			return RT_EFAIL;
+	for (size_t i = 0; i < PRESET_PATTERNS_MAX && k->reported[i]; i++)
+		if (add_reported(p, k->reported[i], err, errlen))
+			return RT_EFAIL;
 	if (p->linux_channels < 0 && k->linux_channels >= 0)
 		p->linux_channels = k->linux_channels;
 	return RT_OK;
@@ -387,7 +408,8 @@ int config_load(git_repository *repo, const struct config_words *c, struct proje
 
 const struct msg_rules *config_msg_rules(const struct project_config *p)
 {
-	if (!p || !(p->rules.nupstream || p->rules.nfixes || p->rules.nchannels))
+	if (!p || !(p->rules.nupstream || p->rules.nfixes || p->rules.nchannels ||
+		    p->rules.nreported))
 		return NULL;
 	return &p->rules;
 }
@@ -404,6 +426,9 @@ void config_release(struct project_config *p)
 		pattern_free(p->rules.channels[i]);
 		free(p->channel_names[i]);
 	}
+	for (size_t i = 0; i < p->rules.nreported; i++)
+		pattern_free(p->rules.reported[i]);
+	free(p->rules.reported);
 	for (size_t i = 0; i < p->nsources; i++)
 		free(p->sources[i]);
 	for (size_t i = 0; i < p->nseries_add; i++)

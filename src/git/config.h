@@ -7,6 +7,9 @@
  *   regtrace.seriesPattern        the first of command line, git config, .regtrace;
  *   regtrace.upstreamPattern      multi-valued; all three sources add up;
  *   regtrace.fixesPattern         multi-valued; all three sources add up;
+ *   regtrace.reportedPattern      multi-valued (git config and .regtrace add
+ *                                 up): a line matching one says someone hit
+ *                                 what the commit fixes (core/reported.h);
  *   regtrace.channelPattern.NAME  a channel NAME (git config and .regtrace, in
  *                                 that order, each in file order);
  *   regtrace.linuxChannels        true or false: the Linux channel rules on or
@@ -37,7 +40,7 @@ struct project_config {
 	struct pattern *series;		/* or NULL */
 	int has_series;
 	struct msg_rules rules;
-	size_t upstream_cap, fixes_cap, channels_cap;
+	size_t upstream_cap, fixes_cap, channels_cap, reported_cap;
 	char **channel_names;	/* one per rules.channels, lower-case */
 	char **sources;		/* every pattern that shapes the facts of a message,
 				   tagged with its kind: the cache's fingerprint */

@@ -370,6 +370,12 @@ static void test_reported(void **state)
 	assert_true(reported("s\n\nReported-and-tested-by: A\n"));
 	assert_true(reported("s\n\nReported-and-bisected-by: A\n"));
 	assert_true(reported("s\n\nCloses: https://example.org/anything\n"));
+	/* each project's words (issue 26) */
+	assert_true(reported("s\n\nReported-at: https://mail.openvswitch.org/x.html\n"));
+	assert_true(reported("s\n\nBugzilla ID: 1088\n"));
+	assert_true(reported("s\n\nResolves: https://issues.redhat.com/browse/FDP-616\n"));
+	assert_false(reported("s\n\nBugzilla ID:\n"));	/* names nothing */
+	assert_false(reported("s\n\nBugzilla: 1088\n"));
 	assert_true(reported("s\n\nLink: https://bugzilla.kernel.org/show_bug.cgi?id=200011\n"));
 	assert_true(reported("s\n\nLink: https://bugzilla.redhat.com/1234 # rh\n"));
 	assert_true(reported("s\n\nLink: https://bugs.launchpad.net/ubuntu/+source/linux/+bug/12\n"));
