@@ -108,7 +108,7 @@ _regtrace()
     local opts=
     case $cmd in
     stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
-    fixes) opts="--json --csv --oneline --visible --kind $common" ;;
+    fixes) opts="--json --csv --oneline --visible --kind --mentions $common" ;;
     timeline | unfixed | regressions) opts="--json --csv $common" ;;
     sagas | explain | series) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;

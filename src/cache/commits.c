@@ -309,7 +309,7 @@ static int decode_refs(struct rbuf *r, struct msg_facts *f)
 	for (uint32_t i = 0; i < n; i++) {
 		unsigned kind = (unsigned)rbuf_uint(r, 1);
 		struct msg_ref *ref = &f->refs[f->nrefs];
-		if (take_id(r, ref->id) || kind > MSG_REF_REVERT ||
+		if (take_id(r, ref->id) || kind > MSG_REF_MENTION ||
 		    rbuf_str(r, MSG_SUBJECT_MAX, 1, &ref->subject))
 			return -1;
 		ref->kind = (enum msg_ref_kind)kind;
@@ -422,7 +422,7 @@ static int check_facts(struct rbuf *r)
 	n = (uint32_t)rbuf_uint(r, 4);
 	for (uint32_t i = 0; i < n; i++) {
 		unsigned kind = (unsigned)rbuf_uint(r, 1);
-		if (check_str(r, MSG_ID_MAX, 0, 1) || kind > MSG_REF_REVERT ||
+		if (check_str(r, MSG_ID_MAX, 0, 1) || kind > MSG_REF_MENTION ||
 		    check_str(r, MSG_SUBJECT_MAX, 1, 0))
 			return -1;
 	}

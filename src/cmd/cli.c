@@ -100,6 +100,9 @@ const struct cli_option_row cli_options[] = {
 	  "the last group the id, counted as a Fixes:\n"
 	  "line (added to regtrace.fixesPattern: git\n"
 	  "config, .regtrace)" },
+	{ "mentions", 0, NULL, ON(FIXES), 0, STORE_FLAG, AT(mentions), NULL,
+	  "also list the mention links: ids named in\n"
+	  "prose that no rule counted (doc/rules.md)" },
 	{ "project", 0, "NAME", REPO_CMDS, 0, STORE_STRING, AT(project), NULL,
 	  "a built-in recipe: linux, dpdk, systemd, ovs,\n"
 	  "ovn, xen, frr, qemu or git (else\n"

@@ -61,6 +61,7 @@ struct cli {
 	struct cli_words upstream_patterns;	/* --upstream-pattern REGEX... */
 	struct cli_words fixes_patterns;	/* --fixes-pattern REGEX... */
 	const char *project;		/* --project NAME (git/presets.h) */
+	int mentions;			/* fixes --mentions */
 	int by_depth;			/* --by path:N, default 2 */
 	int no_infer;			/* --no-infer: no upstream ids from the mainline */
 	int quiet;			/* -q, --quiet: no warnings on stderr */

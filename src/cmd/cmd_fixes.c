@@ -3,6 +3,7 @@
 #include "base/error.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
+#include "core/analyze.h"
 #include "render/render.h"
 
 #include <string.h>
@@ -11,6 +12,10 @@ static struct fixes_view view;
 
 static int render(const struct cli *c, const struct series_set *set)
 {
+	/* --mentions: the mention links listed among the others (the set is
+	 * this command's, and its numbers do not change) */
+	for (size_t i = 0; c->mentions && i < set->n; i++)
+		analyze_show_mentions(&set->s[i]);
 	if (c->format == FORMAT_JSON)
 		return render_fixes_json(stdout, set->s, &view);
 	if (c->format == FORMAT_CSV)

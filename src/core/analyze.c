@@ -135,6 +135,15 @@ out:
 	return rc;
 }
 
+void analyze_show_mentions(struct series *s)
+{
+	census_show_mentions(&s->census);
+	free(s->life);
+	s->life = xmalloc((s->census.nlinks + 1) * sizeof(*s->life));
+	for (size_t i = 0; i < s->census.nlinks; i++)
+		s->life[i] = lifetime_of(&s->g, &s->rels, &s->census.links[i]);
+}
+
 void series_release_all(struct series *s)
 {
 	sagas_release(&s->sagas);

@@ -38,4 +38,9 @@ int analyze(struct history *h, const struct rules *r, struct series *s, char *er
 
 void series_release_all(struct series *s);
 
+/* `fixes --mentions`: s's mention links listed among its links, in their
+ * order, each with its lifetime (series_lifetime); every number stays as
+ * analyze() counted it. */
+void analyze_show_mentions(struct series *s);
+
 #endif

@@ -51,7 +51,7 @@ enum outcome { RES_IGNORED, RES_OUTSIDE, RES_TARGET, RES_PREEMPTIVE, RES_AMBIGUO
 const char *link_kind_name(enum link_kind k)
 {
 	static const char *const names[] = {
-		"fix", "revert", "reapply", "duplicate", "preemptive", "ambiguous",
+		"fix", "revert", "reapply", "duplicate", "preemptive", "ambiguous", "mention",
 	};
 	return names[k];
 }
@@ -552,6 +552,60 @@ static void visit_subject_revert(struct ctx *x, uint32_t f, size_t first)
 	x->cur = NULL;
 }
 
+/* Does f name id in a rule's line: an alias, or a Fixes or revert id? */
+static int counted_id(const struct msg_facts *facts, const char *id)
+{
+	for (size_t a = 0; a < facts->naliases; a++)
+		if (!strcmp(facts->aliases[a], id))
+			return 1;
+	for (size_t i = 0; i < facts->nrefs; i++)
+		if (facts->refs[i].kind != MSG_REF_MENTION && !strcmp(facts->refs[i].id, id))
+			return 1;
+	return 0;
+}
+
+/* Does f link to t already (from its first link on), or mention it? */
+static int linked_to(const struct ctx *x, size_t first, size_t first_mention, uint32_t t)
+{
+	for (size_t i = first; i < x->out->nlinks; i++)
+		if (x->out->links[i].target == t || u32s_contains(&x->out->links[i].candidates, t))
+			return 1;
+	for (size_t i = first_mention; i < x->out->nmention_links; i++)
+		if (x->out->mention_links[i].target == t)
+			return 1;
+	return 0;
+}
+
+/*
+ * Mentions (doc/rules.md "Mentions"): an id of f's prose that names a
+ * commit of the series (directly or through its upstream ids: the rules of
+ * "Which commit a reference means" give the one target) but that no rule
+ * counted: not an id of a rule's line, not a target f links already.  A
+ * mention is no claim: a link apart, never counted.
+ */
+static void visit_mentions(struct ctx *x, uint32_t f, size_t first)
+{
+	const struct msg_facts *facts = &x->g->c[f].facts;
+	size_t first_mention = x->out->nmention_links;
+
+	for (size_t i = 0; i < facts->nrefs; i++) {
+		const struct msg_ref *ref = &facts->refs[i];
+		uint32_t t = LINK_NO_TARGET;
+		if (ref->kind != MSG_REF_MENTION || counted_id(facts, ref->id))
+			continue;
+		x->cur = x->trace ? &x->trace->refs[i] : NULL;
+		if (resolve_ref(x, f, ref, &t) != RES_TARGET || linked_to(x, first, first_mention, t))
+			continue;
+		ARRAY_GROW(x->out->mention_links, x->out->nmention_links, x->out->mention_links_cap);
+		struct link *l = &x->out->mention_links[x->out->nmention_links++];
+		*l = (struct link){ .kind = LINK_MENTION, .fix = f, .target = t,
+				    .seq = x->seq++, .rank = release_rank(x->g, f),
+				    .same_release = x->g->c[f].release == x->g->c[t].release };
+		note_link(x, LINK_MENTION, t, 1);
+	}
+	x->cur = NULL;
+}
+
 static void visit_refs(struct ctx *x, uint32_t f)
 {
 	const struct msg_facts *facts = &x->g->c[f].facts;
@@ -561,6 +615,8 @@ static void visit_refs(struct ctx *x, uint32_t f)
 		const struct msg_ref *ref = &facts->refs[i];
 		uint32_t t = LINK_NO_TARGET;
 		enum link_kind kind;
+		if (ref->kind == MSG_REF_MENTION)
+			continue;	/* after every rule: visit_mentions() */
 		x->cur = x->trace ? &x->trace->refs[i] : NULL;
 		enum outcome res = resolve_ref(x, f, ref, &t);
 		if (res == RES_OUTSIDE)
@@ -585,6 +641,7 @@ static void visit_refs(struct ctx *x, uint32_t f)
 	}
 	x->cur = NULL;
 	visit_subject_revert(x, f, first);
+	visit_mentions(x, f, first);
 }
 
 /* The earliest copy matching alias a that is an ancestor of f and live
@@ -754,6 +811,9 @@ void census_compute(struct graph *g, struct resolver *r, const struct outside *o
 	count(&x);
 	if (out->nlinks)
 		qsort(out->links, out->nlinks, sizeof(*out->links), cmp_link);
+	out->mentions = out->nmention_links;
+	if (out->nmention_links)
+		qsort(out->mention_links, out->nmention_links, sizeof(*out->mention_links), cmp_link);
 	for (size_t i = 0; i < g->n + 1; i++)
 		u32s_release(&x.reverted_by[i]);
 	free(x.reverted_by);
@@ -762,11 +822,23 @@ void census_compute(struct graph *g, struct resolver *r, const struct outside *o
 	live_release(&x);
 }
 
+void census_show_mentions(struct census *c)
+{
+	for (size_t i = 0; i < c->nmention_links; i++) {
+		ARRAY_GROW(c->links, c->nlinks, c->links_cap);
+		c->links[c->nlinks++] = c->mention_links[i];
+	}
+	c->nmention_links = 0;
+	if (c->nlinks)
+		qsort(c->links, c->nlinks, sizeof(*c->links), cmp_link);
+}
+
 void census_release(struct census *c)
 {
 	for (size_t i = 0; i < c->nlinks; i++)
 		u32s_release(&c->links[i].candidates);
 	free(c->links);
+	free(c->mention_links);
 	free(c->flags);
 	memset(c, 0, sizeof(*c));
 }

@@ -24,6 +24,7 @@ enum link_kind {
 	LINK_DUPLICATE,
 	LINK_PREEMPTIVE,
 	LINK_AMBIGUOUS,
+	LINK_MENTION,		/* census.mentions only: an id named in prose */
 };
 
 #define LINK_NO_TARGET UINT32_MAX
@@ -52,6 +53,12 @@ struct census {
 	size_t without_upstream;	/* commits - with - inferred (ambiguous included) */
 	struct link *links;
 	size_t nlinks, links_cap;
+	size_t mentions;	/* mention links: ids named in prose that no rule
+				   counted (doc/rules.md "Mentions") */
+	struct link *mention_links;	/* LINK_MENTION, apart from links: shown
+					   on request (census_show_mentions),
+					   never counted as fixes */
+	size_t nmention_links, mention_links_cap;
 	uint8_t *flags;		/* per commit: CENSUS_* bits of a counted fix */
 };
 
@@ -79,6 +86,10 @@ int link_is_regression_fix(enum link_kind k);
 void census_compute(struct graph *g, struct resolver *r, const struct outside *o, int until,
 		    struct census *out);
 void census_release(struct census *c);
+/* Move c's mentions among its links, in the links' order (`fixes
+ * --mentions`, through analyze_show_mentions(), which keeps the series'
+ * per-link data in step): the numbers stay as they were. */
+void census_show_mentions(struct census *c);
 
 /*
  * The rules of README "Which commit a reference means" and "Kinds of link"

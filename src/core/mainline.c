@@ -18,10 +18,15 @@ void mainline_strip(struct msg_facts *f)
 	free(f->aliases);
 	f->aliases = NULL;
 	f->naliases = f->aliases_cap = 0;
+	size_t k = 0;
+
 	for (size_t i = 0; i < f->nrefs; i++) {
 		free(f->refs[i].subject);
 		f->refs[i].subject = NULL;
+		if (f->refs[i].kind != MSG_REF_MENTION)	/* a mention fixes nothing */
+			f->refs[k++] = f->refs[i];
 	}
+	f->nrefs = k;
 	f->fixes_lines = f->nonsha_fixes_lines = 0;
 	f->is_revert = f->cc_stable = f->autosel_form = f->reported = 0;
 	f->channels = 0;
@@ -30,11 +35,11 @@ void mainline_strip(struct msg_facts *f)
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
 		  const char *release)
 {
+	mainline_strip(facts);
 	if (!facts->nrefs) {
 		msg_facts_release(facts);
 		return;
 	}
-	mainline_strip(facts);
 	ARRAY_GROW(m->v, m->n, m->cap);
 	struct mainline_fix *f = &m->v[m->n++];
 	memcpy(f->id, id, 41);

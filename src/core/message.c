@@ -457,6 +457,7 @@ char *msg_revert_subject(const char *subject)
 
 struct parse_state {
 	const struct msg_rules *rules;
+	int past_subject;	/* a blank line ended the subject's paragraph */
 	int in_revert_paragraph;
 	int revert_id_next;	/* the line before was "This reverts commit:" */
 };
@@ -514,6 +515,31 @@ static void match_channels(struct msg_facts *f, const char *text, const struct m
 			f->channels |= UINT32_C(1) << i;
 }
 
+/*
+ * The ids of a line no rule read (below the subject, outside a revert's
+ * paragraph): each word of 7 to 40 hex digits with a letter and a digit
+ * (not a date, a decimal number or a hex-looking word), a mention.
+ */
+static void mentions(struct msg_facts *f, struct span line)
+{
+	char id[MSG_ID_MAX + 1];
+
+	for (const char *q = line.p; q < line.end;) {
+		const char *w = q;
+		int letter = 0, digit = 0;
+		while (q < line.end && is_alnum((unsigned char)*q)) {
+			letter |= lower((unsigned char)*q) >= 'a';
+			digit |= *q >= '0' && *q <= '9';
+			q++;
+		}
+		struct span t = { w, q };
+		if (letter && digit && eat_id(&t, id) && t.p == q)
+			add_ref(f, MSG_REF_MENTION, id, NULL);
+		if (q == w)
+			q++;
+	}
+}
+
 static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 		       struct parse_state *st)
 {
@@ -529,6 +555,7 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	skip_blanks(&lead);
 	if (lead.p == lead.end) {	/* a blank line */
 		st->in_revert_paragraph = 0;
+		st->past_subject = 1;
 		return;
 	}
 	/* Each built-in form opens with its own word: its first letter, after
@@ -569,6 +596,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	} else if ((c == '(' && cherry_pick_line(line, id)) ||
 		   (rules && pattern_id(rules->upstream, rules->nupstream, 0, text, id, &after))) {
 		add_alias(f, id);
+	} else if (st->past_subject) {
+		mentions(f, line);
 	}
 }
 
@@ -613,7 +642,7 @@ void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
 		     struct msg_facts *f, struct msg_where *where)
 {
 	struct span all = { msg, msg + len }, line;
-	struct parse_state st = { rules, 0, 0 };
+	struct parse_state st = { rules, 0, 0, 0 };
 	const char *counted = msg;	/* no = 1 + the newlines before counted */
 	unsigned no = 1;
 	struct msg_seen seen = { 0 };

@@ -29,7 +29,9 @@
 #define MSG_SUBJECT_MAX 1000
 #define MSG_CHANNELS_MAX 32	/* channel patterns of a project, at most */
 
-enum msg_ref_kind { MSG_REF_FIXES, MSG_REF_REVERT };
+/* MSG_REF_MENTION: an id named in prose, on a line no rule read (doc/rules.md
+ * "Mentions"): shown, never counted as a fix. */
+enum msg_ref_kind { MSG_REF_FIXES, MSG_REF_REVERT, MSG_REF_MENTION };
 
 struct msg_ref {
 	enum msg_ref_kind kind;

@@ -35,7 +35,7 @@ static enum saga_role link_role(enum link_kind k)
 	case LINK_REAPPLY: return ROLE_REAPPLY;
 	case LINK_DUPLICATE: return ROLE_DUPLICATE;
 	case LINK_PREEMPTIVE: return ROLE_PREEMPTIVE;
-	case LINK_AMBIGUOUS: break;
+	case LINK_AMBIGUOUS: case LINK_MENTION: break;
 	}
 	return ROLE_COMMIT;
 }

@@ -236,10 +236,8 @@ static int32_t *attribute(const struct walk_result *w, const uint32_t *at, size_
  * the walk drops the others as it reads them. */
 static int naming_others(struct msg_facts *f)
 {
-	if (!f->nrefs)
-		return 0;
-	mainline_strip(f);
-	return 1;
+	mainline_strip(f);	/* (mentions dropped: they fix nothing) */
+	return f->nrefs != 0;
 }
 
 /* The identity key of a commit as read (core/identity.h): its author's

@@ -58,6 +58,8 @@ static void collect(struct history *h, struct asks *a)
 		if (g->c[c].is_merge)
 			continue;
 		for (size_t i = 0; i < f->nrefs; i++) {
+			if (f->refs[i].kind == MSG_REF_MENTION)
+				continue;	/* prose: never looked up outside */
 			resolver_match(r, f->refs[i].id, &m);
 			if (!m.n)
 				ask(a, f->refs[i].id, 1);

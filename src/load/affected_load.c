@@ -379,8 +379,9 @@ static void add_intros(struct affected_ctx *x, struct affected_answer *a, const 
 		       const struct msg_facts *f)
 {
 	for (size_t k = 0; f && k < f->nrefs; k++)
-		add_intro(x, a, fix, f->refs[k].kind == MSG_REF_REVERT ? AFFECTED_FROM_REVERT
-				     : AFFECTED_FROM_FIXES, f->refs[k].id);
+		if (f->refs[k].kind != MSG_REF_MENTION)	/* prose: no claim */
+			add_intro(x, a, fix, f->refs[k].kind == MSG_REF_REVERT ?
+				  AFFECTED_FROM_REVERT : AFFECTED_FROM_FIXES, f->refs[k].id);
 	if (!a->nintro)
 		add_intro(x, a, fix, AFFECTED_FROM_NONE, "");
 }

@@ -55,6 +55,7 @@ CENSUS(with_upstream)
 CENSUS(inferred_upstream)
 CENSUS(ambiguous_upstream)
 CENSUS(without_upstream)
+CENSUS(mentions)
 #undef CENSUS
 
 /* Commits another series of the run holds too (core/shared.h). */
@@ -200,6 +201,7 @@ const struct number numbers[] = {
 	{ "inferred_upstream", NULL, NUM_COUNT, IN_DATA, inferred_upstream },
 	{ "ambiguous_upstream", NULL, NUM_COUNT, IN_DATA, ambiguous_upstream },
 	{ "without_upstream", NULL, NUM_COUNT, IN_DATA, without_upstream },
+	{ "mentions", NULL, NUM_COUNT, IN_DATA, mentions },	/* doc/rules.md "Mentions" */
 	{ NULL, "% upstream", NUM_RATE, IN_HTML, upstream_share },
 	{ "sagas", NULL, NUM_COUNT, IN_DATA, sagas },
 	{ "shared_commits", NULL, NUM_COUNT, IN_DATA, shared_commits },

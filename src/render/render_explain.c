@@ -14,7 +14,15 @@
 
 static const char *ref_kind_name(enum msg_ref_kind k)
 {
-	return k == MSG_REF_FIXES ? "fixes" : "revert";
+	return k == MSG_REF_FIXES ? "fixes" : k == MSG_REF_REVERT ? "revert" : "mention";
+}
+
+/* A reference explain shows: every one of the rules, and a mention (an id
+ * of the prose) when it made a mention link. */
+static int is_shown(const struct series *s, const struct explanation *e, size_t i)
+{
+	return s->g.c[e->commit].facts.refs[i].kind != MSG_REF_MENTION ||
+	       (e->trace.refs[i].linked && e->trace.refs[i].kind == LINK_MENTION);
 }
 
 /* ---- text ---- */
@@ -232,9 +240,13 @@ static int explain_text(FILE *out, const struct series *s, const struct explanat
 		return ferror(out) ? -1 : 0;
 	}
 	upstream_text(out, s, e);
-	fprintf(out, "\nreferences:%s\n", gc->facts.nrefs || e->trace.by_subject ? "" : " none");
+	size_t shown = e->trace.by_subject;
 	for (size_t i = 0; i < gc->facts.nrefs; i++)
-		reference_text(out, s, e, i);
+		shown += is_shown(s, e, i);
+	fprintf(out, "\nreferences:%s\n", shown ? "" : " none");
+	for (size_t i = 0; i < gc->facts.nrefs; i++)
+		if (is_shown(s, e, i))
+			reference_text(out, s, e, i);
 	if (e->trace.by_subject)
 		subject_revert_text(out, s, e);
 	links_text(out, s, &e->from, "links it makes");
@@ -406,7 +418,8 @@ int render_explain_json(FILE *out, const struct series *s, const struct explanat
 	json_object_set_new(root, "series_holding", hold);
 	json_object_set_new(root, "upstream", gc->is_merge ? json_array() : upstream_json(s, e));
 	for (size_t i = 0; !gc->is_merge && i < gc->facts.nrefs; i++)
-		json_array_append_new(refs, reference_json(s, e, i));
+		if (is_shown(s, e, i))
+			json_array_append_new(refs, reference_json(s, e, i));
 	if (e->trace.by_subject)
 		json_array_append_new(refs, subject_revert_json(s, e));
 	json_object_set_new(root, "references", refs);

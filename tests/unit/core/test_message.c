@@ -129,6 +129,33 @@ static void test_fixes_wrapped_subject(void **state)
 	msg_facts_release(&f);
 }
 
+/* The references of the rules (Fixes and revert): prose ids are mentions. */
+static size_t rule_refs(const struct msg_facts *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->nrefs; i++)
+		n += f->refs[i].kind != MSG_REF_MENTION;
+	return n;
+}
+
+/* Mentions: ids of prose lines below the subject, with a letter and a digit. */
+static void test_mentions(void **state)
+{
+	(void)state;
+	struct msg_facts f = parse("s " ID40 "\n\nIn 1234abcd (x, 2024-04-17), we did.\n"
+				   "Dates 20240417, words deadbeefcafe, ids abcdef1234567.\n"
+				   "Fixes: " ID40B "\n");
+	assert_int_equal(f.nrefs, 3);
+	assert_int_equal(f.refs[0].kind, MSG_REF_MENTION);
+	assert_string_equal(f.refs[0].id, "1234abcd");
+	assert_int_equal(f.refs[1].kind, MSG_REF_MENTION);
+	assert_string_equal(f.refs[1].id, "abcdef1234567");
+	assert_int_equal(f.refs[2].kind, MSG_REF_FIXES);	/* a rule's line: no mention */
+	assert_int_equal(rule_refs(&f), 1);
+	msg_facts_release(&f);
+}
+
 static void test_fixes_without_id(void **state)
 {
 	(void)state;
@@ -138,7 +165,7 @@ static void test_fixes_without_id(void **state)
 				   "Fixes: 1234567g\n"
 				   "> Fixes: " ID40 "\n"
 				   "This Fixes: " ID40 "\n");
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	assert_int_equal(f.fixes_lines, 0);
 	assert_int_equal(f.nonsha_fixes_lines, 6);
 	msg_facts_release(&f);
@@ -148,7 +175,7 @@ static void test_revert_must_begin_line(void **state)
 {
 	(void)state;
 	struct msg_facts f = parse("s\n\nAs said, this reverts commit " ID40 ".\n");
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	assert_false(f.is_revert);
 	msg_facts_release(&f);
 }
@@ -254,7 +281,7 @@ static void test_revert_colon_next_line(void **state)
 	(void)state;
 	struct msg_facts f = parse("Revert \"net/foo: fix bar\"\n\nThis reverts commit:\n"
 				   "    " ID40 ".\n[ upstream commit " ID40B " ]\n");
-	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(rule_refs(&f), 1);
 	assert_int_equal(f.refs[0].kind, MSG_REF_REVERT);
 	assert_string_equal(f.refs[0].id, ID40);
 	assert_string_equal(f.refs[0].subject, "net/foo: fix bar");
@@ -263,26 +290,26 @@ static void test_revert_colon_next_line(void **state)
 	msg_facts_release(&f);
 
 	f = parse("s\n\nThis reverts commit: " ID40 "\n");	/* a colon, the id on the line */
-	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(rule_refs(&f), 1);
 	assert_string_equal(f.refs[0].id, ID40);
 	msg_facts_release(&f);
 
 	f = parse("s\n\nThis reverts commit\n" ID40B "\n");	/* no colon, id below */
-	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(rule_refs(&f), 1);
 	assert_string_equal(f.refs[0].id, ID40B);
 	msg_facts_release(&f);
 
 	f = parse("s\n\nThis reverts commit:\n\n" ID40 "\n");	/* a blank line between */
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	assert_false(f.is_revert);
 	msg_facts_release(&f);
 
 	f = parse("s\n\nThis reverts commit:\nthe one before " ID40 "\n");	/* not first */
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	msg_facts_release(&f);
 
 	f = parse("s\n\nThis reverts commits " ID40 " and more\n");	/* "commits" */
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	msg_facts_release(&f);
 }
 
@@ -302,7 +329,7 @@ static void test_fixes_pattern(void **state)
 	rules.fixes = &re;
 	rules.nfixes = 1;
 	msg_parse_with(m, strlen(m), &rules, &f);
-	assert_int_equal(f.nrefs, 2);
+	assert_int_equal(rule_refs(&f), 2);
 	assert_int_equal(f.refs[0].kind, MSG_REF_FIXES);
 	assert_string_equal(f.refs[0].id, ID40);
 	assert_null(f.refs[0].subject);
@@ -313,7 +340,7 @@ static void test_fixes_pattern(void **state)
 	assert_int_equal(f.naliases, 0);
 	msg_facts_release(&f);
 	msg_parse(m, strlen(m), &f);	/* without the pattern: nothing */
-	assert_int_equal(f.nrefs, 0);
+	assert_int_equal(rule_refs(&f), 0);
 	assert_int_equal(f.fixes_lines, 0);
 	msg_facts_release(&f);
 	pattern_free(re);
@@ -322,7 +349,7 @@ static void test_fixes_pattern(void **state)
 	assert_int_equal(pattern_compile(&re, "[Rr]efs ([0-9a-f]+)", 1, err, sizeof(err)), 0);
 	m = "s\n\nRefs 1234567g\nRefs x1234567\nRefs 89abcdef.\n";
 	msg_parse_with(m, strlen(m), &rules, &f);
-	assert_int_equal(f.nrefs, 1);
+	assert_int_equal(rule_refs(&f), 1);
 	assert_string_equal(f.refs[0].id, "89abcdef");
 	msg_facts_release(&f);
 	pattern_free(re);
@@ -449,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_fixes_upper_case_and_dedup),
 		cmocka_unit_test(test_fixes_wrapped_subject),
 		cmocka_unit_test(test_fixes_without_id),
+		cmocka_unit_test(test_mentions),
 		cmocka_unit_test(test_revert_must_begin_line),
 		cmocka_unit_test(test_clean_text),
 		cmocka_unit_test(test_subject_equal),
