@@ -61,7 +61,7 @@ const struct cli_option_row cli_options[] = {
 	  "release shipped (not same release)" },
 	{ "kind", 0, "KIND", ON(FIXES), 0, STORE_STRING, AT(fixes_kind), NULL,
 	  "only the links of KIND: fix, revert, reapply,\n"
-	  "duplicate, preemptive or ambiguous" },
+	  "duplicate, preemptive, ambiguous or mention" },
 	{ "introduced-until", 0, "REL", ON(STATS), 0, STORE_STRING, AT(introduced_until), NULL,
 	  "count only regressions brought by releases\n"
 	  "up to REL, and commits up to REL" },
@@ -102,7 +102,7 @@ const struct cli_option_row cli_options[] = {
 	  "config, .regtrace)" },
 	{ "mentions", 0, NULL, ON(FIXES), 0, STORE_FLAG, AT(mentions), NULL,
 	  "also list the mention links: ids named in\n"
-	  "prose that no rule counted (doc/rules.md)" },
+	  "prose that no rule counted (man regtrace)" },
 	{ "project", 0, "NAME", REPO_CMDS, 0, STORE_STRING, AT(project), NULL,
 	  "a built-in recipe: linux, dpdk, systemd, ovs,\n"
 	  "ovn, xen, frr, qemu or git (else\n"

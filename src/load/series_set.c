@@ -363,7 +363,7 @@ void series_set_warn_blind(const struct load_source *src, const struct series *s
 	const char *plain = "so fixes naming mainline commits cannot find them: name the mainline "
 			    "branch (--mainline REF) or the project's upstream line "
 			    "(--upstream-pattern RE)";
-	const struct project_config *p = l->src->project;
+	const struct project_config *p = src->project;
 	const struct preset *fit = NULL;
 	char names[1024] = "", how[512];
 	size_t blind = 0, said = 0, at = 0;
@@ -372,8 +372,8 @@ void series_set_warn_blind(const struct load_source *src, const struct series *s
 		blind += is_blind(&s[i]);
 	/* a recipe that fits the repository and reads more than the built-in
 	 * forms, when none is applied: named */
-	if (blind && !(p && p->preset) && l->src->repo)
-		fit = preset_fitting(l->src->repo);
+	if (blind && !(p && p->preset) && src->repo)
+		fit = preset_fitting(src->repo);
 	if (fit && preset_reads_more(fit))
 		snprintf(how, sizeof(how), "%s, or apply the recipe of this repository's project "
 			 "(--project %s)", plain, fit->name);
