@@ -66,10 +66,11 @@ const struct cli_option_row cli_options[] = {
 	  "count only regressions brought by releases\n"
 	  "up to REL, and commits up to REL" },
 	{ "mainline", 0, "REF", ON(STATS) | ON(UNFIXED) | ON(REGRESSIONS) | ON(EXPORT) |
-	  ON(AFFECTED), 0,
+	  ON(AFFECTED) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(REPORT) | ON(EXPLAIN), 0,
 	  STORE_STRING, AT(mainline), NULL,
 	  "the mainline branch (default: master, main,\n"
-	  "origin/master or origin/main); stats then\n"
+	  "origin/master or origin/main), on which every\n"
+	  "command infers upstream ids; stats then\n"
 	  "also counts open regressions, regressions\n"
 	  "says which series still carry each, export\n"
 	  "adds them and mainline dates, affected shows\n"

@@ -180,7 +180,8 @@ int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view 
 	const struct census *c = &s->census;
 
 	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
-	      "lifetime_days,fix_subject,target_subject,reported\r\n", out);
+	      "lifetime_days,fix_subject,target_subject,reported,series,fix_upstream,"
+	      "target_upstream\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -199,7 +200,11 @@ int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view 
 		lifetime_fields(out, series_lifetime(s, l));
 		field(out, s->g.c[l->fix].facts.subject, 0);
 		field(out, t == LINK_NO_TARGET ? "" : s->g.c[t].facts.subject, 0);
-		field(out, s->g.c[l->fix].facts.reported ? "true" : "false", 1);
+		field(out, s->g.c[l->fix].facts.reported ? "true" : "false", 0);
+		field(out, s->name, 0);		/* the series, named as in JSON */
+		field(out, series_upstream(s, l->fix) ? series_upstream(s, l->fix) : "", 0);
+		field(out, t == LINK_NO_TARGET || !series_upstream(s, t) ? "" :
+			   series_upstream(s, t), 1);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -143,7 +143,8 @@ static json_t *enveloped(json_t *root)
 int json_dump_root(FILE *out, json_t *root)
 {
 	root = enveloped(root);
-	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	/* fractions to 10 significant digits: 0.01875, not 0.018749999999999999 */
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	const unsigned char *u = (const unsigned char *)text;
 	size_t from = 0, n = text ? strlen(text) : 0, k;
 

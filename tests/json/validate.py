@@ -9,9 +9,14 @@ per invalid document and a summary; exit 1 on any failure."""
 import glob
 import json
 import os
+import re
 import sys
 
 import jsonschema
+
+# A fraction (a rate, an interval's bound) with more than 10 significant digits, as a bare
+# JSON number after a key or in an array: binary noise such as 0.018749999999999999.
+LONG_REAL = re.compile(r'(?<=[:\[,] )-?0\.0*[1-9][0-9]{10,}(?:[eE][-+]?[0-9]+)?')
 
 
 def main():
@@ -29,6 +34,13 @@ def main():
         if not isinstance(doc, dict):
             continue
         docs += 1
+        with open(path, encoding="utf-8") as f:
+            long_real = LONG_REAL.search(f.read())
+        if long_real:  # a ratio printed with binary noise (0.018749999999999999)
+            bad += 1
+            print("FAIL %s: %s has more than 10 significant digits" % (
+                os.path.basename(path), long_real.group(0)))
+            continue
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
         if errors:
             bad += 1
