@@ -7,14 +7,21 @@
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "git/probe.h"
+#include "base/fmt.h"
+#include "base/pattern.h"
 #include "base/util.h"
+#include "git/config.h"
+#include "git/presets.h"
 #include "render/commit_url.h"
 #include "render/html.h"
 #include "render/report.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #define DEFAULT_REPORT "regtrace-report.html"
 #define LINUX_COMMIT_URL \
@@ -37,12 +44,113 @@ static char *commit_url(const struct cli *c, struct run *run, const struct serie
 	return url;
 }
 
+/* The repository's name: its work tree's last component, or a bare
+ * repository's without ".git". */
+static char *repo_name(git_repository *repo)
+{
+	const char *dir = git_repository_workdir(repo);
+	char *s = xstrdup(dir ? dir : git_repository_path(repo)), *base;
+	size_t n = strlen(s);
+
+	while (n > 1 && s[n - 1] == '/')
+		s[--n] = '\0';
+	if (!dir && n > 5 && !strcmp(s + n - 5, "/.git"))
+		s[n -= 5] = '\0';	/* a repository's .git directory: its work tree's name */
+	else if (!dir && n > 4 && !strcmp(s + n - 4, ".git"))
+		s[n -= 4] = '\0';
+	base = strrchr(s, '/');
+	base = xstrdup(base && base[1] ? base + 1 : s);
+	free(s);
+	return base;
+}
+
+/* Today (UTC), or the day of SOURCE_DATE_EPOCH when set (reproducible
+ * builds' convention: the same page from the same inputs). */
+static void today(char out[16])
+{
+	const char *env = getenv("SOURCE_DATE_EPOCH");
+	char *end = NULL;
+	long long v = env && *env ? strtoll(env, &end, 10) : -1;
+	int64_t t = end && !*end && v >= 0 ? (int64_t)v : (int64_t)time(NULL);
+
+	if (fmt_date(out, 16, t) < 0)
+		out[0] = '\0';
+}
+
+struct about {
+	struct report_about a;
+	char *name, date[16];
+	char *opts[8], *pats[64];
+};
+
+static char *joined(const char *a, const char *b)
+{
+	size_t n = strlen(a) + strlen(b) + 2;
+	char *s = xmalloc(n);
+
+	snprintf(s, n, "%s%s", a, b);
+	return s;
+}
+
+/* What shaped the page: the options given and every pattern in effect. */
+static void about_of(const struct cli *c, const struct run *run, struct about *x)
+{
+	const struct project_config *p = run->project;
+	size_t no = 0, np = 0;
+
+	memset(x, 0, sizeof(*x));
+	x->name = repo_name(run->repo);
+	today(x->date);
+	if (c->mainline)
+		x->opts[no++] = joined("--mainline ", c->mainline);
+	if (c->no_infer)
+		x->opts[no++] = xstrdup("--no-infer");
+	if (c->by)
+		x->opts[no++] = joined("--by ", c->by);
+	if (c->introduced_until)
+		x->opts[no++] = joined("--introduced-until ", c->introduced_until);
+	if (c->no_replace_objects)
+		x->opts[no++] = xstrdup("--no-replace-objects");
+	if (p && p->preset)
+		x->opts[no++] = joined("--project ", p->preset->name);
+	if (p && p->has_series)
+		x->pats[np++] = joined("series: ", pattern_source(p->series));
+	for (size_t i = 0; p && i < p->nsources && np < 64; i++) {
+		const char *src = p->sources[i], *space = strchr(src, ' ');
+		if (!space || !strncmp(src, "project ", 8))	/* (an option, above) */
+			continue;
+		size_t k = (size_t)(space - src), len = strlen(src) + 2;
+		x->pats[np] = xmalloc(len);	/* "fixes RE" -> "fixes: RE" */
+		snprintf(x->pats[np++], len, "%.*s: %s", (int)k, src, space + 1);
+		if (k == 5 && !strncmp(src, "fixes", 5))
+			x->a.fixes_patterns = 1;
+	}
+	x->a = (struct report_about){ x->name, git_repository_workdir(run->repo) ?
+				      git_repository_workdir(run->repo) :
+				      git_repository_path(run->repo), x->date,
+				      (const char *const *)x->opts, no,
+				      (const char *const *)x->pats, np, x->a.fixes_patterns };
+}
+
+static void about_release(struct about *x)
+{
+	free(x->name);
+	for (size_t i = 0; i < x->a.noptions; i++)
+		free(x->opts[i]);
+	for (size_t i = 0; i < x->a.npatterns; i++)
+		free(x->pats[i]);
+}
+
 static int write_report(const struct cli *c, struct run *run, struct series_set *set,
 			struct atomic_file *f, char *err, size_t errlen)
 {
 	char *url = commit_url(c, run, set);
-	int rc = render_report_html(f->fp, set->s, set->n, &set->skipped, url);
+	struct about about;
+	int rc;
 
+	about_of(c, run, &about);
+	rc = render_report_html(f->fp, set->s, set->n, &set->skipped, &about.a, url);
+	about_release(&about);
 	free(url);
 	if (rc < 0)
 		return atomic_file_error(f->path, errno ? errno : EIO, err, errlen);

@@ -168,18 +168,61 @@ static const char *label(const struct series *s)
 	return s->label ? s->label : s->name;
 }
 
-static void head(FILE *out)
+/* Where the page came from: repository, regtrace, day, options, patterns. */
+static void about_line(FILE *out, const struct report_about *a)
+{
+	fputs("<p id=\"about\">", out);
+	if (a->name) {
+		fputs("Repository <strong>", out);
+		esc(out, a->name);
+		fputs("</strong>", out);
+		if (a->path) {
+			fputs(" (<code>", out);
+			esc(out, a->path);
+			fputs("</code>)", out);
+		}
+		fputs("; ", out);
+	}
+	fputs("regtrace " REGTRACE_VERSION, out);
+	if (a->date) {
+		fputs(", ", out);
+		esc(out, a->date);
+	}
+	for (size_t i = 0; i < a->noptions; i++) {
+		fputs(i ? ", <code>" : "; options <code>", out);
+		esc(out, a->options[i]);
+		fputs("</code>", out);
+	}
+	for (size_t i = 0; i < a->npatterns; i++) {
+		fputs(i ? ", <code>" : "; patterns <code>", out);
+		esc(out, a->patterns[i]);
+		fputs("</code>", out);
+	}
+	fputs(".</p>\n", out);
+}
+
+static void head(FILE *out, const struct report_about *a)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 	      "style-src 'unsafe-inline'; script-src 'sha256-" REPORT_SCRIPT_SHA256 "'\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta name=\"generator\" content=\"regtrace " REGTRACE_VERSION "\">\n"
-	      "<title>regtrace report</title>\n<style>\n", out);
+	      "<title>regtrace report", out);
+	if (a && a->name) {
+		fputs(": ", out);
+		esc(out, a->name);
+	}
+	fputs("</title>\n<style>\n", out);
 	fputs(style, out);
 	fputs("</style>\n</head>\n<body>\n<header>\n<h1>Regressions brought into stable "
-	      "series by backports</h1>\n<p>A <em>fix</em> is a commit of a series that "
-	      "fixes (<code>Fixes:</code> tag) or reverts another commit of the same "
+	      "series by backports</h1>\n", out);
+	if (a)
+		about_line(out, a);
+	fputs("<p>A <em>fix</em> is a commit of a series that fixes (", out);
+	fputs(a && a->fixes_patterns ? "a <code>Fixes:</code> tag or a line of the fixes "
+	      "patterns above" : "<code>Fixes:</code> tag", out);
+	fputs(") or reverts another commit of the same "
 	      "series; it is <em>visible</em> when some release shipped the commit it "
 	      "fixes. Low rate = visible / commits; high rate = visible / commits with a "
 	      "<code>Fixes:</code> tag. The counting rules: <code>man regtrace</code>, and "
@@ -871,11 +914,12 @@ static void offenders(FILE *out, const struct series *s, size_t n, const char *u
 }
 
 int render_report_html(FILE *out, const struct series *s, size_t n,
-		       const struct series_skips *skipped, const char *commit_url)
+		       const struct series_skips *skipped, const struct report_about *about,
+		       const char *commit_url)
 {
 	int rc;
 
-	head(out);
+	head(out, about);
 	summary(out, s, n);
 	not_counted(out, skipped);
 	rc = charts(out, s, n);

@@ -2,7 +2,8 @@
  * report.h — the HTML report: one self-contained page for any number of
  * analysed series.
  *
- * The page needs nothing from outside: styles inline, charts as inline SVG
+ * Under its title the page says where it came from (struct report_about,
+ * <p id="about">).  The page needs nothing from outside: styles inline, charts as inline SVG
  * (svg.h), the reader's own fonts, one inline script (sorting and filtering
  * the tables of class "sortable"; the page is complete without it) and a
  * Content-Security-Policy that forbids loading anything and allows only
@@ -31,7 +32,8 @@
  *                                   <td class="target"> (data-id = full id).
  * Every string from the repository is HTML-escaped.  commit_url is a valid
  * template (html.h) for commit links, or NULL for no links.  The output
- * depends only on its inputs (no clock), so two runs give the same bytes.
+ * depends only on its inputs (no clock: the day is the caller's), so two
+ * runs give the same bytes.
  * Returns 0, or -1 if the stream reported an error.
  */
 #ifndef REGTRACE_REPORT_H
@@ -42,7 +44,22 @@
 
 #include "core/series.h"
 
+/* Where the page came from, said under its title (all may be NULL or 0):
+ * the repository's name (in the <title> too) and path, the day it was
+ * made (YYYY-MM-DD), the options that shaped it ("--mainline master") and
+ * each pattern in effect ("fixes: RE"); fixes_patterns: 1 when some fixes
+ * pattern is in effect (the header's words then name it beside Fixes:). */
+struct report_about {
+	const char *name, *path, *date;
+	const char *const *options;
+	size_t noptions;
+	const char *const *patterns;
+	size_t npatterns;
+	int fixes_patterns;
+};
+
 int render_report_html(FILE *out, const struct series *s, size_t n,
-		       const struct series_skips *skipped, const char *commit_url);
+		       const struct series_skips *skipped, const struct report_about *about,
+		       const char *commit_url);
 
 #endif

@@ -13,6 +13,8 @@
 # default file name, and the atomic writing and its errors.  Needs chromium and python3
 # (scripts/install-deps.sh --browser).
 set -eu
+# The page's day (its only clock) fixed, so that two runs give the same bytes even across midnight.
+export SOURCE_DATE_EPOCH=1500000000
 REGTRACE=$(realpath "$1")
 MKSCENARIO=$(realpath "$2")
 WORK=$3
@@ -90,6 +92,20 @@ dom_check "report, 12 series: DOM" "$WORK/many.html" none many
 browser "$WORK/shot.out" --window-size=1280,4000 --screenshot="$WORK/many.png" \
 	"file://$WORK/many.html" || true
 if [ -s "$WORK/many.png" ]; then ok "screenshot: $WORK/many.png"; else fail "screenshot many"; fi
+
+# Where the page came from, under its title: the repository (also in <title>), regtrace's
+# version, the day (SOURCE_DATE_EPOCH when set: 1500000000 is 2017-07-14 UTC), the options and
+# the patterns in effect; with a fixes pattern the header's definition names it.
+SOURCE_DATE_EPOCH=1500000000 run "$REGTRACE" -C "$REPO" report -o "$WORK/about.html" \
+	--mainline master --fixes-pattern '^Fixup of ([0-9a-f]{7,40})'
+check "about: the title names the repository" \
+	"$(grep -o '<title>regtrace report[^<]*</title>' "$WORK/about.html")" \
+	"<title>regtrace report: repo</title>"
+check "about: repository, version, day, options, patterns" \
+	"$(grep -o '<p id="about">.*</p>' "$WORK/about.html")" \
+	"<p id=\"about\">Repository <strong>repo</strong> (<code>$REPO/</code>); regtrace $("$REGTRACE" --version | cut -d' ' -f2), 2017-07-14; options <code>--mainline master</code>; patterns <code>fixes: ^Fixup of ([0-9a-f]{7,40})</code>.</p>"
+check "about: the definition names the fixes patterns" \
+	"$(grep -c 'a <code>Fixes:</code> tag or a line of the fixes patterns above' "$WORK/about.html")" 1
 
 run "$REGTRACE" -C "$REPO" report -o "$WORK/again.html"
 check "the same bytes on every run" "$(cmp "$HTML" "$WORK/again.html" 2>&1)" ""
