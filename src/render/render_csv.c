@@ -144,19 +144,21 @@ int render_stats_csv(FILE *out, const struct series *s, size_t n,
 	static const struct series none;
 	const struct series *first = n ? &s[0] : &none;
 
-	fputs("series", out);
+	fputs("series,label", out);
 	for (size_t k = 0; k < nnumbers; k++)
 		if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 			fprintf(out, ",%s", numbers[k].key);
 	fputs(",not_counted\r\n", out);
 	for (size_t i = 0; i < n; i++) {
-		field_value(out, s[i].name);
+		field(out, s[i].name, 0);	/* BASE..TIP, as JSON names it */
+		field_value(out, s[i].label ? s[i].label : s[i].name);	/* the tables' */
 		for (size_t k = 0; k < nnumbers; k++)
 			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))
 				number_field(out, &numbers[k], &s[i]);
 		fputs(",\r\n", out);
 	}
 	for (size_t i = 0; skipped && i < skipped->n; i++) {	/* numbers empty */
+		field(out, skipped->v[i].name, 0);
 		field_value(out, skipped->v[i].name);
 		for (size_t k = 0; k < nnumbers; k++)
 			if (numbers[k].where & IN_CSV && number_asked(&numbers[k], first))

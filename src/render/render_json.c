@@ -98,6 +98,7 @@ static json_t *stats_object(const struct series *s)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "name", json_string(s->name));
+	json_object_set_new(o, "label", json_string(s->label ? s->label : s->name));
 	for (size_t k = 0; k < nnumbers; k++) {
 		const struct number *nb = &numbers[k];
 		if (!(nb->where & IN_JSON) || !number_asked(nb, s))

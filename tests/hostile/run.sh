@@ -1493,8 +1493,8 @@ then pass partial-series-json-marked
 else fail partial-series-json-marked "${why:-not_counted missing}"; fi
 REGTRACE_NO_CACHE=1 rt partial-series-csv -C "$PS" stats --csv
 if [ "$rc" = 3 ] && head -1 "$W/out/partial-series-csv.out" | grep -q ',open,.*,not_counted.$' &&
-   sed -n 2p "$W/out/partial-series-csv.out" | grep -q '^v1\.0\.\.v1\.0\.1,2,.*,.$' &&
-   sed -n 3p "$W/out/partial-series-csv.out" | grep -q '^v2\.0\.\.v2\.0\.1,,,,*cannot read commit [0-9a-f]*: .*.$' &&
+   sed -n 2p "$W/out/partial-series-csv.out" | grep -q '^v1\.0\.\.v1\.0\.1,1\.0\.1,2,.*,.$' &&
+   sed -n 3p "$W/out/partial-series-csv.out" | grep -q '^v2\.0\.\.v2\.0\.1,v2\.0\.\.v2\.0\.1,,,,*cannot read commit [0-9a-f]*: .*.$' &&
    [ "$(wc -l <"$W/out/partial-series-csv.out")" = 3 ]
 then pass partial-series-csv-marked
 else fail partial-series-csv-marked "status $rc: $(head -c 600 "$W/out/partial-series-csv.out")"; fi
