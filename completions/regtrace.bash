@@ -110,7 +110,8 @@ _regtrace()
     stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
     fixes) opts="--json --csv --oneline --visible --kind --mentions $common" ;;
     timeline | unfixed | regressions) opts="--json --csv $common" ;;
-    sagas | explain | series) opts="--json $common" ;;
+    sagas) opts="--json --csv $common" ;;
+    explain | series) opts="--json $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;
     affected) opts="--json --csv --dyad --stdin --vulnerable --why $common" ;;

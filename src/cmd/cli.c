@@ -43,7 +43,7 @@ const struct cli_option_row cli_options[] = {
 	  ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES) | ON(AFFECTED), 0, STORE_CALL, 0, set_json,
 	  "JSON output" },
 	{ "csv", 0, NULL, ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(UNFIXED) | ON(REGRESSIONS) |
-	  ON(AFFECTED), 0, STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
+	  ON(AFFECTED) | ON(SAGAS), 0, STORE_CALL, 0, set_csv, "CSV output (RFC 4180)" },
 	{ "dyad", 0, NULL, ON(AFFECTED), 0, STORE_CALL, 0, set_dyad,
 	  "the kernel CNA dyad's lines: vulnerable_version:\n"
 	  "vulnerable_sha:fixed_version:fixed_sha" },

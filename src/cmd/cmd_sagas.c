@@ -7,6 +7,8 @@ static int render(const struct cli *c, const struct series_set *set)
 {
 	if (c->format == FORMAT_JSON)
 		return render_sagas_json(stdout, set->s);
+	if (c->format == FORMAT_CSV)
+		return render_sagas_csv(stdout, set->s);
 	return render_sagas_text(stdout, set->s);
 }
 

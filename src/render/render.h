@@ -42,6 +42,7 @@ int render_timeline_json(FILE *out, const struct series *s, const struct timelin
 
 int render_sagas_text(FILE *out, const struct series *s);
 int render_sagas_json(FILE *out, const struct series *s);
+int render_sagas_csv(FILE *out, const struct series *s);
 
 struct mainline;
 struct unfixed;

@@ -211,6 +211,28 @@ int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view 
 	return ferror(out) ? -1 : 0;
 }
 
+/* sagas --csv: one line per commit of each saga, sagas numbered from 1. */
+int render_sagas_csv(FILE *out, const struct series *s)
+{
+	fputs("series,saga,size,role,id,release,upstream,subject\r\n", out);
+	for (size_t i = 0; i < s->sagas.n; i++) {
+		const struct saga *sg = &s->sagas.v[i];
+		for (size_t k = 0; k < sg->commits.n; k++) {
+			uint32_t c = sg->commits.v[k];
+			const char *up = series_upstream(s, c);
+			field(out, s->name, 0);
+			num(out, i + 1, 0);
+			num(out, sg->commits.n, 0);
+			field(out, saga_role_name(sg->roles[k]), 0);
+			field(out, s->g.c[c].id, 0);
+			field(out, series_release(s, c), 0);
+			field(out, up ? up : "", 0);
+			field(out, s->g.c[c].facts.subject, 1);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
 int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
 {
 	char date[16];

@@ -152,8 +152,8 @@ static void test_options_in_the_wrong_place(void **state)
 	ASSERT_ERROR("--mainline goes after the command: regtrace unfixed --mainline REF ...",
 		     "--mainline=master", "-C", "d", "unfixed", "v1");
 	ASSERT_ERROR("-o goes after the command: regtrace COMMAND -o FILE ...", "-o", "f");
-	ASSERT_ERROR("option '--csv' does not go with 'sagas' (see: regtrace sagas --help)",
-		     "sagas", "--csv", "v4.19");
+	ASSERT_ERROR("option '--csv' does not go with 'explain' (see: regtrace explain --help)",
+		     "explain", "--csv", "v4.19");
 	ASSERT_ERROR("option '-o' does not go with 'export' (see: regtrace export --help)",
 		     "export", "--sqlite=x", "-o", "y");
 	ASSERT_ERROR("option '--json' does not go with 'help' (see: regtrace help --help)",
