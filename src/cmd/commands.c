@@ -13,8 +13,8 @@ const struct cli_command_row cli_commands[] = {
 	    { "regtrace stats --mainline=master --json",
 	      "every series, with the regressions still open, as JSON" } } },
 	{ "fixes", CMD_FIXES, cmd_fixes, NEEDS_REPO,
-	  1, 1, "RANGE",
-	  "every link found in the range: fix, revert, reapply,\n"
+	  1, CLI_MANY, "RANGE...",
+	  "every link found in each range: fix, revert, reapply,\n"
 	  "duplicate, preemptive, ambiguous, with both commits,\n"
 	  "both releases, both subjects and the regression's lifetime",
 	  { { "regtrace fixes v4.19..v4.19.35", NULL },

@@ -31,9 +31,11 @@ struct fixes_view {
 	int kind;		/* only links of this enum link_kind; -1: any */
 };
 int fixes_view_shows(const struct fixes_view *v, const struct link *l);
-int render_fixes_text(FILE *out, const struct series *s, const struct fixes_view *v);
-int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view *v);
-int render_fixes_json(FILE *out, const struct series *s, const struct fixes_view *v);
+/* fixes of n series: text blocks one after another, CSV and JSON rows of
+ * all (each naming its series). */
+int render_fixes_text(FILE *out, const struct series *s, size_t n, const struct fixes_view *v);
+int render_fixes_csv(FILE *out, const struct series *s, size_t n, const struct fixes_view *v);
+int render_fixes_json(FILE *out, const struct series *s, size_t n, const struct fixes_view *v);
 
 struct timeline;
 int render_timeline_text(FILE *out, const struct series *s, const struct timeline *t);

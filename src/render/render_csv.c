@@ -177,13 +177,11 @@ static void lifetime_fields(FILE *out, struct lifetime t)
 		fprintf(out, "%ld,%ld,", t.releases, t.days);
 }
 
-int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view *v)
+/* One series' links, as rows. */
+static void fixes_rows(FILE *out, const struct series *s, const struct fixes_view *v)
 {
 	const struct census *c = &s->census;
 
-	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
-	      "lifetime_days,fix_subject,target_subject,reported,series,fix_upstream,"
-	      "target_upstream\r\n", out);
 	for (size_t i = 0; i < c->nlinks; i++) {
 		const struct link *l = &c->links[i];
 		uint32_t t = l->target;
@@ -208,6 +206,15 @@ int render_fixes_csv(FILE *out, const struct series *s, const struct fixes_view 
 		field(out, t == LINK_NO_TARGET || !series_upstream(s, t) ? "" :
 			   series_upstream(s, t), 1);
 	}
+}
+
+int render_fixes_csv(FILE *out, const struct series *s, size_t n, const struct fixes_view *v)
+{
+	fputs("kind,fix,fix_release,target,target_release,same_release,lifetime_releases,"
+	      "lifetime_days,fix_subject,target_subject,reported,series,fix_upstream,"
+	      "target_upstream\r\n", out);
+	for (size_t k = 0; k < n; k++)
+		fixes_rows(out, &s[k], v);
 	return ferror(out) ? -1 : 0;
 }
 

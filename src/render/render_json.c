@@ -237,13 +237,18 @@ json_t *json_link_object(const struct series *s, const struct link *l)
 	return o;
 }
 
-int render_fixes_json(FILE *out, const struct series *s, const struct fixes_view *v)
+int render_fixes_json(FILE *out, const struct series *s, size_t n, const struct fixes_view *v)
 {
 	json_t *arr = json_array();
 
-	for (size_t i = 0; i < s->census.nlinks; i++)
-		if (fixes_view_shows(v, &s->census.links[i]))
-			json_array_append_new(arr, json_link_object(s, &s->census.links[i]));
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < s[k].census.nlinks; i++) {
+			if (!fixes_view_shows(v, &s[k].census.links[i]))
+				continue;
+			json_t *o = json_link_object(&s[k], &s[k].census.links[i]);
+			json_object_set_new(o, "series", json_string(s[k].name));
+			json_array_append_new(arr, o);
+		}
 	return json_dump_root(out, json_pack("{s:o}", "fixes", arr));
 }
 

@@ -510,11 +510,24 @@ int render_timeline_text(FILE *out, const struct series *s, const struct timelin
 	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, timeline_text(t.fp, s, tl));
 }
 
-int render_fixes_text(FILE *out, const struct series *s, const struct fixes_view *v)
+/* Each series' block, a blank line between two. */
+static int fixes_texts(FILE *out, const struct series *s, size_t n, const struct fixes_view *v)
+{
+	int rc = 0;
+
+	for (size_t k = 0; k < n && rc >= 0; k++) {
+		if (k)
+			fputc('\n', out);
+		rc = fixes_text(out, &s[k], v);
+	}
+	return rc;
+}
+
+int render_fixes_text(FILE *out, const struct series *s, size_t n, const struct fixes_view *v)
 {
 	struct safe_text t;
 
-	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, fixes_text(t.fp, s, v));
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, fixes_texts(t.fp, s, n, v));
 }
 
 int render_sagas_text(FILE *out, const struct series *s)
