@@ -5,13 +5,11 @@
 
 static int render(const struct cli *c, const struct series_set *set)
 {
-	const struct series *s = set->s;
-
 	if (c->format == FORMAT_JSON)
-		return render_timeline_json(stdout, s, &s->timeline);
+		return render_timeline_json(stdout, set->s, set->n);
 	if (c->format == FORMAT_CSV)
-		return render_timeline_csv(stdout, s, &s->timeline);
-	return render_timeline_text(stdout, s, &s->timeline);
+		return render_timeline_csv(stdout, set->s, set->n);
+	return render_timeline_text(stdout, set->s, set->n);
 }
 
 int cmd_timeline(const struct cli *c, struct run *run, char *err, size_t errlen)

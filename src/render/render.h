@@ -38,9 +38,9 @@ int render_fixes_csv(FILE *out, const struct series *s, size_t n, const struct f
 int render_fixes_json(FILE *out, const struct series *s, size_t n, const struct fixes_view *v);
 
 struct timeline;
-int render_timeline_text(FILE *out, const struct series *s, const struct timeline *t);
-int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t);
-int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t);
+int render_timeline_text(FILE *out, const struct series *s, size_t n);
+int render_timeline_csv(FILE *out, const struct series *s, size_t n);
+int render_timeline_json(FILE *out, const struct series *s, size_t n);
 
 int render_sagas_text(FILE *out, const struct series *s);
 int render_sagas_json(FILE *out, const struct series *s);

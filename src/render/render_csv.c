@@ -240,14 +240,12 @@ int render_sagas_csv(FILE *out, const struct series *s)
 	return ferror(out) ? -1 : 0;
 }
 
-int render_timeline_csv(FILE *out, const struct series *s, const struct timeline *t)
+static void timeline_rows(FILE *out, const struct series *s)
 {
 	char date[16];
 
-	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
-	      "high_rate\r\n", out);
-	for (size_t i = 0; i < t->n; i++) {
-		const struct timeline_row *r = &t->rows[i];
+	for (size_t i = 0; i < s->timeline.n; i++) {
+		const struct timeline_row *r = &s->timeline.rows[i];
 		field(out, release_name(&s->rels, r->release), 0);
 		if (r->release == RELEASE_NONE || fmt_date(date, sizeof(date),
 							   s->rels.r[r->release].date) < 0)
@@ -262,10 +260,22 @@ int render_timeline_csv(FILE *out, const struct series *s, const struct timeline
 		num(out, r->visible, 0);
 		rate(out, number_rate(r->visible, r->commits));
 		if (r->tagged)
-			fprintf(out, "%.6f\r\n", number_rate(r->visible, r->tagged));
+			fprintf(out, "%.6f,", number_rate(r->visible, r->tagged));
 		else
-			fputs("\r\n", out);
+			fputc(',', out);
+		field(out, s->name, 0);	/* BASE..TIP, as JSON names it */
+		field(out, s->label ? s->label : s->name, 1);	/* the tables' */
 	}
+}
+
+/* timeline --csv: one line per release of each series; the series last, so that the
+ * columns of one range's file keep their places. */
+int render_timeline_csv(FILE *out, const struct series *s, size_t n)
+{
+	fputs("release,date,commits,tagged,fixes,reverts,same_release,visible,low_rate,"
+	      "high_rate,series,label\r\n", out);
+	for (size_t k = 0; k < n; k++)
+		timeline_rows(out, &s[k]);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -280,13 +280,20 @@ static json_t *timeline_row(const struct series *s, const struct timeline_row *r
 	return o;
 }
 
-int render_timeline_json(FILE *out, const struct series *s, const struct timeline *t)
+int render_timeline_json(FILE *out, const struct series *s, size_t n)
 {
-	json_t *arr = json_array();
+	json_t *root = json_object(), *arr = json_array();
 
-	for (size_t i = 0; i < t->n; i++)
-		json_array_append_new(arr, timeline_row(s, &t->rows[i]));
-	return json_dump_root(out, json_pack("{s:s, s:o}", "name", s->name, "timeline", arr));
+	if (n == 1)	/* one range: the document is that series' */
+		json_object_set_new(root, "name", json_string(s->name));
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < s[k].timeline.n; i++) {
+			json_t *o = timeline_row(&s[k], &s[k].timeline.rows[i]);
+			json_object_set_new(o, "series", json_string(s[k].name));
+			json_array_append_new(arr, o);
+		}
+	json_object_set_new(root, "timeline", arr);
+	return json_dump_root(out, root);
 }
 
 static json_t *saga_object(const struct series *s, const struct saga *sg)

@@ -503,11 +503,23 @@ int render_stats_text(FILE *out, const struct series *s, size_t n)
 	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, stats_text(t.fp, s, n));
 }
 
-int render_timeline_text(FILE *out, const struct series *s, const struct timeline *tl)
+/* Each series' table, a blank line between two. */
+static int timeline_texts(FILE *out, const struct series *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (k)
+			fputc('\n', out);
+		if (timeline_text(out, &s[k], &s[k].timeline) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int render_timeline_text(FILE *out, const struct series *s, size_t n)
 {
 	struct safe_text t;
 
-	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, timeline_text(t.fp, s, tl));
+	return safe_text_begin(&t) ? -1 : safe_text_end(&t, out, timeline_texts(t.fp, s, n));
 }
 
 /* Each series' block, a blank line between two. */

@@ -195,7 +195,9 @@ static void test_arguments(void **state)
 {
 	(void)state;
 	ASSERT_ERROR("fixes: no RANGE given (expected BASE..TIP)", "fixes", "--json");
-	ASSERT_ERROR("timeline takes exactly one RANGE", "timeline", "a..b", "c..d");
+	ASSERT_ERROR("sagas takes exactly one RANGE", "sagas", "a..b", "c..d");
+	assert_int_equal(PARSE("timeline", "a..b", "c..d"), 0);
+	assert_int_equal(c.nranges, 2);
 	ASSERT_ERROR("export needs --sqlite FILE", "export", "v4.19");
 	ASSERT_ERROR("version takes no arguments, not 'x'", "version", "x");
 	ASSERT_ERROR("help takes at most one COMMAND", "help", "stats", "fixes");
