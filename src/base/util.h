@@ -36,6 +36,20 @@ static inline int hex_digit(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* The first 16 digits of the lower-case hex id ID (LEN digits long) as a number, a
+ * shorter id padded with zeros: ids in the order of this number are in the order of
+ * their first 16 digits, and the number hashes a full id well. */
+static inline uint64_t hex_prefix_value(const char *id, size_t len)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < 16; i++) {
+		char ch = i < len ? id[i] : '0';
+		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+	}
+	return v;
+}
+
 /* A growable list of commit indices. */
 struct u32s {
 	uint32_t *v;

@@ -2,6 +2,7 @@
 #include "core/resolve.h"
 #include "core/message.h"
 #include "base/radix.h"
+#include "base/util.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -13,18 +14,6 @@ static int cmp_key(const void *pa, const void *pb)
 	int c = a->num != b->num ? (a->num > b->num) - (a->num < b->num) : strcmp(a->hex, b->hex);
 
 	return c ? c : (a->commit > b->commit) - (a->commit < b->commit);
-}
-
-/* The first 16 hex digits of id (fewer: padded with zeros) as a number. */
-static uint64_t hex_number(const char *id, size_t len)
-{
-	uint64_t v = 0;
-
-	for (size_t i = 0; i < 16; i++) {
-		char ch = i < len ? id[i] : '0';
-		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
-	}
-	return v;
 }
 
 /* The keys in cmp_key order: by number, then each run of equal numbers
@@ -56,7 +45,7 @@ static void add_key(struct resolver *r, size_t *cap, const char *hex, uint32_t c
 	r->keys[r->nkeys].hex = hex;
 	r->keys[r->nkeys].commit = c;
 	r->keys[r->nkeys].len = (uint32_t)strlen(hex);
-	r->keys[r->nkeys].num = hex_number(hex, r->keys[r->nkeys].len);
+	r->keys[r->nkeys].num = hex_prefix_value(hex, r->keys[r->nkeys].len);
 	r->nkeys++;
 }
 
@@ -87,7 +76,7 @@ uint32_t resolver_head(const char *id)
 	uint32_t v = 0;
 	size_t i = 0;
 
-	for (; i < MSG_ID_MIN && id[i]; i++)	/* (hex_number()'s first digits) */
+	for (; i < MSG_ID_MIN && id[i]; i++)	/* (hex_prefix_value()'s first digits) */
 		v = v << 4 | (uint32_t)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
 	return v << (4 * (MSG_ID_MIN - i));
 }

@@ -8,6 +8,7 @@
 #include "core/shared.h"
 
 #include "base/oidmap.h"
+#include "base/util.h"
 #include "core/series.h"
 
 #include <stdlib.h>
@@ -32,20 +33,12 @@ static const char *id_of(const struct finder *f, uint32_t holder)
 }
 
 /* The first 16 hex digits of an id, as a number: uniform enough. */
-static uint64_t hex_hash(const char *id)
-{
-	uint64_t h = 0;
-
-	for (int k = 0; k < 16 && id[k]; k++)
-		h = h << 4 | (uint64_t)(id[k] <= '9' ? id[k] - '0' : (id[k] | 0x20) - 'a' + 10);
-	return h;
-}
-
 static uint64_t id_hash(const void *ctx, uint32_t v)
 {
 	const struct finder *f = ctx;
+	const char *id = id_of(f, f->first[v]);
 
-	return hex_hash(id_of(f, f->first[v]));
+	return hex_prefix_value(id, strlen(id));
 }
 
 /* Holder k joins the chain of its id (a new id when none has it). */
@@ -55,7 +48,7 @@ static void put(struct finder *f, uint32_t k)
 	size_t slot;
 
 	oidtab_reserve(&f->t, 1024, id_hash, f);
-	for (slot = oidtab_first(&f->t, hex_hash(id)); f->t.slot[slot];
+	for (slot = oidtab_first(&f->t, hex_prefix_value(id, strlen(id))); f->t.slot[slot];
 	     slot = oidtab_next(&f->t, slot)) {
 		uint32_t d = f->t.slot[slot] - 1;
 		if (!strcmp(id_of(f, f->first[d]), id)) {
