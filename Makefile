@@ -92,7 +92,13 @@ demo:
 
 include mk/install.mk
 
-$(B)/obj/%.o: src/%.c
+# The objects name DOCDIR (REGTRACE_DOCDIR): a file holding it, rewritten only when it
+# changes, makes a build with another PREFIX or DOCDIR rebuild them.
+DOCDIR_STAMP := $(B)/obj/docdir
+$(shell mkdir -p $(B)/obj && { [ "$$(cat $(DOCDIR_STAMP) 2>/dev/null)" = "$(DOCDIR)" ] || \
+	echo "$(DOCDIR)" >$(DOCDIR_STAMP); })
+
+$(B)/obj/%.o: src/%.c $(DOCDIR_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(WARN) $(DEPFLAGS) $(CFLAGS) -DREGTRACE_DOCDIR='"$(DOCDIR)"' $(GIT_CFLAGS) -Isrc -c -o $@ $<
 

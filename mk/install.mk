@@ -4,7 +4,8 @@
 #   make install   [PREFIX=/usr/local] [DESTDIR=]   the binary, the man page regtrace(1),
 #                                                   the bash and zsh completions, and the
 #                                                   documentation (README.md, doc/*.md) in
-#                                                   DOCDIR ($(PREFIX)/share/doc/regtrace)
+#                                                   DOCDIR ($(PREFIX)/share/doc/regtrace),
+#                                                   README's links to doc/X.md made X.md
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]   removes exactly those files
 #   make docs-test                                  tests/docs/check-docs.sh (part of check)
 #
@@ -30,7 +31,9 @@ install: binaries
 	$(INSTALL) -m 644 doc/regtrace.1 $(DESTDIR)$(MAN1DIR)/regtrace.1
 	$(INSTALL) -m 644 completions/regtrace.bash $(DESTDIR)$(BASHCOMPDIR)/regtrace
 	$(INSTALL) -m 644 completions/_regtrace $(DESTDIR)$(ZSHCOMPDIR)/_regtrace
-	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 644 $(filter-out README.md,$(DOCS)) $(DESTDIR)$(DOCDIR)
+	sed 's|](doc/|](|g' README.md >$(DESTDIR)$(DOCDIR)/README.md
+	chmod 644 $(DESTDIR)$(DOCDIR)/README.md
 
 uninstall:
 	rm -f $(INSTALLED:%=$(DESTDIR)%)

@@ -158,6 +158,17 @@ check "installed man page = doc/regtrace.1" \
 check "installed regtrace runs" "$("$D/usr/bin/regtrace" --version)" "$("$REGTRACE" --version)"
 check "installed rules.md = doc/rules.md" \
 	"$(cmp -s "$TOP/doc/rules.md" "$D/usr/share/doc/regtrace/rules.md" && echo same)" same
+# The installed README sits beside the doc/ files: its links name them there.
+check "installed README links to rules.md beside it" \
+	"$(grep -c '](rules.md)' "$D/usr/share/doc/regtrace/README.md")" \
+	"$(grep -c '](doc/rules.md)' "$TOP/README.md")"
+check "installed README names no doc/ link" \
+	"$(grep -c '](doc/' "$D/usr/share/doc/regtrace/README.md")" 0
+missing=
+for f in $(grep -o '](doc/[a-z.-]*)' "$TOP/README.md" | sed 's|](doc/||; s|)$||' | sort -u); do
+	[ -f "$D/usr/share/doc/regtrace/$f" ] || missing="$missing $f"
+done
+check "every doc/ file the README links is installed" "$missing" ""
 rc=0
 ${MAKE:-make} -s --no-print-directory -C "$TOP" B="$B" uninstall DESTDIR="$D" PREFIX=/usr \
 	>"$WORK/out" 2>&1 || rc=$?
