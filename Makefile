@@ -46,6 +46,9 @@ obj_of = $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/$(1)/*.c))
 CMD_OBJ = $(filter-out $(B)/obj/cmd/main.o,$(call obj_of,cmd))
 HEADERS = $(wildcard src/*/*.h)
 # Header dependencies (-MMD -MP): each object names the headers it includes in a .d beside it.
+# They name targets, so the default goal is said here: else a plain `make` after a first build
+# made the first target of some .d file, found it up to date, and built nothing.
+.DEFAULT_GOAL := all
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 # Unit tests: tests/unit/LAYER/test_NAME.c, built as $(B)/test_NAME (names are unique across
 # the layers' folders).
