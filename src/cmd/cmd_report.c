@@ -5,13 +5,13 @@
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "cmd/commands.h"
+#include "cmd/options_in_effect.h"
 #include "cmd/output.h"
 #include "git/probe.h"
 #include "base/fmt.h"
 #include "base/pattern.h"
 #include "base/util.h"
 #include "git/config.h"
-#include "git/presets.h"
 #include "render/commit_url.h"
 #include "render/html.h"
 #include "render/report.h"
@@ -80,15 +80,15 @@ static void today(char out[16])
 struct about {
 	struct report_about a;
 	char *name, date[16];
-	char *opts[8], *pats[64];
+	char *opts[OPTIONS_IN_EFFECT_MAX], *pats[64];
 };
 
-static char *joined(const char *a, const char *b)
+static char *joined(const char *a, const char *b, const char *c)
 {
-	size_t n = strlen(a) + strlen(b) + 2;
+	size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
 	char *s = xmalloc(n);
 
-	snprintf(s, n, "%s%s", a, b);
+	snprintf(s, n, "%s%s%s", a, b, c);
 	return s;
 }
 
@@ -96,25 +96,19 @@ static char *joined(const char *a, const char *b)
 static void about_of(const struct cli *c, const struct run *run, struct about *x)
 {
 	const struct project_config *p = run->project;
-	size_t no = 0, np = 0;
+	struct option_in_effect opt[OPTIONS_IN_EFFECT_MAX];
+	size_t no = 0, np = 0, nopt = options_in_effect(c, run, opt);
 
 	memset(x, 0, sizeof(*x));
 	x->name = repo_name(run->repo);
 	today(x->date);
-	if (c->mainline)
-		x->opts[no++] = joined("--mainline ", c->mainline);
-	if (c->no_infer)
-		x->opts[no++] = xstrdup("--no-infer");
-	if (c->by)
-		x->opts[no++] = joined("--by ", c->by);
-	if (c->introduced_until)
-		x->opts[no++] = joined("--introduced-until ", c->introduced_until);
-	if (c->no_replace_objects)
-		x->opts[no++] = xstrdup("--no-replace-objects");
-	if (p && p->preset)
-		x->opts[no++] = joined("--project ", p->preset->name);
+
+	for (size_t i = 0; i < nopt; i++)
+		if (opt[i].given)
+			x->opts[no++] = opt[i].form == OPTION_VALUE ?
+				joined(opt[i].flag, " ", opt[i].value) : xstrdup(opt[i].flag);
 	if (p && p->has_series)
-		x->pats[np++] = joined("series: ", pattern_source(p->series));
+		x->pats[np++] = joined("series: ", pattern_source(p->series), "");
 	for (size_t i = 0; p && i < p->nsources && np < 64; i++) {
 		const char *src = p->sources[i], *space = strchr(src, ' ');
 		if (!space || !strncmp(src, "project ", 8))	/* (an option, above) */

@@ -1,5 +1,6 @@
 /* envelope.c — see envelope.h. */
 #include "cmd/envelope.h"
+#include "cmd/options_in_effect.h"
 
 #include "base/pattern.h"
 #include "base/version.h"
@@ -29,28 +30,31 @@ static json_t *patterns(const struct project_config *p)
 	return a;
 }
 
+static json_t *option_value(const struct option_in_effect *o)
+{
+	if (o->form == OPTION_VALUE)
+		return str_or_null(o->value);
+	return json_boolean(o->form == OPTION_FLAG ? o->given : !o->given);
+}
+
+/* The options in effect (options_in_effect.h) under their keys, then every pattern. */
 static json_t *options(const struct cli *c, const struct run *run)
 {
 	const struct project_config *p = run ? run->project : NULL;
+	struct option_in_effect opt[OPTIONS_IN_EFFECT_MAX];
+	size_t n = options_in_effect(c, run, opt);
 	json_t *o = json_object(), *ranges = json_array();
 
 	for (size_t i = 0; i < c->nranges; i++)
 		json_array_append_new(ranges, json_string(c->ranges[i]));
 	json_object_set_new(o, "args", ranges);
-	json_object_set_new(o, "mainline", str_or_null(c->mainline));
-	json_object_set_new(o, "infer", json_boolean(!c->no_infer));
-	json_object_set_new(o, "by", str_or_null(c->by));
+	for (size_t i = 0; i < n; i++)
+		json_object_set_new(o, opt[i].key, option_value(&opt[i]));
 	if (c->by && !strcmp(c->by, "path"))
 		json_object_set_new(o, "by_depth", json_integer(c->by_depth));
-	json_object_set_new(o, "introduced_until", str_or_null(c->introduced_until));
-	json_object_set_new(o, "at_age", str_or_null(c->at_age));
-	json_object_set_new(o, "projected", json_boolean(c->projected));
-	json_object_set_new(o, "replace_objects", json_boolean(!c->no_replace_objects));
 	json_object_set_new(o, "series_pattern",
 			    str_or_null(p && p->has_series ? pattern_source(p->series) : NULL));
 	json_object_set_new(o, "patterns", patterns(p));
-	if (c->cmd == CMD_AFFECTED)
-		json_object_set_new(o, "vulnerable", str_or_null(c->vulnerable));
 	return o;
 }
 
