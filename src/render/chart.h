@@ -7,6 +7,7 @@
 #define REGTRACE_CHART_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The smallest 1, 2 or 5 times a power of ten that is >= v; 1 for v <= 0. */
 double chart_nice(double v);
@@ -48,5 +49,30 @@ double chart_robust_max(const double *v, size_t n, double ceiling);
 
 /* v mapped linearly from [d0, d1] onto [r0, r1]; r0 when d0 == d1. */
 double chart_scale(double v, double d0, double d1, double r0, double r1);
+
+/* Ticks of a time axis: on whole days, the first of months, or the first of
+ * January, as the span needs. */
+enum chart_date_unit { CHART_DAYS, CHART_MONTHS, CHART_YEARS };
+
+struct chart_date_ticks {
+	enum chart_date_unit unit;
+	int step;		/* days (1, 2, 7, 14), months (1, 2, 3, 6) or years
+				   (1, 2, 5, 10, 20, 50, 100, ...) */
+	size_t n;		/* ticks in t: at most the max_ticks asked */
+	int64_t t[64];		/* seconds since the epoch, UTC midnights, increasing */
+};
+
+/*
+ * The finest ticks of the times t0..t1 (seconds since the epoch, UTC) of
+ * which at most max_ticks(unit) fall in [t0, t1]: days every step days from
+ * the first whole day; months whose number (0 January) is a multiple of
+ * step; years that are multiples of step.  max_ticks gives, per unit, how many
+ * labels of that unit fit (their widths differ); it is capped at 64.
+ */
+void chart_date_ticks(int64_t t0, int64_t t1, int (*max_ticks)(enum chart_date_unit, void *),
+		      void *arg, struct chart_date_ticks *out);
+
+/* A tick's label: "2017-07-14", "2017-07" or "2017" by unit. */
+void chart_date_label(char *buf, size_t len, int64_t t, enum chart_date_unit unit);
 
 #endif

@@ -236,6 +236,78 @@ static void test_robust_max(void **state)
 	assert_float_equal(chart_robust_max(plain, 0, 1.0), 0, 1e-12);
 }
 
+/* How many labels fit, per unit (days, months, years): the test's own. */
+static int room(enum chart_date_unit unit, void *arg)
+{
+	return ((const int *)arg)[unit];
+}
+
+static void test_date_ticks(void **state)
+{
+	struct chart_date_ticks t;
+	char label[32];
+
+	(void)state;
+	/* 2017-07-14 02:40 .. 2017-07-24 02:40 UTC, room for 5 day labels: every day gives 10
+	 * (07-15 .. 07-24), every 2nd day from the 14th gives 07-16, 18, 20, 22, 24: 5. */
+	int five_days[] = { 5, 5, 5 };
+	chart_date_ticks(1500000000, 1500000000 + 10 * 86400, room, five_days, &t);
+	assert_int_equal(t.unit, CHART_DAYS);
+	assert_int_equal(t.step, 2);
+	assert_int_equal(t.n, 5);
+	assert_int_equal(t.t[0], 1500163200);		/* 2017-07-16 00:00 UTC */
+	assert_int_equal(t.t[4], 1500163200 + 8 * 86400);
+
+	/* 2017-01-15 12:00 .. 2017-12-20, room for 3 day and 6 month labels: every 14 days is
+	 * too many, every month 11 (Feb .. Dec), every 2nd month from January: Mar, May, Jul,
+	 * Sep, Nov. */
+	int months[] = { 3, 6, 6 };
+	chart_date_ticks(1484481600, 1513728000, room, months, &t);
+	assert_int_equal(t.unit, CHART_MONTHS);
+	assert_int_equal(t.step, 2);
+	assert_int_equal(t.n, 5);
+	assert_int_equal(t.t[0], 1488326400);		/* 2017-03-01 */
+	assert_int_equal(t.t[1], 1493596800);		/* 2017-05-01 */
+	chart_date_label(label, sizeof(label), t.t[0], t.unit);
+	assert_string_equal(label, "2017-03");
+
+	/* 2010-06-01 .. 2026-02-01, room for 4 year labels only: every year 16 (2011 .. 2026),
+	 * every 2nd 8, every 5th 2015, 2020, 2025. */
+	int years[] = { 0, 0, 4 };
+	chart_date_ticks(1275350400, 1769904000, room, years, &t);
+	assert_int_equal(t.unit, CHART_YEARS);
+	assert_int_equal(t.step, 5);
+	assert_int_equal(t.n, 3);
+	assert_int_equal(t.t[0], 1420070400);		/* 2015-01-01 */
+	assert_int_equal(t.t[2], 1735689600);		/* 2025-01-01 */
+	chart_date_label(label, sizeof(label), t.t[2], t.unit);
+	assert_string_equal(label, "2025");
+
+	/* 1970 .. 2126 with room for 2: every 10 years gives 16, 20: 8, 50: 1950 is before, 2000,
+	 * 2050, 2100: 3, 100: 2000 and 2100. */
+	int two[] = { 2, 2, 2 };
+	chart_date_ticks(0, 1769904000 + 100LL * 365 * 86400, room, two, &t);
+	assert_int_equal(t.unit, CHART_YEARS);
+	assert_int_equal(t.step, 100);
+	assert_int_equal(t.n, 2);
+	assert_int_equal(t.t[0], 946684800);		/* 2000-01-01 */
+}
+
+static void test_date_label(void **state)
+{
+	char b[32];
+
+	(void)state;
+	chart_date_label(b, sizeof(b), 1709164800, CHART_DAYS);	/* a leap day */
+	assert_string_equal(b, "2024-02-29");
+	chart_date_label(b, sizeof(b), 1709164800 + 86399, CHART_MONTHS);
+	assert_string_equal(b, "2024-02");
+	chart_date_label(b, sizeof(b), -1, CHART_DAYS);		/* before the epoch */
+	assert_string_equal(b, "1969-12-31");
+	chart_date_label(b, sizeof(b), 0, CHART_YEARS);
+	assert_string_equal(b, "1970");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +321,8 @@ int main(void)
 		cmocka_unit_test(test_bins),
 		cmocka_unit_test(test_scale),
 		cmocka_unit_test(test_robust_max),
+		cmocka_unit_test(test_date_ticks),
+		cmocka_unit_test(test_date_label),
 	};
 	return cmocka_run_group_tests_name("html", tests, NULL, NULL);
 }
