@@ -40,7 +40,11 @@ static const char style[] =
 	"ul.candidates{margin:0;padding-left:1.2em}\n"
 	"figure{margin:1.5em 0}figure h3{font-size:1em;margin:0 0 .5em}\n"
 	"figcaption{color:#555;font-size:.9em}\n"
-	"svg.chart{max-width:100%;height:auto}\n"
+	"svg.chart{display:block;width:100%;height:auto}svg.chart.wide{max-width:960px}\n"
+	"svg.chart.narrow{display:none;max-width:560px}\n"
+	"@media (max-width:700px){svg.chart.wide{display:none}svg.chart.narrow{display:block}}\n"
+	"div.scroll{overflow-x:auto;max-width:100%}div.scroll>table{margin:.2em 0}\n"
+	"#about code{overflow-wrap:anywhere}\n"
 	"svg .tick,svg .legend,svg .value,svg .group,svg .axis-label,svg .no-data{fill:#333}\n"
 	"p.facts{color:#444}footer{margin-top:3em;color:#666;font-size:.9em}\n"
 	"ul.hits{margin:0;padding-left:1.2em}p.note{color:#555}\n"
@@ -84,7 +88,8 @@ static const char report_script[] =
 	"		f.className = 'filter';\n"
 	"		f.placeholder = 'Filter rows';\n"
 	"		f.setAttribute('aria-label', 'Filter the rows of the table below');\n"
-	"		t.parentNode.insertBefore(f, t);\n"
+	"		var box = t.parentNode.classList.contains('scroll') ? t.parentNode : t;\n"
+	"		box.parentNode.insertBefore(f, box);\n"
 	"		f.addEventListener('input', function () {\n"
 	"			var q = f.value.toLowerCase();\n"
 	"			Array.prototype.forEach.call(body.rows, function (r) {\n"
@@ -119,10 +124,11 @@ static const char report_script[] =
 	"	}\n"
 	"	Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), sortable);\n"
 	"	function hideSmall(p) {\n"
-	"		var svg = document.getElementById(p.getAttribute('data-chart'));\n"
-	"		if (!svg)\n"
+	"		var id = p.getAttribute('data-chart');\n"
+	"		var svgs = [document.getElementById(id), document.getElementById(id + '-narrow')];\n"
+	"		if (!svgs[0])\n"
 	"			return;\n"
-	"		var rows = svg.querySelectorAll('g.row');\n"
+	"		var rows = svgs[0].querySelectorAll('g.row');\n"
 	"		var n = document.createElement('input'), note = document.createElement('span');\n"
 	"		var l = document.createElement('label');\n"
 	"		n.type = 'number';\n"
@@ -134,15 +140,21 @@ static const char report_script[] =
 	"		p.appendChild(l);\n"
 	"		p.appendChild(note);\n"
 	"		function apply() {\n"
-	"			var min = parseInt(n.value, 10) || 0, shift = 0, hidden = 0;\n"
-	"			Array.prototype.forEach.call(rows, function (g) {\n"
-	"				var off = parseInt(g.getAttribute('data-size'), 10) < min;\n"
-	"				g.style.display = off ? 'none' : '';\n"
-	"				g.setAttribute('transform', 'translate(0 ' + -shift + ')');\n"
-	"				if (off) {\n"
-	"					shift += parseFloat(g.getAttribute('data-height'));\n"
-	"					hidden++;\n"
-	"				}\n"
+	"			var min = parseInt(n.value, 10) || 0, hidden = 0;\n"
+	"			svgs.forEach(function (svg) {\n"
+	"				var shift = 0;\n"
+	"				if (!svg)\n"
+	"					return;\n"
+	"				hidden = 0;\n"
+	"				Array.prototype.forEach.call(svg.querySelectorAll('g.row'), function (g) {\n"
+	"					var off = parseInt(g.getAttribute('data-size'), 10) < min;\n"
+	"					g.style.display = off ? 'none' : '';\n"
+	"					g.setAttribute('transform', 'translate(0 ' + -shift + ')');\n"
+	"					if (off) {\n"
+	"						shift += parseFloat(g.getAttribute('data-height'));\n"
+	"						hidden++;\n"
+	"					}\n"
+	"				});\n"
 	"			});\n"
 	"			note.textContent = hidden ? ' ' + hidden + ' of ' + rows.length +\n"
 	"				' series hidden' : '';\n"
@@ -153,7 +165,7 @@ static const char report_script[] =
 	"	}\n"
 	"	Array.prototype.forEach.call(document.querySelectorAll('p.hide-small'), hideSmall);\n"
 	"})();\n";
-#define REPORT_SCRIPT_SHA256 "f5JysWKTIt1HrrX0ya82fbDk7Bpj/nrgqBMB3GzuM8c="
+#define REPORT_SCRIPT_SHA256 "xTxwF1mtHu/fsgaJQkXkWw+GINNAnwbdrCB5b5jiAow="
 
 static void esc(FILE *out, const char *s)
 {
@@ -316,7 +328,7 @@ static void blind_note(FILE *out, const struct series *s, size_t n)
 static void summary(FILE *out, const struct series *s, size_t n)
 {
 	fputs("<section id=\"summary-section\">\n<h2>Summary</h2>\n"
-	      "<table id=\"summary\" class=\"sortable\">\n"
+	      "<div class=\"scroll\"><table id=\"summary\" class=\"sortable\">\n"
 	      "<thead><tr>", out);
 	fputs("<th>Series</th>", out);
 	for (size_t k = 0; k < nnumbers; k++)
@@ -325,7 +337,7 @@ static void summary(FILE *out, const struct series *s, size_t n)
 	fputs("</tr></thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < n; i++)
 		summary_row(out, &s[i], i);
-	fputs("</tbody>\n</table>\n", out);
+	fputs("</tbody>\n</table></div>\n", out);
 	blind_note(out, s, n);
 	fputs("</section>\n", out);
 }
@@ -412,7 +424,7 @@ static int rates_chart(FILE *out, const struct series *s, size_t n)
 	 * commits, unless that would hide them all. */
 	fprintf(out, "<p class=\"hide-small\" data-chart=\"chart-rates\" data-default=\"%d\" "
 		"hidden></p>\n", large ? WILSON_SMALL : 0);
-	rc = svg_hbars(out, &b);
+	rc = svg_hbars(out, &b, SVG_WIDE) | svg_hbars(out, &b, SVG_NARROW);
 	free(groups);
 	free(v);
 	free(lo);
@@ -531,7 +543,7 @@ static int lines_chart(FILE *out, const struct series *s, size_t n, line_fn *fil
 	}
 	l->lines = lines;
 	l->nlines = n;
-	rc = svg_step_lines(out, l);
+	rc = svg_step_lines(out, l, SVG_WIDE) | svg_step_lines(out, l, SVG_NARROW);
 	for (size_t i = 0; i < n; i++)
 		line_data_release(&d[i]);
 	free(d);
@@ -604,7 +616,7 @@ static int lifetime_chart(FILE *out, const struct series *s, size_t n)
 	struct svg_histogram h = { "chart-lifetime", "Lifetime of visible regressions in days",
 				   "days", bins, nbins, w };
 	figure_open(out, "Lifetime of visible regressions");
-	rc = svg_histogram(out, &h);
+	rc = svg_histogram(out, &h, SVG_WIDE) | svg_histogram(out, &h, SVG_NARROW);
 	free(bins);
 	free(days);
 	return figure(out, "Days from the release that shipped a regression to the later "
@@ -769,7 +781,7 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 	fputs("</h2>\n", out);
 	facts(out, s);
 	shared_facts(out, s);
-	fputs("<table class=\"details sortable\" data-series=\"", out);
+	fputs("<div class=\"scroll\"><table class=\"details sortable\" data-series=\"", out);
 	esc(out, s->name);
 	fputs("\">\n<thead><tr><th>Kind</th><th>Fix, revert or copy</th>"
 	      "<th>Target</th><th>Same release</th><th>Lifetime</th></tr></thead>\n"
@@ -778,7 +790,7 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 		link_row(out, s, &s->census.links[i], url);
 	if (!s->census.nlinks)
 		fputs("<tr class=\"empty\"><td colspan=\"5\">no links</td></tr>\n", out);
-	fputs("</tbody>\n</table>\n</section>\n", out);
+	fputs("</tbody>\n</table></div>\n</section>\n", out);
 }
 
 /* ---- worst offenders ---- */
@@ -788,7 +800,7 @@ static void series_section(FILE *out, const struct series *s, size_t k, const ch
 static void table_open(FILE *out, const char *id, const char *heading, const char *caption,
 		       const char *const *cols, size_t ncols)
 {
-	fprintf(out, "<h3>%s</h3>\n<p class=\"note\">%s</p>\n<table id=\"%s\" "
+	fprintf(out, "<h3>%s</h3>\n<p class=\"note\">%s</p>\n<div class=\"scroll\"><table id=\"%s\" "
 		"class=\"sortable\">\n<thead><tr>", heading, caption, id);
 	for (size_t k = 0; k < ncols; k++)
 		fprintf(out, "<th%s>%s</th>", cols[k][0] == '#' ? " class=\"num\"" : "",
@@ -800,7 +812,7 @@ static void table_close(FILE *out, size_t rows, size_t ncols, const char *none)
 {
 	if (!rows)
 		fprintf(out, "<tr class=\"empty\"><td colspan=\"%zu\">%s</td></tr>\n", ncols, none);
-	fputs("</tbody>\n</table>\n", out);
+	fputs("</tbody>\n</table></div>\n", out);
 }
 
 static void release_span(FILE *out, const struct series *s, uint32_t c)

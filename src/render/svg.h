@@ -2,9 +2,16 @@
  * svg.h — charts as inline SVG, written to a stream: horizontal grouped
  * bars, a histogram, and step lines.
  *
- * Each chart is one <svg id="ID" class="chart" role="img"> element with a
- * <title>, a grid with labelled ticks and, where there are several kinds of
- * mark, a legend (lines: a label at each line's end); it is 720 units wide and grows in height with its data.
+ * Each chart is one <svg id="ID" class="chart LAYOUT" role="img"> element with
+ * a <title>, a grid with labelled ticks and, where there are several kinds of
+ * mark, a legend (lines: a label at each line's end).  It is drawn for one
+ * layout (enum svg_layout): a width in units, which the page scales to its
+ * own (a viewBox), and grows in height with its data.  Its labels are placed
+ * for that width, from an estimate of each text's width (svg_text_width(),
+ * generous: DejaVu Sans, among the widest sans-serif fonts): no label
+ * overlaps another or passes the edge, the ticks are as many as their labels
+ * leave room for, and a name too long for its room is cut with an ellipsis,
+ * whole in its tooltip.
  * Every bar and point carries a <title> (a tooltip) with its exact value.
  * Every string given (titles, labels, names) is HTML-escaped, so it may
  * come from the repository.  Nothing is fetched: fonts are the reader's
@@ -18,6 +25,16 @@
 #include <stdio.h>
 
 enum svg_unit { SVG_COUNT, SVG_PERCENT };	/* how values are labelled */
+
+/*
+ * SVG_WIDE: 800 units wide, id ID, class "chart wide"; SVG_NARROW: 400 units
+ * wide (a phone: text keeps its size at about 400 px), id "ID-narrow", class
+ * "chart narrow".  The report draws both and shows one by the page's width.
+ */
+enum svg_layout { SVG_WIDE, SVG_NARROW };
+
+/* The width in units of s at font-size 12, over-estimated (see above). */
+double svg_text_width(const char *s);
 
 /* One row per group, one bar per key in each row (e.g. low, high rate). */
 struct svg_bars {
@@ -41,7 +58,7 @@ struct svg_bars {
 					   control hides the rows below a size) */
 };
 
-int svg_hbars(FILE *out, const struct svg_bars *b);
+int svg_hbars(FILE *out, const struct svg_bars *b, enum svg_layout lay);
 
 /* Bin k counts the values in [k * width, (k + 1) * width). */
 struct svg_histogram {
@@ -52,7 +69,7 @@ struct svg_histogram {
 	long width;
 };
 
-int svg_histogram(FILE *out, const struct svg_histogram *h);
+int svg_histogram(FILE *out, const struct svg_histogram *h, enum svg_layout lay);
 
 /* Points in increasing x; the line holds y until the next point's x. */
 struct svg_line {
@@ -75,6 +92,6 @@ struct svg_lines {
 	double ycap;			/* > 0: as svg_bars' cap */
 };
 
-int svg_step_lines(FILE *out, const struct svg_lines *l);
+int svg_step_lines(FILE *out, const struct svg_lines *l, enum svg_layout lay);
 
 #endif

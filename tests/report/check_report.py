@@ -192,6 +192,10 @@ def check_rate_chart(root, mode):
               p.attrs.get("data-default"))
         check(len(rows_) == 12 and len(hidden) == 1 and hidden[0].attrs.get("data-size") == "2",
               "many: %d rows, %d hidden, want 12 and v3.12's" % (len(rows_), len(hidden)))
+        narrow = [g for g in root.find("svg", id="chart-rates-narrow")[0].find("g", cls="row")
+                  if "none" in g.attrs.get("style", "")]
+        check(len(narrow) == 1 and narrow[0].attrs.get("data-size") == "2",
+              "many: the control hides v3.12 in the narrow chart too: %d hidden" % len(narrow))
         check("1 of 12 series hidden" in norm(p.text()), "many: control says %s" %
               norm(p.text()))
         check(len(cis) == 23, "many: %d intervals, want 23" % len(cis))
@@ -339,6 +343,29 @@ def check_many(root):
               "many: %s colours repeat: %s" % (chart, colours))
 
 
+def check_layouts(root):
+    """Each chart twice: wide (ID, class "chart wide", 800 units) and narrow (ID-narrow,
+    class "chart narrow", 400 units), the same marks in both; the page shows one by its width
+    (fit.js measures that).  Every table in a div.scroll (it scrolls sideways on a phone)."""
+    for chart in ("chart-rates", "chart-timeline", "chart-age", "chart-lifetime"):
+        wide, narrow = root.find("svg", id=chart), root.find("svg", id=chart + "-narrow")
+        if not check(len(wide) == 1 and len(narrow) == 1, "%s: wide and narrow" % chart):
+            continue
+        wide, narrow = wide[0], narrow[0]
+        check(wide.classes() == ["chart", "wide"] and narrow.classes() == ["chart", "narrow"],
+              "%s: classes %s, %s" % (chart, wide.classes(), narrow.classes()))
+        check(wide.attrs.get("viewbox", "").startswith("0 0 800 ") and
+              narrow.attrs.get("viewbox", "").startswith("0 0 400 "),
+              "%s: viewBoxes %s, %s" % (chart, wide.attrs.get("viewbox"),
+                                        narrow.attrs.get("viewbox")))
+        marks = [len(s.find("rect", cls="bar")) + len(s.find("path", cls="line")) +
+                 len(s.find("circle")) for s in (wide, narrow)]
+        check(marks[0] == marks[1], "%s: marks wide %d, narrow %d" % (chart, *marks))
+    loose = [t.attrs.get("id") or t.attrs.get("class") for t in root.find("table")
+             if not (t.parent.tag == "div" and "scroll" in t.parent.classes())]
+    check(not loose, "tables outside a div.scroll: %s" % loose)
+
+
 def check_links(root, template):
     anchors = root.find("a", cls="id")
     if template == "none":
@@ -369,6 +396,7 @@ def main():
         check("man regtrace" in page and "/share/doc/regtrace" in page and
               not re.search(r"doc/[a-z-]+\.md", page), "the page cites a source path")
     check_script(root)
+    check_layouts(root)
     check_rate_chart(root, mode)
     if mode == "many":
         check_many(root)

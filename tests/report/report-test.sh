@@ -64,11 +64,46 @@ dom_check() {
 	check "$1: no console message" "$(grep CONSOLE "$WORK/browser.err" | head -3)" ""
 }
 
+# fit HTML WIDTH: what fit.js finds in a copy of HTML shown WIDTH px wide (fit.py: the copy
+# without the page's Content-Security-Policy and with fit.js, in a frame of that width; the
+# window is at least 500 px, headless Chromium's narrowest).
+fit() {
+	python3 "$HERE/fit.py" inject "$1" "$WORK/fit-copy.html"
+	python3 "$HERE/fit.py" frame fit-copy.html "$2" "$WORK/fit-frame.html"
+	if browser "$WORK/fit-dom.html" --window-size="$(($2 < 500 ? 500 : $2)),1100" \
+		--virtual-time-budget=10000 --dump-dom "file://$WORK/fit-frame.html"; then
+		python3 "$HERE/fit.py" result "$WORK/fit-dom.html"
+	else
+		echo "chromium failed"
+	fi
+}
+
+# fit_check WHAT HTML: at 1400 and 420 px, every chart shown (4: one layout of each), no
+# text of a chart over another or past its edge or too small, no table outside its scroll
+# wrapper, the page no wider than the window.
+fit_check() {
+	for width in 1400 420; do
+		got=$(fit "$2" "$width")
+		check "$1: fits $width px" "$(echo "$got" | grep -v '^texts\|^font')" \
+			"width $width
+charts 4
+ok"
+	done
+}
+
+# The test can fail: fit-bad.html fits badly on purpose (worked in its comment).
+fit_kinds() {
+	fit "$HERE/fit-bad.html" "$1" | sed -n 's/^FAIL \([a-z]*\).*/\1/p' | tr '\n' ' '
+}
+check "fit test: a bad page fails at 1400 px" "$(fit_kinds 1400)" "overlap cut small table "
+check "fit test: a bad page fails at 420 px" "$(fit_kinds 420)" "overlap cut small page table "
+
 # ---- the page, as a browser builds it ----
 HTML=$WORK/report.html
 run "$REGTRACE" -C "$REPO" report -o "$HTML"
 check_run "report" 0 "wrote $HTML" ""
 dom_check "report: DOM (no commit links)" "$HTML" none
+fit_check "report" "$HTML"
 browser "$WORK/shot.out" --window-size=1280,2400 --screenshot="$WORK/report.png" \
 	"file://$HTML" || true
 if [ -s "$WORK/report.png" ]; then ok "screenshot: $WORK/report.png"; else fail "screenshot"; fi
@@ -82,6 +117,7 @@ check "no 'undefined' in the file" "$(grep -ic undefined "$HTML")" 0
 run "$REGTRACE" -C "$REPO" report --by path -o "$WORK/paths.html"
 check_run "report --by path" 0 "wrote $WORK/paths.html" ""
 dom_check "report --by path: DOM" "$WORK/paths.html" none by-path
+fit_check "report --by path" "$WORK/paths.html"
 
 # ---- 12 series, one outlier ----
 python3 "$HERE/gen_many.py" >"$WORK/many.scenario"
@@ -89,6 +125,7 @@ python3 "$HERE/gen_many.py" >"$WORK/many.scenario"
 run "$REGTRACE" -C "$WORK/many-repo" report -o "$WORK/many.html"
 check_run "report, 12 series" 0 "wrote $WORK/many.html" ""
 dom_check "report, 12 series: DOM" "$WORK/many.html" none many
+fit_check "report, 12 series" "$WORK/many.html"
 browser "$WORK/shot.out" --window-size=1280,4000 --screenshot="$WORK/many.png" \
 	"file://$WORK/many.html" || true
 if [ -s "$WORK/many.png" ]; then ok "screenshot: $WORK/many.png"; else fail "screenshot many"; fi
@@ -202,7 +239,8 @@ SH=$WORK/shared
 run "$REGTRACE" -C "$SH" report -o "$WORK/shared.html"
 check "shared: report written" "$rc" 0
 check "shared: the histogram counts the link once" \
-	"$(grep -o '<title>[0-9]* days: [1-9][0-9]*</title>' "$WORK/shared.html")" \
+	"$(sed -n '/<svg id="chart-lifetime" /,/<\/svg>/p' "$WORK/shared.html" |
+		grep -o '<title>[0-9]* days: [1-9][0-9]*</title>')" \
 	"<title>5 days: 1</title>"
 check "shared: one longest-lived row" "$(sed -n '/id="worst-lifetime"/,/<\/table>/p' \
 	"$WORK/shared.html" | grep -c '<tr><td>')" 1
