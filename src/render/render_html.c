@@ -892,13 +892,8 @@ static void worst_subsystems(FILE *out, const struct series *s, size_t n)
 	size_t m, shown = 0;
 	struct offender_group *v = offenders_subsystems(s, n, &m);
 
-	if (!v) {
-		fputs("<h3>Subsystems with the most visible regressions</h3>\n<p class=\"note\" "
-		      "id=\"worst-subsystems-none\">Not computed: subsystems come from the files "
-		      "each commit changes, which this report did not read. Write it with "
-		      "<code>regtrace report --by path[:N]</code> for this table.</p>\n", out);
+	if (!v)		/* not computed: the page was written without --by path */
 		return;
-	}
 	table_open(out, "worst-subsystems", "Subsystems with the most visible regressions",
 		   "Per subsystem (the first directories of the files a commit changes), the "
 		   "visible regressions brought by its commits, summed over the series, and the "
