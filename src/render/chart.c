@@ -183,7 +183,8 @@ void chart_date_ticks(int64_t t0, int64_t t1, int (*max_ticks)(enum chart_date_u
 		      void *arg, struct chart_date_ticks *out)
 {
 	static const struct { enum chart_date_unit unit; int step; } steps[] = {
-		{ CHART_DAYS, 1 }, { CHART_DAYS, 2 }, { CHART_DAYS, 7 }, { CHART_DAYS, 14 },
+		{ CHART_DAYS, 1 }, { CHART_DAYS, 2 }, { CHART_DAYS, 3 }, { CHART_DAYS, 5 },
+		{ CHART_DAYS, 7 }, { CHART_DAYS, 14 },
 		{ CHART_MONTHS, 1 }, { CHART_MONTHS, 2 }, { CHART_MONTHS, 3 }, { CHART_MONTHS, 6 },
 		{ CHART_YEARS, 1 }, { CHART_YEARS, 2 }, { CHART_YEARS, 5 },
 	};

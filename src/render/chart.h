@@ -56,7 +56,7 @@ enum chart_date_unit { CHART_DAYS, CHART_MONTHS, CHART_YEARS };
 
 struct chart_date_ticks {
 	enum chart_date_unit unit;
-	int step;		/* days (1, 2, 7, 14), months (1, 2, 3, 6) or years
+	int step;		/* days (1, 2, 3, 5, 7, 14), months (1, 2, 3, 6) or years
 				   (1, 2, 5, 10, 20, 50, 100, ...) */
 	size_t n;		/* ticks in t: at most the max_ticks asked */
 	int64_t t[64];		/* seconds since the epoch, UTC midnights, increasing */

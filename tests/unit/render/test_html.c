@@ -258,6 +258,14 @@ static void test_date_ticks(void **state)
 	assert_int_equal(t.t[0], 1500163200);		/* 2017-07-16 00:00 UTC */
 	assert_int_equal(t.t[4], 1500163200 + 8 * 86400);
 
+	/* the same with room for 3 (a phone): every 3rd day from the 14th: 07-17, 20, 23 */
+	int three_days[] = { 3, 3, 3 };
+	chart_date_ticks(1500000000, 1500000000 + 10 * 86400, room, three_days, &t);
+	assert_int_equal(t.unit, CHART_DAYS);
+	assert_int_equal(t.step, 3);
+	assert_int_equal(t.n, 3);
+	assert_int_equal(t.t[0], 1500249600);		/* 2017-07-17 */
+
 	/* 2017-01-15 12:00 .. 2017-12-20, room for 3 day and 6 month labels: every 14 days is
 	 * too many, every month 11 (Feb .. Dec), every 2nd month from January: Mar, May, Jul,
 	 * Sep, Nov. */
