@@ -12,6 +12,7 @@
  *   charts N          the charts shown (svg.chart with a box; a layout hidden by CSS is not)
  *   texts N           the <text> elements measured in them
  *   font MIN          the smallest text height on screen, in CSS pixels (its box's height)
+ *   height H          the document's height in CSS pixels (for screenshots of the whole page)
  *   FAIL overlap ...  two texts of one chart whose boxes overlap by more than TOL px both ways
  *   FAIL cut ...      a text not wholly inside its chart's box (TOL px of slack)
  *   FAIL small ...    a text whose box is lower than MIN_H px on screen (unreadable)
@@ -88,7 +89,7 @@
 			fails.push('table ' + (t.id || t.className) + ' outside a div.scroll');
 	});
 	out.push('width ' + vw, 'charts ' + charts.length, 'texts ' + ntexts,
-		 'font ' + (isFinite(minh) ? minh.toFixed(1) : '-'));
+		 'font ' + (isFinite(minh) ? minh.toFixed(1) : '-'), 'height ' + de.scrollHeight);
 	fails.forEach(function (f) { out.push('FAIL ' + f); });
 	if (!fails.length)
 		out.push('ok');

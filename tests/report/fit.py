@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fit.py inject PAGE.html COPY.html | frame COPY.html WIDTH FRAME.html | result DOM.html
+"""fit.py inject PAGE.html COPY.html | frame COPY.html WIDTH FRAME.html [HEIGHT] | result DOM.html
 
 The fit test's parts (fit.js measures, in the browser).
 
@@ -7,7 +7,7 @@ inject: COPY.html is PAGE.html with its Content-Security-Policy <meta> removed (
 the report's own script) and fit.js (beside this file) inlined at the end of the body, after
 the report's script has run.  The report itself is left as it is.
 frame: FRAME.html shows COPY.html (a path relative to it) in a frame WIDTH pixels wide and 1000
-high, and writes what fit.js posts from there into its own DOM, as fit.js does: headless
+(or HEIGHT) high, and writes what fit.js posts from there into its own DOM, as fit.js does: headless
 Chromium makes no window narrower than 500 px, and a frame is a window of its own width (its
 media queries, its innerWidth).
 result: prints the text of <pre id="fit-result"> that fit.js wrote into the DOM that headless
@@ -33,7 +33,7 @@ def inject(page, copy):
         f.write(text[:at] + "<script>\n" + script + "</script>\n" + text[at:])
 
 
-def frame(copy, width, out):
+def frame(copy, width, out, height=1000):
     with open(out, "w", encoding="utf-8") as f:
         f.write("""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>body{margin:0}iframe{border:0;display:block}</style>
@@ -46,9 +46,9 @@ window.addEventListener('message', function (e) {
 	document.body.appendChild(pre);
 });
 </script>
-<iframe src="%s" width="%d" height="1000"></iframe>
+<iframe src="%s" width="%d" height="%d"></iframe>
 </body></html>
-""" % (html.escape(copy), int(width)))
+""" % (html.escape(copy), int(width), int(height)))
 
 
 def result(dom):
@@ -60,8 +60,8 @@ def result(dom):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "inject":
         inject(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) == 5 and sys.argv[1] == "frame":
-        frame(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) in (5, 6) and sys.argv[1] == "frame":
+        frame(*sys.argv[2:])
     elif len(sys.argv) == 3 and sys.argv[1] == "result":
         result(sys.argv[2])
     else:

@@ -5,7 +5,9 @@
 # writes the report, opens it in headless Chromium and checks the DOM the browser built
 # (check_report.py: summary rows, link rows, the four charts, the worst-offenders tables, the
 # one script allowed by its hash and that it ran, no script from a subject, no "undefined",
-# the commit links) and that the browser logged nothing on its console; saves a screenshot as
+# the commit links, both layouts of each chart, every table in its scroll wrapper) and that the
+# browser logged nothing on its console, and how the page fits windows 1400 and 420 px wide
+# (fit.js, after showing on fit-bad.html that it can fail); saves a screenshot as
 # WORK/report.png.  The same with --by path (the subsystems' table), and a page of 12 series
 # (gen_many.py: colours that do not repeat, lines named at their ends, scales that one
 # outlier does not set; screenshot WORK/many.png).  Then the choice of commit links
@@ -84,7 +86,7 @@ fit() {
 fit_check() {
 	for width in 1400 420; do
 		got=$(fit "$2" "$width")
-		check "$1: fits $width px" "$(echo "$got" | grep -v '^texts\|^font')" \
+		check "$1: fits $width px" "$(echo "$got" | grep -v '^texts\|^font\|^height')" \
 			"width $width
 charts 4
 ok"
