@@ -3,7 +3,8 @@
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=]   the binary, the man page regtrace(1),
 #                                                   the bash and zsh completions, and the
-#                                                   documentation (README.md, doc/*.md) in
+#                                                   documentation (README.md, doc/*.md,
+#                                                   the report's screenshots doc/*.png) in
 #                                                   DOCDIR ($(PREFIX)/share/doc/regtrace),
 #                                                   README's links to doc/X.md made X.md
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]   removes exactly those files
@@ -18,7 +19,7 @@ BINDIR      ?= $(PREFIX)/bin
 MAN1DIR     ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
-DOCS        = README.md $(wildcard doc/*.md)
+DOCS        = README.md $(wildcard doc/*.md) $(wildcard doc/*.png)
 INSTALLED   = $(BINDIR)/regtrace $(MAN1DIR)/regtrace.1 $(BASHCOMPDIR)/regtrace \
               $(ZSHCOMPDIR)/_regtrace $(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 

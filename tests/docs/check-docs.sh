@@ -143,7 +143,7 @@ expected="-rw-r--r-- usr/share/bash-completion/completions/regtrace
 -rw-r--r-- usr/share/zsh/site-functions/_regtrace
 -rwxr-xr-x usr/bin/regtrace
 -rw-r--r-- usr/share/doc/regtrace/README.md
-$(cd "$TOP/doc" && for f in *.md; do echo "-rw-r--r-- usr/share/doc/regtrace/$f"; done)"
+$(cd "$TOP/doc" && for f in *.md *.png; do echo "-rw-r--r-- usr/share/doc/regtrace/$f"; done)"
 listing() {
 	(cd "$D" && find . ! -type d | sed 's|^\./||' | while read -r f; do
 		echo "$(stat -c %A "$f") $f"; done | sort -k2)
