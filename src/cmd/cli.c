@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- the option table (the command table: commands.c) ---------------------- */
 
@@ -26,6 +27,12 @@ static int set_by(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_at_age(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_help(struct cli *c, const char *v, char *err, size_t errlen);
 static int set_version(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_colour(struct cli *c, const char *v, char *err, size_t errlen);
+static int set_no_colour(struct cli *c, const char *v, char *err, size_t errlen);
+
+/* The commands whose text output is for a terminal: colour and pager. */
+#define TEXT_CMDS (ON(STATS) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(UNFIXED) | \
+		   ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES) | ON(AFFECTED))
 
 /* In help order: the options before the command, then the others. */
 const struct cli_option_row cli_options[] = {
@@ -35,6 +42,16 @@ const struct cli_option_row cli_options[] = {
 	{ "no-replace-objects", 0, NULL, BEFORE, 0, STORE_FLAG, AT(no_replace_objects), NULL,
 	  "do not follow refs/replace/ (as git; also\n"
 	  "GIT_NO_REPLACE_OBJECTS)" },
+	{ "color", 0, "[=WHEN]", BEFORE | TEXT_CMDS, 0, STORE_CALL, 0, set_colour,
+	  "colour the text: always, never or auto (on a\n"
+	  "terminal, unless NO_COLOR; the default, or\n"
+	  "color.regtrace, color.ui); --color: always" },
+	{ "no-color", 0, NULL, BEFORE | TEXT_CMDS, 0, STORE_CALL, 0, set_no_colour,
+	  "no colour (--color=never)" },
+	{ "no-pager", 'P', NULL, BEFORE | TEXT_CMDS, 0, STORE_FLAG, AT(no_pager), NULL,
+	  "no pager (else the text goes, on a terminal,\n"
+	  "to GIT_PAGER, core.pager, PAGER or less,\n"
+	  "as git's; LESS=FRX)" },
 	{ "help", 'h', NULL, EVERY, 0, STORE_CALL, 0, set_help,
 	  "the overview; after a command, its help" },
 	{ "version", 'V', NULL, EVERY, 0, STORE_CALL, 0, set_version,
@@ -231,6 +248,27 @@ static int set_version(struct cli *c, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* --color[=WHEN]: WHEN always, never or auto, as git takes it on its command
+ * line (any case); no WHEN: always. */
+static int set_colour(struct cli *c, const char *v, char *err, size_t errlen)
+{
+	static const char *const when[] = { "never", "always", "auto" };
+
+	for (int k = 0; k < 3; k++)
+		if (!v || !strcasecmp(v, when[k])) {
+			c->colour = v ? k : CLI_COLOUR_ALWAYS;
+			return 0;
+		}
+	return usage_error(err, errlen, "--color takes always, never or auto, not '%s'", v);
+}
+
+static int set_no_colour(struct cli *c, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	c->colour = CLI_COLOUR_NEVER;
+	return 0;
+}
+
 /* ---- parsing ------------------------------------------------------------------ */
 
 struct parser {
@@ -399,7 +437,7 @@ static int long_option(struct parser *p, const char *a)
 	spelling(o, 0, opt, sizeof(opt));
 	if (!o->value && eq)
 		return usage_error(p->err, p->errlen, "option '%s' takes no value", opt);
-	if (o->value && !eq && !(value = next_value(p)))
+	if (o->value && o->value[0] != '[' && !eq && !(value = next_value(p)))
 		return needs_value(p, o, opt);
 	return use(p, o, opt, value);
 }
@@ -522,6 +560,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 	memset(c, 0, sizeof(*c));
 	c->dir = ".";
 	c->by_depth = 2;
+	c->colour = -1;
 	c->ranges = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (p.i = 1; p.i < argc && rc == GO_ON; p.i++)
 		rc = step(&p);
@@ -595,7 +634,7 @@ static void option_names(char *buf, size_t len, const struct cli_option_row *o)
 	if (o->name)
 		append(buf, len, "--%s", o->name);
 	if (o->value)
-		append(buf, len, " %s", o->value);
+		append(buf, len, "%s%s", o->value[0] == '[' ? "" : " ", o->value);
 }
 
 /* text's lines, each indented by col spaces (the first only when

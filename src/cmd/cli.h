@@ -75,7 +75,13 @@ struct cli {
 	const char *vulnerable;		/* affected --vulnerable ID */
 	int stdin_ids;			/* affected --stdin: the ids on stdin */
 	int why;			/* affected --why: how each commit was found */
+	int colour;			/* --color[=WHEN], --no-color: CLI_COLOUR_*, or
+					   -1 when not given (cmd/terminal.h) */
+	int no_pager;			/* -P, --no-pager */
 };
+
+/* --color's WHEN (and git config's color.ui: git/config.h, same values). */
+enum { CLI_COLOUR_NEVER = 0, CLI_COLOUR_ALWAYS = 1, CLI_COLOUR_AUTO = 2 };
 
 #define CLI_BIT(c) (1u << (c))
 
@@ -119,7 +125,9 @@ struct cli_command_row {
  * One option.  commands: CLI_BIT of each command that takes it after its
  * name; CLI_BIT(CMD_NONE): taken before the command.  required: the
  * commands that need it.  value: the name of its value in help ("FILE"),
- * NULL when it takes none.  help: lines of at most 52 columns.  Where it
+ * NULL when it takes none; "[=WHEN]": an optional value, given only as
+ * --name=VALUE (store is then called with NULL without it).  help: lines
+ * of at most 52 columns.  Where it
  * goes: STORE_STRING sets the const char * at field (the last one given
  * wins), STORE_FLAG sets the int at field to 1, STORE_LIST appends to the
  * struct cli_words at field (repeatable), STORE_CALL calls store.

@@ -6,6 +6,7 @@
  */
 #include "base/error.h"
 #include "base/util.h"
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
@@ -91,6 +92,8 @@ static int answer_all(const struct cli *c, struct run *run, struct series_set *s
 	for (; !rc && n < ids->n; n++)
 		if ((rc = affected_load(&x, ids->v[n], c->vulnerable, &a[n], err, errlen)))
 			break;
+	if (!rc)
+		pager_start();
 	if (!rc && (render(c, set, ref, a, n) < 0 || fflush(stdout) != 0))
 		rc = cmd_write_failed(err, errlen);
 	for (size_t i = 0; i <= n && i < ids->n; i++)

@@ -6,6 +6,7 @@
  */
 #include "base/error.h"
 #include "base/util.h"
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
@@ -72,6 +73,7 @@ static int explain_in(const struct cli *c, struct run *run, struct series_set *s
 		series_set_warn_blind(&run->src, &set->s[first], 1);
 	read_where(run, hex, &where);
 	explain_commit(&set->s[first], (uint32_t)at, &where, &e);
+	pager_start();
 	if (render(c, &set->s[first], &e, holding, n) < 0 || fflush(stdout) != 0)
 		rc = cmd_write_failed(err, errlen);
 	explanation_release(&e);

@@ -5,6 +5,7 @@
  */
 #include "base/error.h"
 #include "base/util.h"
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
@@ -55,6 +56,7 @@ int cmd_regressions(const struct cli *c, struct run *run, char *err, size_t errl
 	if (!rc) {
 		carried_commits(c, &set, &carried);
 		regressions_group(set.s, set.n, carried, &r);
+		pager_start();
 		if (render(c, &set, &r) < 0 || fflush(stdout) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}

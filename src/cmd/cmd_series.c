@@ -1,6 +1,7 @@
 /* cmd_series.c — `series`: discovery's decisions (git/discover.h): every
  * series found with its base, tip and release count, and every candidate
  * rejected with the rule that rejected it (doc/dialects.md). */
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/run.h"
@@ -70,6 +71,7 @@ int cmd_series(const struct cli *c, struct run *run, char *err, size_t errlen)
 
 	if (rc)
 		return rc;
+	pager_start();
 	if (c->format == FORMAT_JSON)
 		rc = series_json(stdout, &d);
 	else

@@ -4,6 +4,7 @@
  */
 #include "base/error.h"
 #include "base/util.h"
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
@@ -44,6 +45,7 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	if (!rc && c->mainline && !set.open_counted)	/* (after the cut at an age) */
 		count_open(&set);
 	if (!rc) {
+		pager_start();
 		if (c->format == FORMAT_JSON)
 			rc = render_stats_json(stdout, set.s, set.n, &set.skipped);
 		else if (c->format == FORMAT_CSV)

@@ -3,6 +3,7 @@
  * backported.
  */
 #include "base/error.h"
+#include "cmd/pager.h"
 #include "cmd/commands.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
@@ -37,6 +38,7 @@ int cmd_unfixed(const struct cli *c, struct run *run, char *err, size_t errlen)
 	request_of(c, &rq);
 	if (!rc && !(rc = series_set_load(&rq, &run->src, &set, err, errlen))) {
 		mainline_set_unfixed(set.ml, set.s, 1, &us);
+		pager_start();
 		if (render(c, &set.s[0], set.ml, &us) < 0 || fflush(stdout) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}

@@ -4,7 +4,8 @@
  * (run.h) and runs it.  The only place that prints errors and warnings
  * (after a successful command: cmd/warnings.h) and chooses the exit
  * status: 0 success, 1 error, 2 usage error, 3 written without the series
- * of a whole-repository run that could not be counted (each named).
+ * of a whole-repository run that could not be counted (each named).  A
+ * pager the reader quit early is no error (cmd/pager.h): status 0.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,11 @@
 #include "base/error.h"
 #include "cmd/cli.h"
 #include "cmd/envelope.h"
+#include "cmd/pager.h"
 #include "cmd/request.h"
 #include "cmd/run.h"
 #include "cmd/say.h"
+#include "cmd/terminal.h"
 
 /* cmd in a run of its own: libgit2 set up, the repository opened. */
 static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, char *err,
@@ -38,6 +41,8 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	 * they cost a map and unmap storm (11,000 munmaps, 10% more CPU on the
 	 * merge-heavy bench: doc/performance-speed.md) */
 	rc = run_open(&run, c, request_reads_mainline(c), err, errlen);
+	if (!rc)
+		terminal_setup(c, cmd, run.repo);	/* colour and pager, as git's */
 	if (!rc)
 		envelope_set(c, &run);
 	if (!rc)
@@ -75,7 +80,10 @@ int main(int argc, char **argv)
 	else
 		rc = cmd->run(&c, NULL, err, sizeof(err));
 	cli_release(&c);
+	if (rc && pager_quit())	/* the reader quit the pager: no error (as git) */
+		rc = RT_OK;
 	if (rc && rc != RT_EPARTIAL)
 		say_error(err);
+	pager_finish();
 	return rc;
 }

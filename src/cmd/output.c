@@ -1,4 +1,5 @@
 /* output.c — see output.h. */
+#include "cmd/pager.h"
 #include "cmd/output.h"
 #include "cmd/request.h"
 #include "base/atomic_file.h"
@@ -22,6 +23,8 @@ int cmd_print_set(const struct cli *c, struct run *run, set_render_fn *render, c
 
 	request_of(c, &rq);
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);
+	if (!rc)
+		pager_start();	/* (only when text is to go to a terminal) */
 	if (!rc && (render(c, &set) < 0 || fflush(stdout) != 0))
 		rc = cmd_write_failed(err, errlen);
 	series_set_end(&set);

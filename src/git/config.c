@@ -444,3 +444,57 @@ void config_release(struct project_config *p)
 	free(p->sources);
 	memset(p, 0, sizeof(*p));
 }
+
+int config_colour_value(const char *v)
+{
+	int b;
+
+	if (v && !strcasecmp(v, "never"))
+		return 0;
+	if (v && !strcasecmp(v, "always"))
+		return 1;
+	if (v && !strcasecmp(v, "auto"))
+		return 2;
+	if (!v)		/* "[color] ui" alone: true */
+		return 2;
+	if (git_config_parse_bool(&b, v) < 0)
+		return -1;
+	return b ? 2 : 0;
+}
+
+/* key's colour setting in cfg, or -1 (not set, or no colour value). */
+static int colour_key(git_config *cfg, const char *key)
+{
+	git_config_entry *e = NULL;
+	int v = -1;
+
+	if (git_config_get_entry(&e, cfg, key) == 0) {
+		v = config_colour_value(e->value);
+		git_config_entry_free(e);
+	}
+	return v;
+}
+
+void config_terminal(git_repository *repo, struct terminal_config *t)
+{
+	git_config *cfg = NULL;
+	git_config_entry *e = NULL;
+
+	t->colour = -1;
+	t->pager = NULL;
+	if (git_repository_config_snapshot(&cfg, repo) < 0)
+		return;
+	if ((t->colour = colour_key(cfg, "color.regtrace")) < 0)
+		t->colour = colour_key(cfg, "color.ui");
+	if (git_config_get_entry(&e, cfg, "core.pager") == 0) {
+		t->pager = xstrdup(e->value ? e->value : "");
+		git_config_entry_free(e);
+	}
+	git_config_free(cfg);
+}
+
+void config_terminal_release(struct terminal_config *t)
+{
+	free(t->pager);
+	t->pager = NULL;
+}

@@ -76,4 +76,24 @@ int config_compile(struct pattern **re, const char *pattern, size_t ngroups, cha
  * found, so it is an error, said with the pattern. */
 int config_check_limits(const struct project_config *p, char *err, size_t errlen);
 
+/*
+ * The terminal's settings, from the repository's git config as git reads
+ * it (with the user's and the system's; not .regtrace):
+ *   color.regtrace   colour of regtrace's text, before color.ui (as git's
+ *                    color.diff, color.status for its commands);
+ *   color.ui         colour of every program, git's own key;
+ *   core.pager       the pager, after GIT_PAGER and before PAGER.
+ */
+struct terminal_config {
+	int colour;	/* 0 never, 1 always, 2 auto (cmd/cli.h's CLI_COLOUR_*),
+			   or -1: neither key set, or set to no colour value */
+	char *pager;	/* core.pager, or NULL */
+};
+void config_terminal(git_repository *repo, struct terminal_config *t);
+void config_terminal_release(struct terminal_config *t);
+/* A colour setting as git reads one (pure): never, always, auto (any case);
+ * else a boolean (true, yes, on, a non-zero number, or no value at all:
+ * auto; false, no, off, 0, empty: never); -1 for anything else. */
+int config_colour_value(const char *value);
+
 #endif

@@ -4,6 +4,7 @@
  */
 #include "render/render.h"
 #include "render/json_parts.h"
+#include "render/colour.h"
 #include "render/safe_text.h"
 #include "core/explain.h"
 #include "core/lifetime.h"
@@ -29,7 +30,8 @@ static int is_shown(const struct series *s, const struct explanation *e, size_t 
 
 static void short_commit(FILE *out, const struct series *s, uint32_t c)
 {
-	fprintf(out, "%.12s %s", s->g.c[c].id, series_release(s, c));
+	colour_printf(out, COLOUR_ID, "%.12s", s->g.c[c].id);
+	fprintf(out, " %s", series_release(s, c));
 }
 
 static void copies_text(FILE *out, const struct series *s, const struct copy_seen *v, size_t n)
@@ -46,8 +48,10 @@ static void ids_text(FILE *out, const struct series *s, const struct u32s *v)
 {
 	if (!v->n)
 		fputs(" nothing", out);
-	for (size_t i = 0; i < v->n; i++)
-		fprintf(out, "%s %.12s", i ? "," : "", s->g.c[v->v[i]].id);
+	for (size_t i = 0; i < v->n; i++) {
+		fprintf(out, "%s ", i ? "," : "");
+		colour_printf(out, COLOUR_ID, "%.12s", s->g.c[v->v[i]].id);
+	}
 }
 
 static void where_text(FILE *out, const struct msg_line *l)
@@ -104,16 +108,20 @@ static void upstream_text(FILE *out, const struct series *s, const struct explan
 
 static void link_text(FILE *out, const struct series *s, uint32_t f, const struct ref_trace *rt)
 {
-	fprintf(out, "    link: %s", link_kind_name(rt->kind));
+	fputs("    link: ", out);
+	colour_printf(out, COLOUR_KIND, "%s", link_kind_name(rt->kind));
 	if (rt->target != LINK_NO_TARGET) {
+		int same = s->g.c[f].release == s->g.c[rt->target].release;
 		fputs(" -> ", out);
 		short_commit(out, s, rt->target);
-		if (link_is_regression_fix(rt->kind))
-			fputs(s->g.c[f].release == s->g.c[rt->target].release ?
-			      " (same release: counted, not visible)" :
-			      " (later release: counted, visible)", out);
-		else
+		if (link_is_regression_fix(rt->kind)) {
+			fputc(' ', out);
+			colour_printf(out, same ? COLOUR_SAME : COLOUR_VISIBLE, "%s",
+				      same ? "(same release: counted, not visible)"
+					   : "(later release: counted, visible)");
+		} else {
 			fputs(" (not a fix)", out);
+		}
 	} else {
 		fputs(" (not a fix)", out);
 	}
@@ -200,12 +208,16 @@ static void links_text(FILE *out, const struct series *s, const struct u32s *v,
 	fprintf(out, "\n%s:%s\n", what, v->n ? "" : " none");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct link *l = &s->census.links[v->v[i]];
-		fprintf(out, "  %s  ", link_kind_name(l->kind));
+		fputs("  ", out);
+		colour_printf(out, COLOUR_KIND, "%s", link_kind_name(l->kind));
+		fputs("  ", out);
 		short_commit(out, s, l->fix);
 		if (l->target != LINK_NO_TARGET) {
 			fputs(" -> ", out);
 			short_commit(out, s, l->target);
-			fputs(l->same_release ? "  same release" : "  later release", out);
+			fputs("  ", out);
+			colour_printf(out, l->same_release ? COLOUR_SAME : COLOUR_VISIBLE, "%s",
+				      l->same_release ? "same release" : "later release");
 		} else {
 			fputs(" -> undecided:", out);
 			ids_text(out, s, &l->candidates);
@@ -232,8 +244,9 @@ static int explain_text(FILE *out, const struct series *s, const struct explanat
 {
 	const struct graph_commit *gc = &s->g.c[e->commit];
 
-	fprintf(out, "commit %s  %s  %s\n", gc->id, series_release(s, e->commit),
-		gc->facts.subject);
+	fputs("commit ", out);	/* as git log's line */
+	colour_printf(out, COLOUR_ID, "%s", gc->id);
+	fprintf(out, "  %s  %s\n", series_release(s, e->commit), gc->facts.subject);
 	series_text(out, s, holding, nholding);
 	if (gc->is_merge) {
 		fputs("\na merge: the rules neither read its message nor match it\n", out);

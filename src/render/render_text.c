@@ -1,8 +1,11 @@
 /*
  * render_text.c — aligned tables for a terminal; counts with thousands
  * separators, rates as percentages with one decimal ("-" when undefined).
+ * Colour (render/colour.h) only on what the program writes: ids, kinds,
+ * headers, rates and the words saying same release or later release.
  */
 #include "render/render.h"
+#include "render/colour.h"
 #include "render/safe_text.h"
 #include "base/fmt.h"
 #include "base/util.h"
@@ -43,22 +46,37 @@ static void table_init(struct table *t, int ncols, const char *const *head)
 		t->w[k] = (int)strlen(head[k]);
 }
 
-/* First column left-aligned, the rest right-aligned. */
-static void table_row(FILE *out, const struct table *t, const char *const *cell)
+/* First column left-aligned, the rest right-aligned; col: each cell's
+ * colour, or NULL (all plain). */
+static void table_row(FILE *out, const struct table *t, const char *const *cell,
+		      const enum colour *col)
 {
-	fprintf(out, "%-*s", t->w[0], cell[0]);
-	for (int k = 1; k < t->ncols; k++)
-		fprintf(out, "  %*s", t->w[k], cell[k]);
+	colour_put(out, col ? col[0] : COLOUR_PLAIN, -t->w[0], cell[0]);
+	for (int k = 1; k < t->ncols; k++) {
+		fputs("  ", out);
+		colour_put(out, col ? col[k] : COLOUR_PLAIN, t->w[k], cell[k]);
+	}
 	fputc('\n', out);
 }
 
-static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL])
+/* The header row, bold. */
+static void table_head(FILE *out, const struct table *t)
+{
+	enum colour col[MAX_COLS];
+
+	for (int k = 0; k < MAX_COLS; k++)
+		col[k] = COLOUR_HEAD;
+	table_row(out, t, t->head, col);
+}
+
+static void table_row_cells(FILE *out, const struct table *t, char cell[][CELL],
+			    const enum colour *col)
 {
 	const char *p[MAX_COLS];
 
 	for (int k = 0; k < t->ncols; k++)
 		p[k] = cell[k];
-	table_row(out, t, p);
+	table_row(out, t, p, col);
 }
 
 /* The stats table's columns (numbers.h: IN_TEXT); a NUM_MAYBE column
@@ -109,9 +127,28 @@ static int stats_marks(const struct stats_cols *sc, const struct series *s, size
 	return 0;
 }
 
-static void stats_cells(const struct stats_cols *sc, const struct series *s,
-			char cell[][CELL])
+/* The regression rates red, or magenta when drawn from too few commits;
+ * Visible red, Same release green: as fixes colours a link. */
+static enum colour stats_colour(const struct number *nb, const struct series *s)
 {
+	size_t x, n;
+
+	if (nb->type == NUM_RATE && number_parts(nb, s, &x, &n))
+		return nb->value(s) < 0 ? COLOUR_PLAIN
+		       : number_small(nb, s) ? COLOUR_NOTE : COLOUR_VISIBLE;
+	if (nb->key && !strcmp(nb->key, "visible"))
+		return COLOUR_VISIBLE;
+	if (nb->key && !strcmp(nb->key, "same_release"))
+		return COLOUR_SAME;
+	return COLOUR_PLAIN;
+}
+
+static void stats_cells(const struct stats_cols *sc, const struct series *s,
+			char cell[][CELL], enum colour *col)
+{
+	col[0] = COLOUR_PLAIN;
+	for (int k = 1; k < sc->n; k++)
+		col[k] = stats_colour(sc->num[k], s);
 	snprintf(cell[0], CELL, "%s", s->label ? s->label : s->name);
 	for (int k = 1; k < sc->n; k++) {
 		double v = sc->num[k]->value(s);
@@ -160,10 +197,10 @@ static void breakdown_table(FILE *out, const struct series *s)
 		table_measure(&t, cell);
 	}
 	fprintf(out, "\n%s by %s:\n", s->label ? s->label : s->name, b->kind);
-	table_row(out, &t, by_head);
+	table_head(out, &t);
 	for (size_t i = 0; i < b->n + (size_t)b->has_total; i++) {
 		by_cells(i < b->n ? &b->rows[i] : &total, cell);
-		table_row_cells(out, &t, cell);
+		table_row_cells(out, &t, cell, NULL);
 	}
 }
 
@@ -218,6 +255,7 @@ static void shared_note(FILE *out, const struct series *s, size_t n)
 static int stats_text(FILE *out, const struct series *s, size_t n)
 {
 	char cell[MAX_COLS][CELL];
+	enum colour col[MAX_COLS];
 	struct stats_cols sc;
 	struct table t;
 
@@ -225,18 +263,21 @@ static int stats_text(FILE *out, const struct series *s, size_t n)
 	sc.marks = stats_marks(&sc, s, n);
 	table_init(&t, sc.n, sc.head);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&sc, &s[i], cell);
+		stats_cells(&sc, &s[i], cell, col);
 		table_measure(&t, cell);
 	}
-	table_row(out, &t, sc.head);
+	table_head(out, &t);
 	for (size_t i = 0; i < n; i++) {
-		stats_cells(&sc, &s[i], cell);
-		table_row_cells(out, &t, cell);
+		stats_cells(&sc, &s[i], cell, col);
+		table_row_cells(out, &t, cell, col);
 	}
-	if (sc.marks)
-		fprintf(out, "* drawn from fewer than %d commits (high rate: tagged commits): too few "
-			"to compare;\n  --json and --csv give each rate's 95 %% interval\n",
-			WILSON_SMALL);
+	if (sc.marks) {
+		colour_printf(out, COLOUR_NOTE, "* drawn from fewer than %d commits (high rate: "
+			      "tagged commits): too few to compare;", WILSON_SMALL);
+		fputs("\n  ", out);
+		colour_printf(out, COLOUR_NOTE, "--json and --csv give each rate's 95 %% interval");
+		fputc('\n', out);
+	}
 	for (size_t i = 0; i < n; i++)
 		if (s[i].by)
 			breakdown_table(out, &s[i]);
@@ -280,10 +321,10 @@ static int timeline_text(FILE *out, const struct series *s, const struct timelin
 		table_measure(&t, cell);
 	}
 	fprintf(out, "%s: cumulative census at each release\n", s->name);
-	table_row(out, &t, timeline_head);
+	table_head(out, &t);
 	for (size_t i = 0; i < tl->n; i++) {
 		timeline_cells(s, &tl->rows[i], cell);
-		table_row_cells(out, &t, cell);
+		table_row_cells(out, &t, cell, NULL);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -298,13 +339,30 @@ static int release_width(const struct series *s)
 	return w;
 }
 
-static void commit_line(FILE *out, const struct series *s, const char *label, uint32_t c)
+/* A commit's id (its first 12 digits), yellow. */
+static void id_put(FILE *out, const char *id)
 {
-	fprintf(out, "    %-9s %.12s  %-*s  %s\n", label, s->g.c[c].id, release_width(s),
-		series_release(s, c), s->g.c[c].facts.subject);
+	colour_printf(out, COLOUR_ID, "%.12s", id);
 }
 
-/* "(later release: 3 releases, 41 days)" */
+static void commit_line(FILE *out, const struct series *s, const char *label, uint32_t c)
+{
+	fprintf(out, "    %-9s ", label);
+	id_put(out, s->g.c[c].id);
+	fprintf(out, "  %-*s  %s\n", release_width(s), series_release(s, c),
+		s->g.c[c].facts.subject);
+}
+
+/* "(later release: 3 releases, 41 days)": red, a release shipped the
+ * regression; "(same release)" green; "(target undecided)" magenta. */
+static enum colour relation_colour(const struct link *l)
+{
+	return l->kind == LINK_AMBIGUOUS ? COLOUR_NOTE
+	       : l->same_release ? COLOUR_SAME
+	       : link_is_regression_fix(l->kind) && l->target != LINK_NO_TARGET ? COLOUR_VISIBLE
+	       : COLOUR_PLAIN;
+}
+
 static void relation(char *buf, size_t len, const struct series *s, const struct link *l)
 {
 	struct lifetime t = series_lifetime(s, l);
@@ -318,6 +376,13 @@ static void relation(char *buf, size_t len, const struct series *s, const struct
 			 t.releases == 1 ? "" : "s", t.days, t.days == 1 ? "" : "s");
 	else
 		snprintf(buf, len, " (later release)");
+}
+
+/* relation()'s " (...)", coloured after its blank. */
+static void relation_put(FILE *out, const struct link *l, const char *rel)
+{
+	fputc(' ', out);
+	colour_put(out, relation_colour(l), 0, rel + 1);
 }
 
 static void link_labels(const struct link *l, const char **a, const char **b)
@@ -348,10 +413,18 @@ static void link_oneline(FILE *out, const struct series *s, const struct link *l
 	int none = l->target == LINK_NO_TARGET;
 
 	relation(rel, sizeof(rel), s, l);
-	fprintf(out, "%-10s  %.12s %-*s -> %-12.12s %-*s  %s%s%s\n", link_kind_name(l->kind),
-		s->g.c[l->fix].id, wrel, series_release(s, l->fix), none ? "-" : s->g.c[l->target].id,
-		wrel, none ? "-" : series_release(s, l->target), s->g.c[l->fix].facts.subject, rel,
-		s->g.c[l->fix].facts.reported ? " [reported]" : "");
+	colour_put(out, COLOUR_KIND, -10, link_kind_name(l->kind));
+	fputs("  ", out);
+	id_put(out, s->g.c[l->fix].id);
+	fprintf(out, " %-*s -> ", wrel, series_release(s, l->fix));
+	if (none)
+		fputs("-           ", out);
+	else
+		id_put(out, s->g.c[l->target].id);
+	fprintf(out, " %-*s  %s", wrel, none ? "-" : series_release(s, l->target),
+		s->g.c[l->fix].facts.subject);
+	relation_put(out, l, rel);
+	fprintf(out, "%s\n", s->g.c[l->fix].facts.reported ? " [reported]" : "");
 }
 
 static int fixes_text(FILE *out, const struct series *s, const struct fixes_view *v)
@@ -377,8 +450,10 @@ static int fixes_text(FILE *out, const struct series *s, const struct fixes_view
 		}
 		link_labels(l, &a, &b);
 		relation(rel, sizeof(rel), s, l);
-		fprintf(out, "\n%s%s%s\n", link_kind_name(l->kind), rel,
-			s->g.c[l->fix].facts.reported ? " [reported]" : "");
+		fputc('\n', out);
+		colour_put(out, COLOUR_KIND, 0, link_kind_name(l->kind));
+		relation_put(out, l, rel);
+		fprintf(out, "%s\n", s->g.c[l->fix].facts.reported ? " [reported]" : "");
 		commit_line(out, s, a, l->fix);
 		if (l->target != LINK_NO_TARGET)
 			commit_line(out, s, b, l->target);
@@ -397,10 +472,16 @@ static int sagas_text(FILE *out, const struct series *s)
 		for (size_t k = 0; k < sg->commits.n; k++) {
 			uint32_t c = sg->commits.v[k];
 			const char *up = series_upstream(s, c);
-			fprintf(out, "    %-*s  %.12s  %-10s  %s", release_width(s), series_release(s, c),
-				s->g.c[c].id, saga_role_name(sg->roles[k]), s->g.c[c].facts.subject);
-			if (up)
-				fprintf(out, "  [upstream %.12s]", up);
+			fprintf(out, "    %-*s  ", release_width(s), series_release(s, c));
+			id_put(out, s->g.c[c].id);
+			fputs("  ", out);
+			colour_put(out, COLOUR_KIND, -10, saga_role_name(sg->roles[k]));
+			fprintf(out, "  %s", s->g.c[c].facts.subject);
+			if (up) {
+				fputs("  [upstream ", out);
+				id_put(out, up);
+				fputc(']', out);
+			}
 			fputc('\n', out);
 		}
 	}
@@ -414,12 +495,17 @@ static int unfixed_text(FILE *out, const struct series *s, const char *ref,
 		ref, u->n, u->n == 1 ? "" : "s");
 	for (size_t i = 0; i < u->n; i++) {
 		uint32_t c = u->v[i].commit;
-		fprintf(out, "\n%-*s  %.12s  %s\n", release_width(s), series_release(s, c),
-			s->g.c[c].id, s->g.c[c].facts.subject);
+		fprintf(out, "\n%-*s  ", release_width(s), series_release(s, c));
+		id_put(out, s->g.c[c].id);
+		fprintf(out, "  %s\n", s->g.c[c].facts.subject);
 		for (size_t k = 0; k < u->v[i].missing.n; k++) {
 			const struct mainline_fix *f = &m->v[u->v[i].missing.v[k]];
-			fprintf(out, "    missing %.12s (%s)  %s\n", f->id,
-				f->release ? f->release : "no tag yet", f->facts.subject);
+			fputs("    ", out);
+			colour_put(out, COLOUR_VISIBLE, 0, "missing");
+			fputc(' ', out);
+			id_put(out, f->id);
+			fprintf(out, " (%s)  %s\n", f->release ? f->release : "no tag yet",
+				f->facts.subject);
 		}
 	}
 	return ferror(out) ? -1 : 0;
@@ -438,14 +524,20 @@ static void regression_entry_text(FILE *out, const struct series *all,
 	const struct link *l = e->link;
 	struct lifetime t = series_lifetime(s, l);
 
-	fprintf(out, "    %-*s  %-*s -> %-*s  %-6s  %.12s -> %.12s", wlabel, series_label_of(s),
-		wrel, series_release(s, e->target), wrel, series_release(s, l->fix),
-		link_kind_name(l->kind), s->g.c[e->target].id, s->g.c[l->fix].id);
+	fprintf(out, "    %-*s  %-*s -> %-*s  ", wlabel, series_label_of(s),
+		wrel, series_release(s, e->target), wrel, series_release(s, l->fix));
+	colour_put(out, COLOUR_KIND, -6, link_kind_name(l->kind));
+	fputs("  ", out);
+	id_put(out, s->g.c[e->target].id);
+	fputs(" -> ", out);
+	id_put(out, s->g.c[l->fix].id);
+	if (l->same_release || t.releases >= 0)
+		fputs("  ", out);
 	if (l->same_release)
-		fputs("  (same release)", out);
+		colour_printf(out, COLOUR_SAME, "(same release)");
 	else if (t.releases >= 0)
-		fprintf(out, "  (%ld release%s, %ld day%s)", t.releases, t.releases == 1 ? "" : "s",
-			t.days, t.days == 1 ? "" : "s");
+		colour_printf(out, COLOUR_VISIBLE, "(%ld release%s, %ld day%s)", t.releases,
+			      t.releases == 1 ? "" : "s", t.days, t.days == 1 ? "" : "s");
 	if (!shared_link_first(s, l))	/* the same two commits, an earlier series */
 		fputs("  (shared)", out);
 	fputc('\n', out);
@@ -478,9 +570,10 @@ static int regressions_text(FILE *out, const struct series *s, size_t n,
 		const struct regression_row *row = &r->rows[i];
 		const struct series *first = &s[row->v[0].series];
 		/* "upstream" or "own id": the key's column, as wide either way */
-		fprintf(out, "\n%.12s  %-8s  %zu series  %s\n", row->key,
-			row->upstream ? "upstream" : "own id", row->nseries,
-			first->g.c[row->v[0].target].facts.subject);
+		fputc('\n', out);
+		id_put(out, row->key);
+		fprintf(out, "  %-8s  %zu series  %s\n", row->upstream ? "upstream" : "own id",
+			row->nseries, first->g.c[row->v[0].target].facts.subject);
 		for (size_t k = 0; k < row->n; k++)
 			regression_entry_text(out, s, &row->v[k], wlabel, wrel);
 		if (row->carried == 0)
