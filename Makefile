@@ -140,8 +140,9 @@ $(B)/obj:
 unit: $(UNIT:%=$(B)/%)
 	@bad=0; for t in $^; do echo "== $$t"; $$t || bad=1; done; exit $$bad
 
-e2e: $(B)/regtrace $(B)/e2e
+e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	$(B)/e2e --regtrace $(B)/regtrace --work $(B)/e2e-work $(SCENARIOS)
+	/usr/bin/python3 tests/terminal/check.py $(B)/regtrace $(B)/mkscenario
 	tests/graph/compare.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	tests/graph/ranges.sh $(B)/regtrace $(B)/e2e-work tests/scenarios
 	/usr/bin/python3 tests/json/validate.py doc/regtrace-output.schema.json $(B)/e2e-work \

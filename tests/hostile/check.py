@@ -188,6 +188,23 @@ def main(argv):
         for i, ch in enumerate(s):
             if (ord(ch) < 0x20 and ch != "\n") or ord(ch) == 0x7f or unsafe_char(ch):
                 fail("%s: control character %r at %d" % (path, ch, i))
+    elif mode == "text-colour":
+        # path: --color=always output; rest[0]: the --color=never output of the same run.
+        # Every ESC starts one of the palette's sequences (render/colour.c); without them
+        # the text is the plain one byte for byte, and that has no control.
+        raw, plain = open(path, "rb").read(), open(rest[0], "rb").read()
+        palette = re.compile(rb"\x1b\[(?:1|3[1-6])?m")
+        if raw.count(b"\x1b") != len(palette.findall(raw)):
+            i = raw.find(b"\x1b")
+            while i >= 0 and palette.match(raw, i):
+                i = raw.find(b"\x1b", i + 1)
+            fail("%s: an ESC that is no colour of the palette at %d: %r" % (path, i,
+                                                                          raw[i:i + 20]))
+        if palette.sub(b"", raw) != plain:
+            fail("%s: without its colours it is not %s" % (path, rest[0]))
+        if b"\x1b" not in raw:
+            fail("%s: no colour at all" % path)
+        main(["check.py", "text", rest[0]])
     elif mode == "html":
         s = open(path, "rb").read().decode("utf-8", errors="replace")
         for t in rest:

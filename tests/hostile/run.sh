@@ -966,6 +966,35 @@ for form in stats fixes; do
 	else fail "bidi-$form-csv" "status $rc ${why:-}"; fi
 done
 
+# ---- colour opens no hole (issue 27.6) ------------------------------------------------------------
+# --color=always writes SGR sequences, so it must not let a repository's own through: tags
+# v4<CSI>19 (C1), a subject with ESC [31m, ESC ]0;title BEL and a C1 CSI (the C0 controls
+# become blanks: core/message.h; a tag cannot hold ESC: git ignores it, as regtrace does).
+# Every text command with --color=always: each ESC of its output starts one of the palette's
+# sequences (render/colour.c), and without them it is the --color=never output byte for
+# byte, which holds no control (check.py text-colour).  c1 (.1) fixed by c2 (.2).
+EN="$W/esc-colour"
+g init -q "$EN"
+EB=$'v4\xc2\x9b19'
+echo base | mkc "$EN"
+g -C "$EN" tag "$EB"
+printf 'net: a \033[31mred\033[0m \033]0;title\007 \xc2\x9b2J x\n\ncommit 1111111111111111111111111111111111111111 upstream.\n' | mkc "$EN"
+g -C "$EN" tag "$EB.1"
+printf 'net: fix \033[2J\n\nFixes: 111111111111 ("net: a")\n' | mkc "$EN"
+g -C "$EN" tag "$EB.2"
+EC1=$(g -C "$EN" rev-parse HEAD)
+for form in stats fixes fixes-oneline timeline regressions explain; do
+	args=("${form%-oneline}")
+	[ "$form" = fixes-oneline ] && args+=(--oneline)
+	[ "$form" = explain ] && args+=("$EC1")
+	rt "esc-$form-never" -C "$EN" "${args[@]}" "$EB..$EB.2" --color=never
+	rt "esc-$form-colour" -C "$EN" "${args[@]}" "$EB..$EB.2" --color=always
+	crashed "esc-$form-colour" && continue
+	if [ "$rc" = 0 ] && why=$($CHECK text-colour "$W/out/esc-$form-colour.out" \
+		"$W/out/esc-$form-never.out"); then pass "esc-$form-colour"
+	else fail "esc-$form-colour" "status $rc ${why:-}"; fi
+done
+
 # ---- release numbers beyond SQLite's integers (issue 15.9) ----------------------------------------
 # v1.1 and v1.18446744073709551615 (ULONG_MAX: a release by the rules): the export stores
 # what was read, an integer where it fits (1), else the decimal text (it stored -1).
