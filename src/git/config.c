@@ -447,19 +447,19 @@ void config_release(struct project_config *p)
 
 int config_colour_value(const char *v)
 {
-	int b;
+	static const char *const words[] = { "never", "always", "auto", "false", "no", "off",
+					     "", "true", "yes", "on" };
+	static const int value[] = { 0, 1, 2, 0, 0, 0, 0, 2, 2, 2 };
+	char *end;
+	long n;
 
-	if (v && !strcasecmp(v, "never"))
-		return 0;
-	if (v && !strcasecmp(v, "always"))
-		return 1;
-	if (v && !strcasecmp(v, "auto"))
-		return 2;
 	if (!v)		/* "[color] ui" alone: true */
 		return 2;
-	if (git_config_parse_bool(&b, v) < 0)
-		return -1;
-	return b ? 2 : 0;
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (!strcasecmp(v, words[k]))
+			return value[k];
+	n = strtol(v, &end, 10);	/* a number: git's boolean */
+	return *end || end == v ? -1 : n ? 2 : 0;
 }
 
 /* key's colour setting in cfg, or -1 (not set, or no colour value). */
