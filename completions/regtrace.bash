@@ -43,7 +43,9 @@ _regtrace()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     local commands="stats fixes timeline sagas unfixed regressions explain report export series affected help version"
-    local global_opts="-C --no-replace-objects -h --help -V --version"
+    # Colour and pager, before the command or after one with text output.
+    local term="--color --color=always --color=never --color=auto --no-color -P --no-pager"
+    local global_opts="-C --no-replace-objects $term -h --help -V --version"
     # Options every counting command takes: project patterns, inference, quiet, help.
     local common="--series-pattern --upstream-pattern --fixes-pattern --project --mainline --no-infer
         -q --quiet -h --help"
@@ -107,14 +109,14 @@ _regtrace()
 
     local opts=
     case $cmd in
-    stats) opts="--json --csv --introduced-until --by --at-age --projected $common" ;;
-    fixes) opts="--json --csv --oneline --visible --kind --mentions $common" ;;
-    timeline | unfixed | regressions) opts="--json --csv $common" ;;
-    sagas) opts="--json --csv $common" ;;
-    explain | series) opts="--json $common" ;;
+    stats) opts="--json --csv --introduced-until --by --at-age --projected $term $common" ;;
+    fixes) opts="--json --csv --oneline --visible --kind --mentions $term $common" ;;
+    timeline | unfixed | regressions) opts="--json --csv $term $common" ;;
+    sagas) opts="--json --csv $term $common" ;;
+    explain | series) opts="--json $term $common" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;
-    affected) opts="--json --csv --dyad --stdin --vulnerable --why $common" ;;
+    affected) opts="--json --csv --dyad --stdin --vulnerable --why $term $common" ;;
     help | version) opts="-h --help" ;;
     *) return ;;
     esac

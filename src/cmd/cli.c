@@ -43,9 +43,10 @@ const struct cli_option_row cli_options[] = {
 	  "do not follow refs/replace/ (as git; also\n"
 	  "GIT_NO_REPLACE_OBJECTS)" },
 	{ "color", 0, "[=WHEN]", BEFORE | TEXT_CMDS, 0, STORE_CALL, 0, set_colour,
-	  "colour the text: always, never or auto (on a\n"
-	  "terminal, unless NO_COLOR; the default, or\n"
-	  "color.regtrace, color.ui); --color: always" },
+	  "colour the text: WHEN always, never or auto\n"
+	  "(on a terminal, not with NO_COLOR); without\n"
+	  "it: color.regtrace, color.ui, else auto;\n"
+	  "--color alone: always" },
 	{ "no-color", 0, NULL, BEFORE | TEXT_CMDS, 0, STORE_CALL, 0, set_no_colour,
 	  "no colour (--color=never)" },
 	{ "no-pager", 'P', NULL, BEFORE | TEXT_CMDS, 0, STORE_FLAG, AT(no_pager), NULL,
@@ -612,7 +613,8 @@ static const char overview_end[] =
 	"files: what regtrace learns is kept for the next run in the git\n"
 	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
 	"start afresh.  environment: REGTRACE_NO_CACHE=1 (no caches),\n"
-	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1.\n"
+	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1;\n"
+	"NO_COLOR, TERM, GIT_PAGER, PAGER, LESS and LV as git reads them.\n"
 	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"
 	"2 usage error, 3 written without the series of a whole-repository\n"

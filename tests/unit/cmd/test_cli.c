@@ -290,8 +290,38 @@ static void listing(char *buf, size_t len, const struct cli_option_row *o)
 		n += snprintf(buf + n, len - (size_t)n, "-%c%s", o->letter, o->name ? ", " : "");
 	if (o->name)
 		n += snprintf(buf + n, len - (size_t)n, "--%s", o->name);
-	if (o->value)
-		snprintf(buf + n, len - (size_t)n, " %s", o->value);
+	if (o->value)	/* "--color[=WHEN]": an optional value, glued */
+		snprintf(buf + n, len - (size_t)n, "%s%s", o->value[0] == '[' ? "" : " ", o->value);
+}
+
+/* --color[=WHEN] (git's words, any case; alone: always), --no-color, -P/--no-pager: before
+ * the command or after one with text output; the value only glued with "=". */
+static void test_colour_and_pager(void **state)
+{
+	(void)state;
+	assert_int_equal(PARSE("stats", "v4.19"), 0);
+	assert_int_equal(c.colour, -1);		/* not given: the config, else auto */
+	assert_int_equal(c.no_pager, 0);
+	assert_int_equal(PARSE("stats", "--color", "v4.19"), 0);
+	assert_int_equal(c.colour, CLI_COLOUR_ALWAYS);
+	assert_int_equal(c.nranges, 1);
+	assert_int_equal(PARSE("stats", "--color", "auto"), 0);	/* "auto": a RANGE */
+	assert_int_equal(c.colour, CLI_COLOUR_ALWAYS);
+	assert_string_equal(c.ranges[0], "auto");
+	assert_int_equal(PARSE("--color=never", "fixes", "v4.19"), 0);
+	assert_int_equal(c.colour, CLI_COLOUR_NEVER);
+	assert_int_equal(PARSE("fixes", "--color=Auto", "v4.19"), 0);
+	assert_int_equal(c.colour, CLI_COLOUR_AUTO);
+	assert_int_equal(PARSE("fixes", "--color=always", "--no-color", "v4.19"), 0);
+	assert_int_equal(c.colour, CLI_COLOUR_NEVER);	/* the last wins */
+	assert_int_equal(PARSE("-P", "sagas", "v4.19"), 0);
+	assert_int_equal(c.no_pager, 1);
+	assert_int_equal(PARSE("explain", "abc", "--no-pager"), 0);
+	assert_int_equal(c.no_pager, 1);
+	ASSERT_ERROR("--color takes always, never or auto, not 'yes'", "stats", "--color=yes");
+	/* report writes a file: no colour after it (before any command, it is taken) */
+	ASSERT_ERROR("--no-color goes before the command: regtrace --no-color report ...",
+		     "report", "--no-color");
 }
 
 static void test_help_lists_what_the_command_takes(void **state)
@@ -391,6 +421,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_repeatable, teardown),
 		cmocka_unit_test_teardown(test_help_forms, teardown),
 		cmocka_unit_test_teardown(test_version_forms, teardown),
+		cmocka_unit_test_teardown(test_colour_and_pager, teardown),
 		cmocka_unit_test(test_help_lists_what_the_command_takes),
 		cmocka_unit_test(test_help_synopsis),
 		cmocka_unit_test(test_overview_lists_everything),
