@@ -7,6 +7,7 @@
  */
 #include "render/render.h"
 #include "render/json_parts.h"
+#include "render/colour.h"
 #include "render/safe_text.h"
 #include "core/affected.h"
 
@@ -48,6 +49,12 @@ static void found_by(const struct series *s, const struct affected_keys *keys, u
 
 /* ---- text ---- */
 
+/* A commit id regtrace resolved: its first 12 digits, yellow (render/colour.h). */
+static void id_put(FILE *out, const char *id)
+{
+	colour_printf(out, COLOUR_ID, "%.12s", id);
+}
+
 static void end_text(FILE *out, const struct series *s, const struct affected_end *e)
 {
 	if (e->pos == AFFECTED_OPEN) {
@@ -55,11 +62,13 @@ static void end_text(FILE *out, const struct series *s, const struct affected_en
 		return;
 	}
 	fputs(pos_name(s, e->pos), out);
-	if (e->why == AFFECTED_BY_BASE)
+	if (e->why == AFFECTED_BY_BASE) {
 		fputs(" (base)", out);
-	else if (e->commit != AFFECTED_NO_COMMIT)
-		fprintf(out, " %.12s%s", s->g.c[e->commit].id,
-			e->why == AFFECTED_BY_REVERT ? " (revert)" : "");
+	} else if (e->commit != AFFECTED_NO_COMMIT) {
+		fputc(' ', out);
+		id_put(out, s->g.c[e->commit].id);
+		fputs(e->why == AFFECTED_BY_REVERT ? " (revert)" : "", out);
+	}
 }
 
 static void why_text(FILE *out, const struct series *s, const struct affected_intro *in,
@@ -77,7 +86,9 @@ static void why_text(FILE *out, const struct series *s, const struct affected_in
 	}
 	if (e->commit == AFFECTED_NO_COMMIT)
 		return;
-	fprintf(out, "        %.12s %s: ", s->g.c[e->commit].id, pos_name(s, e->pos));
+	fputs("        ", out);
+	id_put(out, s->g.c[e->commit].id);
+	fprintf(out, " %s: ", pos_name(s, e->pos));
 	if (e->why == AFFECTED_BY_REVERT) {
 		fprintf(out, "reverts a copy of %s\n", opens ? "the fix" : "the introducing commit");
 		return;
@@ -88,10 +99,12 @@ static void why_text(FILE *out, const struct series *s, const struct affected_in
 
 static void copy_text(FILE *out, const struct series *s, const char *what, uint32_t c)
 {
-	if (c != AFFECTED_NO_COMMIT)
-		fprintf(out, "%s %s %.12s", what, series_release(s, c), s->g.c[c].id);
-	else
+	if (c != AFFECTED_NO_COMMIT) {
+		fprintf(out, "%s %s ", what, series_release(s, c));
+		id_put(out, s->g.c[c].id);
+	} else {
 		fprintf(out, "no copy of %s", what);
+	}
 }
 
 static void series_text(FILE *out, const struct series *s, const struct affected_intro *in,
@@ -143,8 +156,9 @@ static int affected_text(FILE *out, const struct series *s, const char *ref,
 			 const struct affected_answer *a, size_t na, int why)
 {
 	for (size_t i = 0; i < na; i++) {
-		fprintf(out, "%sfix %.12s  %s\n", i ? "\n" : "", a[i].id,
-			a[i].subject ? a[i].subject : "");
+		fprintf(out, "%sfix ", i ? "\n" : "");
+		id_put(out, a[i].id);
+		fprintf(out, "  %s\n", a[i].subject ? a[i].subject : "");
 		for (size_t k = 0; k < a[i].nintro; k++)
 			intro_text(out, s, ref, &a[i], &a[i].intro[k], why);
 	}

@@ -136,9 +136,10 @@ NOPAGER = {"GIT_PAGER": "cat"}
 
 # ---- colour: the tokens ------------------------------------------------------------------
 for cmd in (["fixes"], ["fixes", "--oneline"], ["stats"], ["regressions"], ["sagas"],
-            ["timeline"], ["explain", fx], ["series"]):
-    name = "-".join(c for c in cmd if c != fx)
-    args = cmd + ([RANGE] if cmd[0] != "series" else [])
+            ["timeline"], ["explain", fx], ["series"], ["affected", "--why", fx],
+            ["unfixed", "--mainline", "master"]):
+    name = "-".join(c for c in cmd if c not in (fx, "master"))
+    args = cmd + ([RANGE] if cmd[0] not in ("series", "affected") else [])
     s1, col, _ = run(args + ["--color=always"])
     s2, plain, _ = run(args + ["--color=never"])
     bad = [m for m in SGR.findall(col) if m not in PALETTE]
@@ -169,6 +170,11 @@ want = [b"commit \x1b[33m%s\x1b[m  v4.19.3  net: fix c1\n" % I["net: fix c1"].en
         b"counted, visible)\x1b[m\n" % c1.encode()]
 check("explain-tokens", all(w in out for w in want),
       "missing %r" % [w for w in want if w not in out])
+_, out, _ = run(["affected", fx, "--color=always"])
+want = [b"fix \x1b[33m%s\x1b[m  net: fix c1\n" % fx.encode(),
+        b": v4.19.1 \x1b[33m%s\x1b[m -> v4.19.3 \x1b[33m%s\x1b[m\n" % (c1.encode(), fx.encode())]
+check("affected-tokens", all(w in out for w in want),
+      "missing %r in %r" % ([w for w in want if w not in out], out))
 for fmt in ("--json", "--csv"):
     _, out, _ = run(["stats", RANGE, fmt, "--color=always"])
     check("no-colour" + fmt, out and not has_colour(out), "ESC in %s output" % fmt)
