@@ -113,7 +113,8 @@ _regtrace()
     fixes) opts="--json --csv --oneline --visible --kind --mentions $term $common" ;;
     timeline | unfixed | regressions) opts="--json --csv $term $common" ;;
     sagas) opts="--json --csv $term $common" ;;
-    explain | series) opts="--json $term $common" ;;
+    explain) opts="--json $term $common" ;;
+    series) opts="--json --series-pattern --project -q --quiet -h --help $term" ;;
     report) opts="-o --output --commit-url --by $common" ;;
     export) opts="--sqlite --by $common" ;;
     affected) opts="--json --csv --dyad --stdin --vulnerable --why $term $common" ;;

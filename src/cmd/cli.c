@@ -18,6 +18,8 @@
 		   ON(REPORT) | ON(EXPORT) | ON(EXPLAIN) | ON(REGRESSIONS) | ON(SERIES) | \
 		   ON(AFFECTED))
 #define EVERY (BEFORE | REPO_CMDS | ON(HELP) | ON(VERSION))
+/* The commands that read messages: series only finds the series, from the tags. */
+#define MESSAGE_CMDS (REPO_CMDS & ~ON(SERIES))
 #define AT(f) offsetof(struct cli, f)
 
 static int set_json(struct cli *c, const char *v, char *err, size_t errlen);
@@ -110,11 +112,11 @@ const struct cli_option_row cli_options[] = {
 	  "group 1 the series, group 2 the number\n"
 	  "(else regtrace.seriesPattern: git config,\n"
 	  ".regtrace)" },
-	{ "upstream-pattern", 0, "RE", REPO_CMDS, 0, STORE_LIST, AT(upstream_patterns), NULL,
+	{ "upstream-pattern", 0, "RE", MESSAGE_CMDS, 0, STORE_LIST, AT(upstream_patterns), NULL,
 	  "(repeatable) a line naming the upstream\n"
 	  "commit, group 1 the id (added to\n"
 	  "regtrace.upstreamPattern: git config, .regtrace)" },
-	{ "fixes-pattern", 0, "RE", REPO_CMDS, 0, STORE_LIST, AT(fixes_patterns), NULL,
+	{ "fixes-pattern", 0, "RE", MESSAGE_CMDS, 0, STORE_LIST, AT(fixes_patterns), NULL,
 	  "(repeatable) a line naming a commit it fixes,\n"
 	  "the last group the id, counted as a Fixes:\n"
 	  "line (added to regtrace.fixesPattern: git\n"
@@ -126,7 +128,7 @@ const struct cli_option_row cli_options[] = {
 	  "a built-in recipe: linux, dpdk, systemd, ovs,\n"
 	  "ovn, xen, frr, qemu or git (else\n"
 	  "regtrace.project: git config, .regtrace)" },
-	{ "no-infer", 0, NULL, REPO_CMDS, 0, STORE_FLAG, AT(no_infer), NULL,
+	{ "no-infer", 0, NULL, MESSAGE_CMDS, 0, STORE_FLAG, AT(no_infer), NULL,
 	  "no upstream id from the mainline for commits\n"
 	  "whose message names none (same author and\n"
 	  "subject on the mainline)" },

@@ -158,6 +158,12 @@ static void test_options_in_the_wrong_place(void **state)
 		     "export", "--sqlite=x", "-o", "y");
 	ASSERT_ERROR("option '--json' does not go with 'help' (see: regtrace help --help)",
 		     "help", "--json");
+	/* series reads tags, not messages: the options about messages are refused */
+	ASSERT_ERROR("option '--no-infer' does not go with 'series' (see: regtrace series --help)",
+		     "series", "--no-infer");
+	ASSERT_ERROR("option '--upstream-pattern' does not go with 'series' "
+		     "(see: regtrace series --help)", "series", "--upstream-pattern", "x");
+	assert_int_equal(PARSE("series", "--project", "xen", "--series-pattern", "x"), 0);
 }
 
 static void test_unknown_words(void **state)
