@@ -45,21 +45,7 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
 	memcpy(s->to, tip, 20);
 	s->tail = 1;
 	s->alone = 1;
-	s->ident_oid = xmalloc((w->n + 1) * sizeof(*s->ident_oid));
-	s->ident_key = xmalloc((w->n + 1) * sizeof(*s->ident_key));
-	for (size_t k = 0; k < w->n; k++) {
-		memcpy(s->ident_oid[k], w->v[k].oid, 8);
-		s->ident_key[k] = w->v[k].key;
-		mainline_drop_meta(&w->v[k]);
-		if (w->v[k].facts) {
-			ARRAY_GROW(s->v, s->n, s->cap);
-			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
-			s->v[s->n++].facts = *w->v[k].facts;
-		}
-		free(w->v[k].facts);
-		w->v[k].facts = NULL;
-	}
-	s->ncommits = (uint32_t)w->n;
+	mainline_take_walk(s, w, 1);
 	for (size_t k = 0; k < w->n; k++)
 		if (!k || later(w->v[k].time, w->v[k].oid, s->newest, s->newest_id)) {
 			s->newest = w->v[k].time;

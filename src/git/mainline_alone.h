@@ -47,6 +47,11 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 
 /* What mainline_read.c's walks keep of each mainline commit (shared). */
 struct walk_options mainline_walk_options(void);
+/* s's commits from their walk (as these walks read them: mainline_walk_
+ * options): every commit's identity (its first 8 bytes and key) and, with
+ * keep_facts, the facts of those that name others (the others' released);
+ * the meta and facts are taken out of w (released by the caller). */
+void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts);
 /* A walked commit's meta, not kept (its identity key was taken). */
 void mainline_drop_meta(struct walk_commit *c);
 

@@ -325,19 +325,15 @@ struct grouping {
 	size_t *first;
 };
 
-/* Segment i from its walk: every commit's identity, the commits that name
- * others; the chain check. */
-static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
+void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts)
 {
-	struct segment *s = &rd->own[i];
-
 	s->ident_oid = xmalloc((w->n + 1) * sizeof(*s->ident_oid));
 	s->ident_key = xmalloc((w->n + 1) * sizeof(*s->ident_key));
 	for (size_t k = 0; k < w->n; k++) {
 		memcpy(s->ident_oid[k], w->v[k].oid, 8);
 		s->ident_key[k] = w->v[k].key;
 		mainline_drop_meta(&w->v[k]);
-		if (!rd->errs[i].rc && w->v[k].facts) {
+		if (keep_facts && w->v[k].facts) {
 			ARRAY_GROW(s->v, s->n, s->cap);
 			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
 			s->v[s->n++].facts = *w->v[k].facts;
@@ -345,8 +341,16 @@ static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
 			msg_facts_release(w->v[k].facts);
 		}
 		free(w->v[k].facts);
+		w->v[k].facts = NULL;
 	}
 	s->ncommits = (uint32_t)w->n;
+}
+
+/* Segment i from its walk: every commit's identity, the commits that name
+ * others; the chain check. */
+static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
+{
+	mainline_take_walk(&rd->own[i], w, !rd->errs[i].rc);
 	/* a tag that is no ancestor of the next breaks the chain (an empty
 	 * range between two commits means the other way round) */
 	if (!rd->errs[i].rc && !w->base_is_parent)
