@@ -1,5 +1,6 @@
 /* cache/infer.c — see cache/infer.h. */
 #include "cache/infer.h"
+#include "cache/save.h"
 #include "base/codec.h"
 #include "base/error.h"
 #include "base/util.h"
@@ -305,27 +306,24 @@ static void merge_saved(struct infercache *c, const char *path)
 	infercache_release(&d);
 }
 
+static void merge_any(void *c, const char *path)
+{
+	merge_saved(c, path);
+}
+
+static uint8_t *encode_any(void *c, size_t *len)
+{
+	return infercache_encode(c, len);
+}
+
 int infercache_save(struct infercache *c, const char *path, char *err, size_t errlen)
 {
-	struct blobfile_stamp now;
-	size_t len;
-	uint8_t *b;
-	int rc, lock;
+	static const struct cache_file_ops ops = { merge_any, encode_any };
+	int rc;
 
 	if (!c->dirty)
 		return 0;
-	if ((lock = blobfile_lock(path, 10000)) == -1)
-		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
-	blobfile_stamp(path, &now);
-	if (!blobfile_same(&c->loaded, &now))
-		merge_saved(c, path);
-	b = infercache_encode(c, &len);
-	rc = blobfile_write(path, b, len, err, errlen);
-	free(b);
-	if (rc == 0) {
-		blobfile_stamp(path, &c->loaded);
+	if ((rc = cache_file_save(c, &ops, path, &c->loaded, err, errlen)) == 0)
 		c->dirty = 0;
-	}
-	blobfile_unlock(lock);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* cache/mainline.c — see cache/mainline.h. */
 #include "cache/mainline.h"
+#include "cache/save.h"
 #include "base/blobfile.h"
 #include "base/error.h"
 #include "cache/commits.h"
@@ -256,25 +257,21 @@ static void merge_saved(struct segcache *c, const char *path)
 	segcache_release(&d);
 }
 
+static void merge_any(void *c, const char *path)
+{
+	merge_saved(c, path);
+}
+
+static uint8_t *encode_any(void *c, size_t *len)
+{
+	return segcache_encode(c, len);
+}
+
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen)
 {
-	struct blobfile_stamp now;
-	size_t len;
-	uint8_t *b;
-	int rc, lock;
+	static const struct cache_file_ops ops = { merge_any, encode_any };
 
 	if (!c->dirty)
 		return 0;
-	if ((lock = blobfile_lock(path, 10000)) == -1)
-		return rt_fail(err, errlen, RT_EFAIL, "'%s': another run is saving it", path);
-	blobfile_stamp(path, &now);
-	if (!blobfile_same(&c->loaded, &now))
-		merge_saved(c, path);
-	b = segcache_encode(c, &len);
-	rc = blobfile_write(path, b, len, err, errlen);
-	free(b);
-	if (rc == 0)
-		blobfile_stamp(path, &c->loaded);
-	blobfile_unlock(lock);
-	return rc;
+	return cache_file_save(c, &ops, path, &c->loaded, err, errlen);
 }

@@ -1,0 +1,35 @@
+/*
+ * cache/save.h — the save that the mainline and inference caches share: a
+ * cache file written whole, atomically, under a lock of its git directory
+ * (base/blobfile.h: blobfile_lock), keeping what another run saved since
+ * this one loaded the file.
+ *
+ * The steps, in this order: take the lock (waiting up to 10 s; a directory
+ * that cannot be locked at all is written without); when the file is no
+ * longer the one loaded (its stamp differs from *loaded), merge() takes its
+ * contents into the cache first; encode() the cache and write it
+ * (blobfile_write: a temporary file renamed over the old one); on success,
+ * *loaded becomes the stamp of the file written; unlock.  So two runs that
+ * save at once never leave less than either kept.  Pure of libgit2.
+ */
+#ifndef REGTRACE_CACHE_SAVE_H
+#define REGTRACE_CACHE_SAVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/blobfile.h"
+
+struct cache_file_ops {
+	/* take into c what the file at path holds and c lacks */
+	void (*merge)(void *c, const char *path);
+	/* c's bytes, to free, and their count */
+	uint8_t *(*encode)(void *c, size_t *len);
+};
+
+/* Save c to path as above: 0, or -1 with err set ("'PATH': another run is
+ * saving it" when the lock was held all the time, or blobfile_write's). */
+int cache_file_save(void *c, const struct cache_file_ops *ops, const char *path,
+		    struct blobfile_stamp *loaded, char *err, size_t errlen);
+
+#endif
