@@ -11,6 +11,7 @@
 #include "core/identity.h"
 #include "base/threads.h"
 #include "git/walk.h"
+#include "git/walk_memo.h"
 #include "git/parallel.h"
 #include "cache/mainline.h"
 #include "git/tags.h"
@@ -731,6 +732,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	err[0] = '\0';
 	take_all(&rd, chain, first, resolved, at, nbases, ok, &tip, cache, out, alone, from);
 out:
+	walk_memo_clear();	/* (the walks that paint history are done) */
 	for (size_t k = 0; k < rd.n; k++)
 		segment_release(&rd.own[k]);
 	free(rd.own);

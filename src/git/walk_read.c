@@ -6,6 +6,7 @@
  */
 #include "git/walker.h"
 #include "git/cgraph.h"
+#include "git/walk_memo.h"
 #include "base/error.h"
 #include "base/util.h"
 
@@ -166,6 +167,25 @@ static void graph_on_miss(struct walker *w)
 	}
 }
 
+/* Date and parents of a commit only painted, from the memo of the commits
+ * read before (walk_memo.h); 0, or -1 when it lacks i.  Its message, if a
+ * range wants it after all, is read with the others' (walk_messages.c). */
+static int read_memo(struct walker *w, uint32_t i)
+{
+	uint8_t oids[COMMIT_MAX_PARENTS][20];
+	unsigned all, np;
+	int64_t time;
+
+	if (!(w->nodes[i].flags & F_UNINTERESTING) ||
+	    !walk_memo_get(w->gitdir, w->nodes[i].oid, &time, &all, oids, &np))
+		return -1;
+	w->nodes[i].time = time;
+	w->nodes[i].all_parents = all;
+	w->nodes[i].flags |= F_PARSED;
+	set_parents(w, i, (const uint8_t (*)[20])oids, np);
+	return 0;
+}
+
 int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
 	git_odb_object *obj = NULL;
@@ -177,6 +197,8 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	if (!rp)
 		graph_on_miss(w);
 	if (!rp && read_graph(w, i) == 0)
+		return RT_OK;
+	if (!rp && read_memo(w, i) == 0)
 		return RT_OK;
 	if (walker_read_object(w->odb, rp ? rp->to : w->nodes[i].oid, &rc, &obj, err, errlen))
 		return RT_EFAIL;
@@ -190,7 +212,10 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
 		walker_parse(w, n, &rc);
-	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);
+	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);	/* (n moves) */
+	if (!rp)
+		walk_memo_put(w->gitdir, w->nodes[i].oid, rc.time, rc.all_parents,
+			      (const uint8_t (*)[20])rc.parents, rc.nparents);
 	git_odb_object_free(obj);
 	return RT_OK;
 }

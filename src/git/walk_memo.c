@@ -1,0 +1,116 @@
+/* walk_memo.c — see walk_memo.h. */
+#include "git/walk_memo.h"
+#include "base/oidmap.h"
+#include "base/util.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct memo_entry {
+	uint8_t oid[20];
+	int64_t time;
+	uint32_t all_parents, nparents;
+	size_t first;		/* its parents in pool */
+};
+
+static struct {
+	pthread_mutex_t lock;
+	char *gitdir;		/* the repository kept, or NULL */
+	struct memo_entry *v;
+	size_t n, cap;
+	uint8_t (*pool)[20];
+	size_t npool, poolcap;
+	struct oidtab table;	/* the entries by id */
+} memo = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static uint64_t entry_hash(const void *ctx, uint32_t v)
+{
+	(void)ctx;
+	return oidtab_hash_id(memo.v[v].oid);
+}
+
+/* The slot of oid: its entry's, or the empty one the probe met (a table
+ * with slots only). */
+static size_t find(const uint8_t oid[20])
+{
+	size_t k = oidtab_first(&memo.table, oidtab_hash_id(oid));
+
+	while (memo.table.slot[k] && memcmp(memo.v[memo.table.slot[k] - 1].oid, oid, 20))
+		k = oidtab_next(&memo.table, k);
+	return k;
+}
+
+static void clear_locked(void)
+{
+	free(memo.gitdir);
+	free(memo.v);
+	free(memo.pool);
+	oidtab_release(&memo.table);
+	memo.gitdir = NULL;
+	memo.v = NULL;
+	memo.pool = NULL;
+	memo.n = memo.cap = memo.npool = memo.poolcap = 0;
+}
+
+void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
+		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents)
+{
+	if (!gitdir)
+		return;
+	pthread_mutex_lock(&memo.lock);
+	if (memo.gitdir && strcmp(memo.gitdir, gitdir))
+		clear_locked();
+	if (!memo.gitdir)
+		memo.gitdir = xstrdup(gitdir);
+	if (memo.n < WALK_MEMO_MAX) {
+		oidtab_reserve(&memo.table, 1024, entry_hash, NULL);
+		size_t k = find(oid);
+		if (!memo.table.slot[k]) {
+			ARRAY_GROW(memo.v, memo.n, memo.cap);
+			struct memo_entry *e = &memo.v[memo.n];
+			memcpy(e->oid, oid, 20);
+			e->time = time;
+			e->all_parents = all_parents;
+			e->nparents = nparents;
+			e->first = memo.npool;
+			for (unsigned p = 0; p < nparents; p++) {
+				ARRAY_GROW(memo.pool, memo.npool, memo.poolcap);
+				memcpy(memo.pool[memo.npool++], parents[p], 20);
+			}
+			oidtab_put(&memo.table, k, (uint32_t)memo.n++);
+		}
+	}
+	pthread_mutex_unlock(&memo.lock);
+}
+
+int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
+		  unsigned *all_parents, uint8_t (*parents)[20], unsigned *nparents)
+{
+	int found = 0;
+
+	if (!gitdir)
+		return 0;
+	pthread_mutex_lock(&memo.lock);
+	if (memo.gitdir && memo.table.cap && !strcmp(memo.gitdir, gitdir)) {
+		size_t k = find(oid);
+		if (memo.table.slot[k]) {
+			const struct memo_entry *e = &memo.v[memo.table.slot[k] - 1];
+			*time = e->time;
+			*all_parents = e->all_parents;
+			*nparents = e->nparents;
+			if (e->nparents)
+				memcpy(parents, memo.pool[e->first], (size_t)e->nparents * 20);
+			found = 1;
+		}
+	}
+	pthread_mutex_unlock(&memo.lock);
+	return found;
+}
+
+void walk_memo_clear(void)
+{
+	pthread_mutex_lock(&memo.lock);
+	clear_locked();
+	pthread_mutex_unlock(&memo.lock);
+}

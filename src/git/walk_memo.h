@@ -1,0 +1,37 @@
+/*
+ * walk_memo.h — the dates and parents of the commits this process read
+ * from their objects, so that a later walk that only paints them (walk.h:
+ * a commit reachable from what a range hides needs no message) takes them
+ * from memory instead of inflating the object again.
+ *
+ * A whole-repository run walks the series' ranges, then the mainline's
+ * segments (in parallel groups), then the bases' own mainlines: each walk
+ * paints history below its bases that another walk read before (on
+ * git/git, without a commit-graph, three commits painted for one in a
+ * range: doc/performance.md).  Each commit's date and parents follow from
+ * its id alone, so an entry never goes stale; entries are kept for the
+ * repository of the first walk (its common git directory: a walk of
+ * another repository starts the memo afresh), at most WALK_MEMO_MAX
+ * commits, and never for a commit git replace or a graft changes (the
+ * walker asks neither for those).  Safe to share between threads.
+ */
+#ifndef REGTRACE_WALK_MEMO_H
+#define REGTRACE_WALK_MEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WALK_MEMO_MAX (1u << 19)	/* commits: about 40 MB at most */
+
+/* Keep commit oid of gitdir's repository: its committer date, its parent
+ * count in the object and the first nparents of them. */
+void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
+		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents);
+/* The same, when kept: 1 with *time, *all_parents, *nparents and
+ * parents[0..*nparents) (room for 256) set; 0 when not. */
+int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
+		  unsigned *all_parents, uint8_t (*parents)[20], unsigned *nparents);
+/* Forget everything (the memory given back). */
+void walk_memo_clear(void);
+
+#endif
