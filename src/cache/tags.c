@@ -105,9 +105,12 @@ static int cmp_head(const void *a, const void *b)
 
 int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20])
 {
-	if (!c->line.has || memcmp(c->line.tip, tip, 20))
+	const struct tag_line *l = c->line_seen.has && !memcmp(c->line_seen.tip, tip, 20)
+					   ? &c->line_seen : &c->line;
+
+	if (!l->has || memcmp(l->tip, tip, 20))
 		return -1;
-	return c->line.n && bsearch(commit, c->line.head, c->line.n, 8, cmp_head) != NULL;
+	return l->n && bsearch(commit, l->head, l->n, 8, cmp_head) != NULL;
 }
 
 void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8], size_t n)

@@ -55,8 +55,9 @@ const struct tag_record *tagcache_find(struct tagcache *c, const uint8_t id[20])
 /* A record learned by reading the objects. */
 void tagcache_seen(struct tagcache *c, const uint8_t id[20], const uint8_t commit[20],
 		   int64_t date);
-/* Is commit on the loaded line of tip (by the first 8 bytes of its id)?  1
- * on, 0 off, -1 not known (no line of that tip). */
+/* Is commit on the line of tip (by the first 8 bytes of its id): the one
+ * seen in this run (tagcache_line_seen) when it is tip's, else the loaded
+ * one?  1 on, 0 off, -1 not known (no line of that tip). */
 int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint8_t commit[20]);
 /* This run's line: tip and the heads of its commits (taken over, to free;
  * sorted and made unique here). */

@@ -54,10 +54,11 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
 	walk_result_release(w);
 }
 
-/* Read the tails of base[idx[0..n)] in one walk into the cache; 0, or -1
- * when the walk failed (nothing added). */
+/* Read the tails of base[idx[0..n)] in one walk into the cache, and set
+ * link[] for each (mainline_alone.h); 0, or -1 when the walk failed
+ * (nothing added). */
 static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t (*base)[20],
-		      const size_t *idx, size_t n, struct segcache *cache)
+		      const size_t *idx, size_t n, struct segcache *cache, int *link)
 {
 	struct walk_options wo = mainline_walk_options();
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
@@ -78,6 +79,8 @@ static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t
 			walk_result_release(&outs[k]);
 			continue;
 		}
+		if (link)
+			link[idx[k]] = outs[k].n ? outs[k].base_is_parent : -1;
 		take_walk(&s, base[idx[k]], tip, &outs[k]);
 		segcache_add(cache, &s);
 	}
@@ -198,19 +201,21 @@ static int repeated(const uint8_t (*base)[20], const int *todo, size_t i)
 
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, struct segcache *cache, int *ok)
+			 size_t n, struct segcache *cache, int *ok, int *link)
 {
 	size_t *idx = xmalloc((n + 1) * sizeof(size_t)), nread = 0, nheads;
 	uint8_t (*heads)[8];
 
 	for (size_t i = 0; i < n; i++) {
 		ok[i] = 0;
+		if (link)
+			link[i] = -1;
 		if (todo[i] && !repeated(base, todo, i) && !segcache_find_alone(cache, base[i], tip))
 			idx[nread++] = i;
 	}
 	if (nread)
 		nread = extend_tails(repo, tip, base, idx, nread, cache);
-	if (nread && read_tails(repo, tip, base, idx, nread, cache) < 0) {
+	if (nread && read_tails(repo, tip, base, idx, nread, cache, link) < 0) {
 		free(idx);
 		return;
 	}

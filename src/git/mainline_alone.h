@@ -33,11 +33,15 @@
  * there, or read: the missing ones in one walk) and set ok[i] when it
  * does and no mainline tag of t names one of its commits.  A walk that
  * fails leaves ok[i] clear (read alone, each base gets its own error).
+ * link, when not NULL, tells for each base whose tail this call read whole
+ * whether base[i] is a parent of one of its commits (1), so an ancestor of
+ * tip, or not (0: no link of a chain to tip); -1 for the others (found in
+ * the cache, extended, repeated, empty, not to do).
  * Nothing is moved out of the cache: call before saving it.
  */
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, struct segcache *cache, int *ok);
+			 size_t n, struct segcache *cache, int *ok, int *link);
 
 /* out (initialised, its want set) from the cache's tail tip ^base, which
  * mainline_alone_fill made sure of: the facts are moved out of the cache

@@ -636,7 +636,57 @@ static void fill_alone(git_repository *repo, const struct tag_table *t, const gi
 		memcpy(base[i], b[i].oid, 20);
 		todo[i] = b[i].name && at[i] == SIZE_MAX;
 	}
-	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok);
+	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok,
+			    NULL);
+	free(todo);
+	free(base);
+}
+
+/*
+ * The chain's tail FROM -> TIP, when no run read it yet and FROM is known to
+ * be off the first-parent line of TIP (the tags cache's: a release tagged
+ * on its own branch, as Open vSwitch's v2.3), is most likely no link: read
+ * alone first, it costs a walk of TIP ^FROM, and then each base's mainline
+ * is read again in the walk of the bases' own mainlines.  So when FROM is a
+ * base, every base's own mainline is read first, in that one walk, which
+ * also tells whether FROM is a parent of TIP ^FROM's commits: when it is
+ * not, the broken link is kept as read_segments would keep it, and the
+ * chain is given up without another walk.  Otherwise (a link after all),
+ * the chain is read as usual.  Only the cost differs: the answers are those
+ * of each base's own mainline either way (mainline_alone.h).
+ */
+static void try_alone_first(git_repository *repo, const struct tag_table *t, const git_oid *tip,
+			    const struct chain_tag *b, size_t nbases, const struct reading *rd,
+			    struct segcache *cache)
+{
+	const struct segment *tail = &rd->own[rd->n - 1];
+	size_t from = SIZE_MAX;
+
+	if (!memcmp(tail->from, tail->to, 20) || segcache_find(cache, tail->from, tail->to) ||
+	    tags_line_on(tip->id, tail->from) != 0)
+		return;
+	for (size_t i = 0; i < nbases && from == SIZE_MAX; i++)
+		if (b[i].name && !memcmp(b[i].oid, tail->from, 20))
+			from = i;
+	if (from == SIZE_MAX)
+		return;
+	uint8_t (*base)[20] = xmalloc((nbases + 1) * sizeof(*base));
+	int *todo = xcalloc(nbases + 1, sizeof(int)), *ok = xcalloc(nbases + 1, sizeof(int));
+	int *link = xcalloc(nbases + 1, sizeof(int));
+	for (size_t i = 0; i < nbases; i++) {
+		memcpy(base[i], b[i].oid, 20);
+		todo[i] = b[i].name != NULL;
+	}
+	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok,
+			    link);
+	if (link[from] == 0) {
+		struct segment s = { .tail = 1, .broken = 1 };
+		memcpy(s.from, tail->from, 20);
+		memcpy(s.to, tail->to, 20);
+		segcache_add(cache, &s);
+	}
+	free(link);
+	free(ok);
 	free(todo);
 	free(base);
 }
@@ -712,6 +762,8 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 			memcpy(rd.own[k].to, k + 1 < rd.n ? chain[first + k + 1].oid : tip.id, 20);
 			rd.own[k].tail = k + 1 == rd.n;
 		}
+		if (alone)
+			try_alone_first(repo, t, &tip, resolved, nbases, &rd, cache);
 		if ((rc = read_segments(repo, cache, &rd, err, errlen)) < 0) {
 			rc = RT_OK;	/* no chain: each base has its own mainline */
 			for (size_t k = 0; k < rd.n; k++)
