@@ -27,8 +27,9 @@ struct cache_file_ops {
 	uint8_t *(*encode)(void *c, size_t *len);
 };
 
-/* Save c to path as above: 0, or -1 with err set ("'PATH': another run is
- * saving it" when the lock was held all the time, or blobfile_write's). */
+/* Save c to path as above: 0, or nonzero with err set (RT_EFAIL and
+ * "'PATH': another run is saving it" when the lock was held all the time,
+ * or blobfile_write's -1 and its message). */
 int cache_file_save(void *c, const struct cache_file_ops *ops, const char *path,
 		    struct blobfile_stamp *loaded, char *err, size_t errlen);
 

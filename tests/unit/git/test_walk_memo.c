@@ -1,0 +1,106 @@
+/* Unit tests for git/walk_memo.c: a commit kept is given back as put (date, parent
+ * count, parents), once (a second put of the same id changes nothing), only for
+ * the repository it was kept for; another repository's put starts afresh, and
+ * walk_memo_clear forgets everything. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "git/walk_memo.h"
+
+static void oid(uint8_t out[20], int n)
+{
+	memset(out, 0, 20);
+	out[0] = (uint8_t)n;
+	out[19] = (uint8_t)(n * 3);
+}
+
+static void test_put_get(void **state)
+{
+	uint8_t a[20], p[2][20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+
+	(void)state;
+	walk_memo_clear();
+	oid(a, 1);
+	oid(p[0], 2);
+	oid(p[1], 3);
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 0);
+	walk_memo_put("/r/", a, 1700000000, 2, (const uint8_t (*)[20])p, 2);
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
+	assert_int_equal(time, 1700000000);
+	assert_int_equal(all, 2);
+	assert_int_equal(np, 2);
+	assert_memory_equal(got[0], p[0], 20);
+	assert_memory_equal(got[1], p[1], 20);
+	/* a root commit: no parent */
+	walk_memo_put("/r/", p[0], 5, 0, NULL, 0);
+	assert_int_equal(walk_memo_get("/r/", p[0], &time, &all, got, &np), 1);
+	assert_int_equal(time, 5);
+	assert_int_equal(np, 0);
+	/* the same id again: the first kept */
+	walk_memo_put("/r/", a, 9, 1, (const uint8_t (*)[20])p, 1);
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
+	assert_int_equal(time, 1700000000);
+	assert_int_equal(np, 2);
+	walk_memo_clear();
+}
+
+static void test_other_repository(void **state)
+{
+	uint8_t a[20], b[20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+
+	(void)state;
+	walk_memo_clear();
+	oid(a, 1);
+	oid(b, 2);
+	walk_memo_put("/r/", a, 1, 0, NULL, 0);
+	assert_int_equal(walk_memo_get("/other/", a, &time, &all, got, &np), 0);
+	assert_int_equal(walk_memo_get(NULL, a, &time, &all, got, &np), 0);
+	walk_memo_put("/other/", b, 2, 0, NULL, 0);	/* starts afresh */
+	assert_int_equal(walk_memo_get("/other/", b, &time, &all, got, &np), 1);
+	assert_int_equal(walk_memo_get("/other/", a, &time, &all, got, &np), 0);
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 0);
+	walk_memo_clear();
+	assert_int_equal(walk_memo_get("/other/", b, &time, &all, got, &np), 0);
+}
+
+static void test_many(void **state)
+{
+	uint8_t a[20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+
+	(void)state;
+	walk_memo_clear();
+	for (int n = 0; n < 5000; n++) {	/* the table grows */
+		oid(a, 0);
+		memcpy(a + 1, &n, sizeof(n));
+		walk_memo_put("/r/", a, n, 0, NULL, 0);
+	}
+	for (int n = 0; n < 5000; n++) {
+		oid(a, 0);
+		memcpy(a + 1, &n, sizeof(n));
+		assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
+		assert_int_equal(time, n);
+	}
+	walk_memo_clear();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_put_get),
+		cmocka_unit_test(test_other_repository),
+		cmocka_unit_test(test_many),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
