@@ -12,6 +12,8 @@ struct memo_entry {
 	int64_t time;
 	uint32_t all_parents, nparents;
 	size_t first;		/* its parents in pool */
+	char *raw;		/* its object's bytes, or NULL */
+	size_t rawlen;
 };
 
 static struct {
@@ -22,6 +24,7 @@ static struct {
 	uint8_t (*pool)[20];
 	size_t npool, poolcap;
 	struct oidtab table;	/* the entries by id */
+	size_t rawbytes;	/* the bytes of the objects kept */
 } memo = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static uint64_t entry_hash(const void *ctx, uint32_t v)
@@ -43,6 +46,9 @@ static size_t find(const uint8_t oid[20])
 
 static void clear_locked(void)
 {
+	for (size_t i = 0; i < memo.n; i++)
+		free(memo.v[i].raw);
+	memo.rawbytes = 0;
 	free(memo.gitdir);
 	free(memo.v);
 	free(memo.pool);
@@ -54,7 +60,8 @@ static void clear_locked(void)
 }
 
 void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
-		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents)
+		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
+		   const void *raw, size_t len)
 {
 	if (!gitdir)
 		return;
@@ -74,6 +81,14 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 			e->all_parents = all_parents;
 			e->nparents = nparents;
 			e->first = memo.npool;
+			e->raw = NULL;
+			e->rawlen = 0;
+			if (raw && memo.rawbytes + len <= WALK_MEMO_RAW_MAX) {
+				e->raw = xmalloc(len + 1);
+				memcpy(e->raw, raw, len);
+				e->rawlen = len;
+				memo.rawbytes += len;
+			}
 			for (unsigned p = 0; p < nparents; p++) {
 				ARRAY_GROW(memo.pool, memo.npool, memo.poolcap);
 				memcpy(memo.pool[memo.npool++], parents[p], 20);
@@ -106,6 +121,28 @@ int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 	}
 	pthread_mutex_unlock(&memo.lock);
 	return found;
+}
+
+char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
+{
+	char *raw = NULL;
+
+	if (!gitdir)
+		return NULL;
+	pthread_mutex_lock(&memo.lock);
+	if (memo.gitdir && memo.table.cap && memo.rawbytes && !strcmp(memo.gitdir, gitdir)) {
+		size_t k = find(oid);
+		if (memo.table.slot[k] && memo.v[memo.table.slot[k] - 1].raw) {
+			struct memo_entry *e = &memo.v[memo.table.slot[k] - 1];
+			raw = e->raw;
+			*len = e->rawlen;
+			memo.rawbytes -= e->rawlen;
+			e->raw = NULL;
+			e->rawlen = 0;
+		}
+	}
+	pthread_mutex_unlock(&memo.lock);
+	return raw;
 }
 
 void walk_memo_clear(void)

@@ -13,7 +13,10 @@
  * repository of the first walk (its common git directory: a walk of
  * another repository starts the memo afresh), at most WALK_MEMO_MAX
  * commits, and never for a commit git replace or a graft changes (the
- * walker asks neither for those).  Safe to share between threads.
+ * walker asks neither for those).  The objects of painted commits are kept
+ * whole too (within a budget), so that a walk that wants one in a range
+ * parses those bytes instead of inflating the object a second time.  Safe
+ * to share between threads.
  */
 #ifndef REGTRACE_WALK_MEMO_H
 #define REGTRACE_WALK_MEMO_H
@@ -21,12 +24,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WALK_MEMO_MAX (1u << 19)	/* commits: about 40 MB at most */
+#define WALK_MEMO_MAX (1u << 18)	/* commits: about 20 MB at most */
+#define WALK_MEMO_RAW_MAX ((size_t)48 << 20)	/* bytes of objects kept whole */
 
 /* Keep commit oid of gitdir's repository: its committer date, its parent
- * count in the object and the first nparents of them. */
+ * count in the object and the first nparents of them; and, when raw is not
+ * NULL, its object's bytes raw[0..len) (copied), while those kept stay
+ * within WALK_MEMO_RAW_MAX: a commit a walk painted is often one the next
+ * walk wants in a range, with its message (walk_memo_take_raw). */
 void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
-		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents);
+		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
+		   const void *raw, size_t len);
+/* The bytes of commit oid's object, when kept: to free, *len set, and no
+ * longer kept (each is wanted once more at most); else NULL. */
+char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len);
 /* The same, when kept: 1 with *time, *all_parents, *nparents and
  * parents[0..*nparents) (room for 256) set; 0 when not. */
 int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,

@@ -26,17 +26,17 @@ static void *read_messages(void *arg)
 {
 	struct reader *r = arg;
 	struct raw_commit rc;
-	git_odb_object *obj;
+	struct commit_bytes hold;
 
 	for (size_t k = r->start; k < r->n && !r->rc; k += r->step) {
 		struct node *n = &r->w->nodes[r->list[k]];
-		if ((r->rc = walker_read_object(r->w->odb, n->oid, &rc, &obj, r->err, sizeof(r->err))))
+		if ((r->rc = walker_read_object(r->w, n->oid, &rc, &hold, r->err, sizeof(r->err))))
 			break;
 		if (r->w->meta) {	/* the commit-graph's date is the committer's */
 			rc.time = n->time;
 		}
 		walker_parse(r->w, n, &rc);
-		git_odb_object_free(obj);
+		walker_object_free(&hold);
 	}
 	return NULL;
 }
@@ -75,13 +75,13 @@ static int first_error(const struct walker *w, const uint32_t *list, size_t n, s
 		       char *err, size_t errlen)
 {
 	struct raw_commit rc;
-	git_odb_object *obj;
+	struct commit_bytes hold;
 
 	for (size_t t = 0; t < nt; t++)
 		for (size_t k = t; k < n; k += nt) {
-			if (walker_read_object(w->odb, w->nodes[list[k]].oid, &rc, &obj, err, errlen))
+			if (walker_read_object(w, w->nodes[list[k]].oid, &rc, &hold, err, errlen))
 				return RT_EFAIL;
-			git_odb_object_free(obj);
+			walker_object_free(&hold);
 		}
 	return RT_OK;
 }

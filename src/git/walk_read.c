@@ -24,33 +24,63 @@ static void read_error(const uint8_t oid20[20], const char *why, char *err, size
 	snprintf(err, errlen, "cannot read commit %s: %s", hex, why);
 }
 
-/* Read one commit object: header and message. */
-int walker_read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit *rc,
-		       git_odb_object **obj, char *err, size_t errlen)
+/* Check one commit's bytes: RT_OK, or RT_EFAIL with err set. */
+static int parse_bytes(const uint8_t oid20[20], const char *data, size_t len,
+		       struct raw_commit *rc, char *err, size_t errlen)
 {
-	git_oid oid;
-
-	memcpy(oid.id, oid20, 20);
-	if (git_odb_read(obj, odb, &oid) < 0) {
-		const git_error *e = git_error_last();
-		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
-		return RT_EFAIL;
-	}
-	if (git_odb_object_type(*obj) != GIT_OBJECT_COMMIT ||
-	    commit_parse(git_odb_object_data(*obj), git_odb_object_size(*obj), rc) < 0) {
+	if (commit_parse(data, len, rc) < 0) {
 		read_error(oid20, "not a commit", err, errlen);
-		git_odb_object_free(*obj);
-		*obj = NULL;
 		return RT_EFAIL;
 	}
 	if (rc->nparents < rc->all_parents) {	/* dropped parents: a wrong count */
 		read_error(oid20, "more than 256 parents (or an unreadable parent line)", err,
 			   errlen);
-		git_odb_object_free(*obj);
-		*obj = NULL;
 		return RT_EFAIL;
 	}
 	return RT_OK;
+}
+
+/* Read one commit object: header and message. */
+int walker_read_object(const struct walker *w, const uint8_t oid20[20], struct raw_commit *rc,
+		       struct commit_bytes *hold, char *err, size_t errlen)
+{
+	git_oid oid;
+	size_t len;
+
+	hold->obj = NULL;
+	hold->copy = w->replace.n ? NULL : walk_memo_take_raw(w->gitdir, oid20, &len);
+	if (hold->copy) {
+		if (parse_bytes(oid20, hold->copy, len, rc, err, errlen) == RT_OK)
+			return RT_OK;
+		walker_object_free(hold);
+		return RT_EFAIL;
+	}
+	memcpy(oid.id, oid20, 20);
+	if (git_odb_read(&hold->obj, w->odb, &oid) < 0) {
+		const git_error *e = git_error_last();
+		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
+		hold->obj = NULL;
+		return RT_EFAIL;
+	}
+	if (git_odb_object_type(hold->obj) != GIT_OBJECT_COMMIT) {
+		read_error(oid20, "not a commit", err, errlen);
+		walker_object_free(hold);
+		return RT_EFAIL;
+	}
+	if (parse_bytes(oid20, git_odb_object_data(hold->obj), git_odb_object_size(hold->obj), rc,
+			err, errlen)) {
+		walker_object_free(hold);
+		return RT_EFAIL;
+	}
+	return RT_OK;
+}
+
+void walker_object_free(struct commit_bytes *hold)
+{
+	git_odb_object_free(hold->obj);
+	free(hold->copy);
+	hold->obj = NULL;
+	hold->copy = NULL;
 }
 
 static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20], unsigned n)
@@ -188,7 +218,7 @@ static int read_memo(struct walker *w, uint32_t i)
 
 int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 {
-	git_odb_object *obj = NULL;
+	struct commit_bytes hold;
 	struct raw_commit rc;
 	const struct replacement *rp = replace_find(&w->replace, w->nodes[i].oid);
 
@@ -200,7 +230,7 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 		return RT_OK;
 	if (!rp && read_memo(w, i) == 0)
 		return RT_OK;
-	if (walker_read_object(w->odb, rp ? rp->to : w->nodes[i].oid, &rc, &obj, err, errlen))
+	if (walker_read_object(w, rp ? rp->to : w->nodes[i].oid, &rc, &hold, err, errlen))
 		return RT_EFAIL;
 	if (rp && rp->graft) {	/* the parents the grafts file lists */
 		rc.all_parents = rc.nparents = rp->nparents;
@@ -212,10 +242,13 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
 		walker_parse(w, n, &rc);
+	int painted = (n->flags & F_UNINTERESTING) && !w->replace.n && hold.obj;
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);	/* (n moves) */
-	if (!rp)
+	if (!rp)	/* (a painted commit's object kept whole: walk_memo.h) */
 		walk_memo_put(w->gitdir, w->nodes[i].oid, rc.time, rc.all_parents,
-			      (const uint8_t (*)[20])rc.parents, rc.nparents);
-	git_odb_object_free(obj);
+			      (const uint8_t (*)[20])rc.parents, rc.nparents,
+			      painted ? git_odb_object_data(hold.obj) : NULL,
+			      painted ? git_odb_object_size(hold.obj) : 0);
+	walker_object_free(&hold);
 	return RT_OK;
 }

@@ -121,10 +121,18 @@ uint32_t walker_node(struct walker *w, const uint8_t oid[20]);
  * facts) from the cache, the commit-graph or its object; RT_OK or RT_EFAIL
  * with err set. */
 int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen);
-/* One commit object, header and message; on RT_OK *obj holds rc's bytes
- * (the caller frees it), on RT_EFAIL err says why. */
-int walker_read_object(git_odb *odb, const uint8_t oid20[20], struct raw_commit *rc,
-		       git_odb_object **obj, char *err, size_t errlen);
+/* The bytes a commit read holds: a libgit2 object, or a copy the walk
+ * memo gave (walk_memo.h). */
+struct commit_bytes {
+	git_odb_object *obj;
+	char *copy;
+};
+/* One commit object, header and message (its bytes from the walk memo when
+ * an earlier walk kept them, else inflated); on RT_OK *hold holds rc's
+ * bytes (walker_object_free), on RT_EFAIL err says why. */
+int walker_read_object(const struct walker *w, const uint8_t oid20[20], struct raw_commit *rc,
+		       struct commit_bytes *hold, char *err, size_t errlen);
+void walker_object_free(struct commit_bytes *hold);
 /* n's facts (and meta, when the walk reads them) from rc, then sifted. */
 void walker_parse(const struct walker *w, struct node *n, const struct raw_commit *rc);
 /* n's facts (and meta) from a cache record, then sifted. */

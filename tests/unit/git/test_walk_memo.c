@@ -1,13 +1,14 @@
 /* Unit tests for git/walk_memo.c: a commit kept is given back as put (date, parent
  * count, parents), once (a second put of the same id changes nothing), only for
  * the repository it was kept for; another repository's put starts afresh, and
- * walk_memo_clear forgets everything. */
+ * walk_memo_clear forgets everything.  An object's bytes kept are taken once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "git/walk_memo.h"
@@ -31,7 +32,7 @@ static void test_put_get(void **state)
 	oid(p[0], 2);
 	oid(p[1], 3);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 0);
-	walk_memo_put("/r/", a, 1700000000, 2, (const uint8_t (*)[20])p, 2);
+	walk_memo_put("/r/", a, 1700000000, 2, (const uint8_t (*)[20])p, 2, NULL, 0);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
 	assert_int_equal(time, 1700000000);
 	assert_int_equal(all, 2);
@@ -39,12 +40,12 @@ static void test_put_get(void **state)
 	assert_memory_equal(got[0], p[0], 20);
 	assert_memory_equal(got[1], p[1], 20);
 	/* a root commit: no parent */
-	walk_memo_put("/r/", p[0], 5, 0, NULL, 0);
+	walk_memo_put("/r/", p[0], 5, 0, NULL, 0, NULL, 0);
 	assert_int_equal(walk_memo_get("/r/", p[0], &time, &all, got, &np), 1);
 	assert_int_equal(time, 5);
 	assert_int_equal(np, 0);
 	/* the same id again: the first kept */
-	walk_memo_put("/r/", a, 9, 1, (const uint8_t (*)[20])p, 1);
+	walk_memo_put("/r/", a, 9, 1, (const uint8_t (*)[20])p, 1, NULL, 0);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
 	assert_int_equal(time, 1700000000);
 	assert_int_equal(np, 2);
@@ -61,10 +62,10 @@ static void test_other_repository(void **state)
 	walk_memo_clear();
 	oid(a, 1);
 	oid(b, 2);
-	walk_memo_put("/r/", a, 1, 0, NULL, 0);
+	walk_memo_put("/r/", a, 1, 0, NULL, 0, NULL, 0);
 	assert_int_equal(walk_memo_get("/other/", a, &time, &all, got, &np), 0);
 	assert_int_equal(walk_memo_get(NULL, a, &time, &all, got, &np), 0);
-	walk_memo_put("/other/", b, 2, 0, NULL, 0);	/* starts afresh */
+	walk_memo_put("/other/", b, 2, 0, NULL, 0, NULL, 0);	/* starts afresh */
 	assert_int_equal(walk_memo_get("/other/", b, &time, &all, got, &np), 1);
 	assert_int_equal(walk_memo_get("/other/", a, &time, &all, got, &np), 0);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 0);
@@ -83,7 +84,7 @@ static void test_many(void **state)
 	for (int n = 0; n < 5000; n++) {	/* the table grows */
 		oid(a, 0);
 		memcpy(a + 1, &n, sizeof(n));
-		walk_memo_put("/r/", a, n, 0, NULL, 0);
+		walk_memo_put("/r/", a, n, 0, NULL, 0, NULL, 0);
 	}
 	for (int n = 0; n < 5000; n++) {
 		oid(a, 0);
@@ -94,12 +95,46 @@ static void test_many(void **state)
 	walk_memo_clear();
 }
 
+static void test_raw(void **state)
+{
+	uint8_t a[20], b[20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+	size_t len = 0;
+	char *raw;
+
+	(void)state;
+	walk_memo_clear();
+	oid(a, 1);
+	oid(b, 2);
+	walk_memo_put("/r/", a, 7, 0, NULL, 0, "tree x\n\nmsg", 13);
+	walk_memo_put("/r/", b, 8, 0, NULL, 0, NULL, 0);
+	assert_null(walk_memo_take_raw("/other/", a, &len));
+	assert_null(walk_memo_take_raw("/r/", b, &len));	/* kept without its bytes */
+	raw = walk_memo_take_raw("/r/", a, &len);
+	assert_non_null(raw);
+	assert_int_equal(len, 13);
+	assert_memory_equal(raw, "tree x\n\nmsg", 13);
+	free(raw);
+	assert_null(walk_memo_take_raw("/r/", a, &len));	/* taken once */
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);	/* still kept */
+	assert_int_equal(time, 7);
+	/* left untaken: freed by the clear */
+	walk_memo_put("/r/", b, 8, 0, NULL, 0, "x", 1);	/* (b kept already: no bytes added) */
+	assert_null(walk_memo_take_raw("/r/", b, &len));
+	oid(b, 3);
+	walk_memo_put("/r/", b, 9, 0, NULL, 0, "y", 1);
+	walk_memo_clear();
+	assert_null(walk_memo_take_raw("/r/", b, &len));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_put_get),
 		cmocka_unit_test(test_other_repository),
 		cmocka_unit_test(test_many),
+		cmocka_unit_test(test_raw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
