@@ -107,14 +107,14 @@ static void test_raw(void **state)
 	walk_memo_clear();
 	oid(a, 1);
 	oid(b, 2);
-	walk_memo_put("/r/", a, 7, 0, NULL, 0, "tree x\n\nmsg", 13);
+	walk_memo_put("/r/", a, 7, 0, NULL, 0, "tree x\n\nmsg", 11);
 	walk_memo_put("/r/", b, 8, 0, NULL, 0, NULL, 0);
 	assert_null(walk_memo_take_raw("/other/", a, &len));
 	assert_null(walk_memo_take_raw("/r/", b, &len));	/* kept without its bytes */
 	raw = walk_memo_take_raw("/r/", a, &len);
 	assert_non_null(raw);
-	assert_int_equal(len, 13);
-	assert_memory_equal(raw, "tree x\n\nmsg", 13);
+	assert_int_equal(len, 11);
+	assert_memory_equal(raw, "tree x\n\nmsg", 11);
 	free(raw);
 	assert_null(walk_memo_take_raw("/r/", a, &len));	/* taken once */
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);	/* still kept */
