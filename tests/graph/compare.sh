@@ -9,10 +9,13 @@
 # `unfixed`, the mainline cache (regtrace-mainline-cache).  Then every series
 # at once, read by one thread and by three.
 # usage: tests/graph/compare.sh REGTRACE E2E_WORK_DIR SCENARIO_DIR
+# (SHARD=K/N, GRAPH_SCENARIOS: which repositories, tests/graph/select.sh)
 set -u
 regtrace=$1 work=$2 scenarios=$3
+. "$(dirname "$0")/select.sh"
+mapfile -t dirs < <(scenario_dirs "$work")
 pass=0 fail=0
-for repo in "$work"/*/; do
+for repo in "${dirs[@]}"; do
 	name=$(basename "$repo")
 	range=$(awk '$1 == "range" && NF == 2 && $2 ~ /[.][.]/ { r = $2 } END { print r }' "$scenarios/$name.scenario" 2>/dev/null)
 	[ -n "$range" ] && [ -d "$repo/.git" ] || continue
@@ -83,7 +86,7 @@ for repo in "$work"/*/; do
 done
 # Every series of a repository (no RANGE) read by one thread or by three at once: the same
 # output, errors included, whatever order the threads finish in.
-for repo in "$work"/*/; do
+for repo in "${dirs[@]}"; do
 	[ -d "$repo/.git" ] || continue
 	one=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=1 "$regtrace" -C "$repo" stats --json 2>&1; echo "exit $?")
 	three=$(REGTRACE_NO_CACHE=1 REGTRACE_THREADS=3 "$regtrace" -C "$repo" stats --json 2>&1; echo "exit $?")

@@ -14,7 +14,9 @@
 # temporary file.  Without the filler the same commands succeed.  Mounting needs root (or
 # CAP_SYS_ADMIN): otherwise this part prints "skip full-disk: ..." and the rest still runs.
 #
-# Interrupts: a 100,000-commit repository (git fast-import, a few seconds); export and report
+# Interrupts: a 100,000-commit repository (OUTPUTS_COMMITS sets the number: the sanitized run
+# of the Makefile takes 20,000, whose export under ASan lasts as long; git fast-import, a few
+# seconds); export and report
 # of the whole range are stopped at several moments (tests/outputs/interrupt.py: as soon as
 # the temporary file appears, after fixed delays, once it is being written) and sent SIGINT
 # (and SIGTERM, SIGHUP, SIGPIPE): the process must die of that signal with the temporary file
@@ -289,7 +291,7 @@ cache_interrupted() {
 interrupts() {
 	local dir=$W/int keep=$W/keep spec when sig
 	mkdir -p "$dir"
-	gen "$BIG" 100000 1000 || { fail interrupt-repo "git fast-import failed"; return; }
+	gen "$BIG" "${OUTPUTS_COMMITS:-100000}" 1000 || { fail interrupt-repo "git fast-import failed"; return; }
 	# old files and cache: the first release (1,000 commits)
 	expect_wrote interrupt-old-export "$dir/x.db" -C "$BIG" export --sqlite "$dir/x.db" v4.19..v4.19.1
 	expect_wrote interrupt-old-report "$dir/r.html" -C "$BIG" report -o "$dir/r.html" v4.19..v4.19.1

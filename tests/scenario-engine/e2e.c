@@ -1058,6 +1058,30 @@ static int run_scenario(const struct options *o, const char *file)
 	return c.nfail ? -1 : 0;
 }
 
+/* SHARD=K/N (tests/sharded.sh): this process runs the scenarios whose position i among
+ * the files has i % N == K, so that N processes share them; unset, every one.  0 when
+ * the value is usable. */
+static int parse_shard(const char *v, int *k, int *n)
+{
+	char *end;
+	long a, b;
+
+	*k = 0;
+	*n = 1;
+	if (!v || !*v)
+		return 0;
+	a = strtol(v, &end, 10);
+	if (end == v || *end != '/')
+		return -1;
+	v = end + 1;
+	b = strtol(v, &end, 10);
+	if (end == v || *end || b < 1 || b > 64 || a < 0 || a >= b)
+		return -1;
+	*k = (int)a;
+	*n = (int)b;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	int i;
@@ -1085,7 +1109,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 int main(int argc, char **argv)
 {
 	struct options o;
-	int i, failed = 0;
+	int i, failed = 0, ran = 0, shard, nshards;
 
 	if (parse_args(argc, argv, &o)) {
 		fprintf(stderr, "usage: e2e --regtrace PATH --work DIR FILE...\n");
@@ -1096,8 +1120,16 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
-	for (i = 0; i < o.nfiles; i++)
+	if (parse_shard(getenv("SHARD"), &shard, &nshards)) {
+		fprintf(stderr, "e2e: SHARD must be K/N with 0 <= K < N\n");
+		return 2;
+	}
+	for (i = 0; i < o.nfiles; i++) {
+		if (i % nshards != shard)
+			continue;
+		ran++;
 		failed += run_scenario(&o, o.files[i]) != 0;
-	printf("%d passed, %d failed\n", o.nfiles - failed, failed);
+	}
+	printf("%d passed, %d failed\n", ran - failed, failed);
 	return failed ? 1 : 0;
 }
