@@ -201,7 +201,7 @@ static int repeated(const uint8_t (*base)[20], const int *todo, size_t i)
 
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, struct segcache *cache, int *ok, int *link)
+			 size_t n, int labels, struct segcache *cache, int *ok, int *link)
 {
 	size_t *idx = xmalloc((n + 1) * sizeof(size_t)), nread = 0, nheads;
 	uint8_t (*heads)[8];
@@ -219,12 +219,12 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 		free(idx);
 		return;
 	}
-	nheads = tag_heads(t, &heads);
+	nheads = labels ? tag_heads(t, &heads) : (heads = NULL, 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct segment *s;
 		/* a repeated base is read alone: its tail's facts move once */
 		if (todo[i] && !repeated(base, todo, i) && (s = segcache_find_alone(cache, base[i], tip)))
-			ok[i] = !holds_tag(s, heads, nheads);
+			ok[i] = !labels || !holds_tag(s, heads, nheads);
 	}
 	free(heads);
 	free(idx);

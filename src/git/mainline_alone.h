@@ -11,9 +11,11 @@
  * base to the branch tip means what it means for a tag: that history), so
  * that a warm run reads none of them and a run after the branch moved reads
  * each again (in one walk), replacing its tail.  A base's mainline that
- * holds a mainline tag's commit (vX.Y[-rcN]) is not taken from the cache,
- * since each of its commits is named by the first such tag that contains it
- * (mainline_read does that): the caller reads it alone.
+ * holds a mainline tag's commit (vX.Y[-rcN]) is not taken from the cache
+ * when the caller needs its commits named by the first such tag that
+ * contains each (the tail keeps no names; mainline_read names them): the
+ * caller reads it alone.  Inferring upstream ids needs no names: then the
+ * tail is taken from the cache all the same.
  * Part of the git layer's mainline reader; mainline_read.c uses it.
  */
 #ifndef REGTRACE_MAINLINE_ALONE_H
@@ -31,7 +33,7 @@
 /*
  * For each i with todo[i]: make cache hold the tail tip ^base[i] (found
  * there, or read: the missing ones in one walk) and set ok[i] when it
- * does and no mainline tag of t names one of its commits.  A walk that
+ * does and, with labels, no mainline tag of t names one of its commits.  A walk that
  * fails leaves ok[i] clear (read alone, each base gets its own error).
  * link, when not NULL, tells for each base whose tail this call read whole
  * whether base[i] is a parent of one of its commits (1), so an ancestor of
@@ -41,7 +43,7 @@
  */
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, struct segcache *cache, int *ok, int *link);
+			 size_t n, int labels, struct segcache *cache, int *ok, int *link);
 
 /* out (initialised, its want set) from the cache's tail tip ^base, which
  * mainline_alone_fill made sure of: the facts are moved out of the cache

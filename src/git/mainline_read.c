@@ -626,7 +626,7 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 /* The bases the chain does not place, each with its own mainline in the
  * cache (mainline_alone.h); ok[i] when it is there. */
 static void fill_alone(git_repository *repo, const struct tag_table *t, const git_oid *tip,
-		       const struct chain_tag *b, const size_t *at, size_t nbases,
+		       const struct chain_tag *b, const size_t *at, size_t nbases, int labels,
 		       struct segcache *cache, int *ok)
 {
 	uint8_t (*base)[20] = xmalloc((nbases + 1) * sizeof(*base));
@@ -636,8 +636,8 @@ static void fill_alone(git_repository *repo, const struct tag_table *t, const gi
 		memcpy(base[i], b[i].oid, 20);
 		todo[i] = b[i].name && at[i] == SIZE_MAX;
 	}
-	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok,
-			    NULL);
+	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, labels,
+			    cache, ok, NULL);
 	free(todo);
 	free(base);
 }
@@ -677,8 +677,9 @@ static void try_alone_first(git_repository *repo, const struct tag_table *t, con
 		memcpy(base[i], b[i].oid, 20);
 		todo[i] = b[i].name != NULL;
 	}
-	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, cache, ok,
-			    link);
+	/* (ok is not read here: no names needed to tell it) */
+	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, 0, cache,
+			    ok, link);
 	if (link[from] == 0) {
 		struct segment s = { .tail = 1, .broken = 1 };
 		memcpy(s.from, tail->from, 20);
@@ -722,7 +723,7 @@ static void take_all(struct reading *rd, const struct chain_tag *chain, size_t f
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, struct segcache *kept, struct mainline *out,
+		      size_t nbases, int labels, struct segcache *kept, struct mainline *out,
 		      struct mainline *const *alone, struct mainline_from *from,
 		      const struct progress *progress, char *err, size_t errlen)
 {
@@ -776,7 +777,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if (rc)
 		goto out;
 	if (alone) {
-		fill_alone(repo, t, &tip, resolved, at, nbases, cache, ok);
+		fill_alone(repo, t, &tip, resolved, at, nbases, labels, cache, ok);
 		find_again(&rd, cache);
 	}
 	if (kept && kept->path)

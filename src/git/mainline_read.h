@@ -57,11 +57,13 @@ struct mainline_from {
  * the caller, its want set; alone NULL: none) with from[i].alone set and
  * from[i].commits its length: all read in one walk and kept in the cache
  * as tails (mainline_alone.h); when from[i].alone is clear, read that base
- * alone with mainline_read().  progress (may be NULL) hears of the
+ * alone with mainline_read().  Without labels, a mainline in alone[] may
+ * name no release for its commits (only their identities are then read:
+ * mainline_alone.h); the chain's always do.  progress (may be NULL) hears of the
  * segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, struct segcache *cache, struct mainline *out,
+		      size_t nbases, int labels, struct segcache *cache, struct mainline *out,
 		      struct mainline *const *alone, struct mainline_from *from,
 		      const struct progress *progress, char *err, size_t errlen);
 

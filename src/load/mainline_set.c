@@ -42,8 +42,8 @@ static void drop_own(struct mainline *m)
 }
 
 int mainline_set_read(const struct load_source *src, char *ref, const char *const *bases,
-		      size_t n, uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
-		      size_t errlen)
+		      size_t n, uint32_t *want, size_t nwant, int labels, struct mainline_set *out,
+		      char *err, size_t errlen)
 {
 	git_repository *repo = src->repo;
 	const struct progress *progress;
@@ -67,7 +67,8 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	for (size_t i = 0; i < n; i++)
 		out->m[i] = own_mainline(out);
 	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, source_mainline_cache(src), out->shared,
+	out->labels = labels;
+	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), out->shared,
 			       out->m, out->from, progress, err, errlen);
 	source_phase_end(src);
 	if (!rc)

@@ -33,13 +33,19 @@ struct mainline_set {
 	size_t n;
 	git_repository *repo;		/* where the missing fixes' tags are found */
 	char **bases;			/* the n bases, owned */
+	int labels;			/* read for comparing (mainline_set_read) */
 };
 
 /* Read ref's mainline for the n bases (out zeroed; it takes ref and want,
- * n keys sorted and distinct, over). */
+ * n keys sorted and distinct, over).  labels: the set is compared with
+ * (mainline_set_against, mainline_set_unfixed), so every mainline commit
+ * that names others is named by its first mainline tag; without, only
+ * inference reads it (mainline_set_for_inference) and a base's own
+ * mainline may come from the cache without those names
+ * (git/mainline_alone.h). */
 int mainline_set_read(const struct load_source *src, char *ref, const char *const *bases,
-		      size_t n, uint32_t *want, size_t nwant, struct mainline_set *out, char *err,
-		      size_t errlen);
+		      size_t n, uint32_t *want, size_t nwant, int labels, struct mainline_set *out,
+		      char *err, size_t errlen);
 /* Series i's mainline for inferring upstream ids: *m and where it starts. */
 void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
 				const struct mainline **m, size_t *from);

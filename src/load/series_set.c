@@ -231,7 +231,7 @@ static int read_mainline(struct loader *l, char *err, size_t errlen)
 	for (size_t i = 0; i < n; i++)
 		bases[i] = l->h[i].base;
 	set->ml = xcalloc(1, sizeof(*set->ml));
-	rc = mainline_set_read(l->src, ref, bases, n, want, nwant, set->ml, err, errlen);
+	rc = mainline_set_read(l->src, ref, bases, n, want, nwant, needed, set->ml, err, errlen);
 	free(bases);
 	if (!rc && needed)
 		rc = check_related(l, set->ml, err, errlen);

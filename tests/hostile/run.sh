@@ -1759,6 +1759,48 @@ if [ "$rc" = 0 ] && cmp -s "$W/out/off-mainline-unfixed.out" "$W/out/off-mainlin
    grep -q "missing ${a3:0:12}" "$W/out/off-mainline-unfixed.out"; then pass off-mainline-unfixed-same
 else fail off-mainline-unfixed-same "$(head -c 300 "$W/out/off-mainline-unfixed.out")"; fi
 
+# ---- a base's own mainline that holds a mainline tag (systemd-stable's v254.x: its bases'
+# mainlines hold later vNNN tags) -------------------------------------------------------------
+# master: c0, a1 "net: add foo"; rel-1 forks at a1: r1 "Prepare 1.0", tag v1.0; master: a2
+# "net: add bar", x "docs: notes" (tag v2.0: a mainline tag's form, inside master ^v1.0), y
+# "docs: more", t "net: tip"; rel-1: b2 "net: add bar" (no upstream line), tag v1.0.1.  The
+# mainline tags are no chain (v1.0 is off master), so the series' mainline is master ^v1.0,
+# its own: {a2, x, y, t}, where b2's upstream is inferred (a2: the one commit with its author
+# and subject).  Series v1.0..v1.0.1: 1 commit, inferred 1.  Inference needs no release names
+# on that mainline, so a warm `stats` takes it from the mainline cache even though a mainline
+# tag is in it: with y's object deleted after the cold run, the warm run still answers, the
+# same.  (Before: such a mainline was read again on every run, uncached: 72% of
+# systemd-stable's warm run.)  `stats --mainline`, which names each missing fix by its first
+# mainline tag, still reads it (the cache keeps no names): there y's absence is an error.
+OT="$W/own-mainline-tag"
+otc() {	# otc BRANCH SUBJECT: a commit by dev@example.org
+	g -C "$OT" checkout -q "$1"
+	printf '%s\n' "$2" | GIT_AUTHOR_EMAIL=dev@example.org mkc "$OT"
+}
+g init -q "$OT"
+echo c0 | mkc "$OT"
+otc master "net: add foo"
+g -C "$OT" branch rel-1
+otc rel-1 "Prepare 1.0"
+g -C "$OT" tag v1.0
+otc master "net: add bar"
+otc master "docs: notes"
+g -C "$OT" tag v2.0
+otc master "docs: more"
+ot_y=$(g -C "$OT" rev-parse master)
+otc master "net: tip"
+otc rel-1 "net: add bar"
+g -C "$OT" tag v1.0.1
+g -C "$OT" checkout -q master
+OT_ONE='series[0].name="v1.0..v1.0.1" series[0].commits=1 series[0].inferred_upstream=1'
+REGTRACE_NO_CACHE=1 expect_json own-mainline-tag-uncached "$OT_ONE" -C "$OT" stats --json
+expect_json own-mainline-tag-cold "$OT_ONE" -C "$OT" stats --json
+rm -f "$OT/.git/objects/${ot_y:0:2}/${ot_y:2}"
+expect_json own-mainline-tag-warm "$OT_ONE" -C "$OT" stats --json
+rt own-mainline-tag-names -C "$OT" stats --json --mainline master
+if [ "$rc" != 0 ] && ! crashed own-mainline-tag-names; then pass "own-mainline-tag-names (read again: exit $rc)"
+else fail own-mainline-tag-names "exit $rc: the mainline with its names came from a cache that keeps none"; fi
+
 # Ids that share a long prefix: N commits, commit i naming upstream %040x(i) and carrying
 # `Fixes: 0000000000`, which every one of them matches.  A reference is matched by binary
 # searches in the run of keys sharing its first 7 digits, and one that matches more than 64
