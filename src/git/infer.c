@@ -225,6 +225,34 @@ static struct memo *check(struct finder *f, const struct mainline *m, size_t i, 
 	return x;
 }
 
+/* Is the content of a file the diff changes missing from the repository (a
+ * partial clone's)?  Asked of the object database before the patch is
+ * computed, which would read every other blob first and then fail on that
+ * one: systemd-stable's ties over hwdb updates (megabytes of blobs) cost
+ * 80% of a warm run that way.  A missing object is never fetched. */
+static int blob_missing(git_odb *odb, const git_diff_file *file)
+{
+	return !git_oid_is_zero(&file->id) && file->mode != GIT_FILEMODE_COMMIT &&
+	       !git_odb_exists(odb, &file->id);
+}
+
+static int changed_blobs_missing(const struct finder *f, git_diff *diff)
+{
+	git_odb *odb = NULL;
+	int missing = 0;
+
+	if (git_repository_odb(&odb, f->repo) < 0)
+		return 0;	/* (the patch then tells) */
+	for (size_t i = 0, n = git_diff_num_deltas(diff); i < n && !missing; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		if (git_oid_equal(&d->old_file.id, &d->new_file.id))
+			continue;	/* (a mode changed: no content read) */
+		missing = blob_missing(odb, &d->old_file) || blob_missing(odb, &d->new_file);
+	}
+	git_odb_free(odb);
+	return missing;
+}
+
 /* The patch-id of commit's change against its first parent; PATCH_MISSING
  * when one of its trees or blobs is not in the repository. */
 static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
@@ -240,6 +268,7 @@ static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
 	     ((e = git_commit_parent(&parent, commit, 0)) < 0 ||
 	      (e = git_commit_tree(&ptree, parent)) < 0)) ||
 	    (e = git_diff_tree_to_tree(&diff, f->repo, ptree, tree, NULL)) < 0 ||
+	    (changed_blobs_missing(f, diff) && (e = GIT_ENOTFOUND)) ||
 	    (e = git_diff_patchid(out, diff, NULL)) < 0) {
 		git_oid_tostr(hex, sizeof(hex), git_commit_id(commit));
 		if (e == GIT_ENOTFOUND)
