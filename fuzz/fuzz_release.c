@@ -321,6 +321,37 @@ static int cmp_ulong(const void *a, const void *b)
 }
 
 /* Is some found series based on tag? */
+static int cmp_str_ptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The rules run in doc/dialects.md's order: release-is-base takes a release
+ * that is the base of a candidate out of the older series, and a later rule
+ * (subproject, development-line) may still reject that candidate; the tag
+ * then belongs to neither.  Is tag the base of a candidate rejected so? */
+static int rejected_after_release_is_base(char **tags, size_t n, const char *tag)
+{
+	char **sorted = malloc((n + 1) * sizeof(char *));
+	struct tag_fact *f = calloc(n + 1, sizeof(*f));
+	struct series_discovery d;
+	int yes = 0;
+
+	memcpy(sorted, tags, n * sizeof(char *));
+	qsort(sorted, n, sizeof(char *), cmp_str_ptr);
+	for (size_t i = 0; i < n; i++)	/* (as release_find_series gives them) */
+		f[i].name = sorted[i], f[i].commit = (uint32_t)i;
+	release_discover(f, n, NULL, NULL, &d);
+	for (size_t i = 0; i < d.nrejected && !yes; i++)
+		yes = streq(d.rejected[i].candidate, tag) &&
+		      (streq(d.rejected[i].rule, RULE_SUBPROJECT) ||
+		       streq(d.rejected[i].rule, RULE_DEVELOPMENT));
+	discovery_release(&d);
+	free(f);
+	free(sorted);
+	return yes;
+}
+
 static int is_found_base(const struct series_name *s, size_t ns, const char *tag)
 {
 	for (size_t i = 0; i < ns; i++)
@@ -391,7 +422,8 @@ static void check_series(const struct pattern *re, char **tags, size_t n)
 			      (!re && (is_found_base(s, ns, tags[t]) || twin ||
 				       snapshot_between(nums, k, s[i].top, num) ||
 				       release_is_beta_number(num) ||
-				       !memeq(tags[t], m.key, strlen(m.key)))),
+				       !memeq(tags[t], m.key, strlen(m.key)) ||
+				       rejected_after_release_is_base(tags, n, tags[t]))),
 			      "series %s..%s: %s is higher", s[i].base, s[i].tip, tags[t]);
 		nocov_release_matcher_release(&m);
 	}
