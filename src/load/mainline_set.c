@@ -67,7 +67,6 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	for (size_t i = 0; i < n; i++)
 		out->m[i] = own_mainline(out);
 	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
-	out->labels = labels;
 	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), out->shared,
 			       out->m, out->from, progress, err, errlen);
 	source_phase_end(src);

@@ -33,7 +33,6 @@ struct mainline_set {
 	size_t n;
 	git_repository *repo;		/* where the missing fixes' tags are found */
 	char **bases;			/* the n bases, owned */
-	int labels;			/* read for comparing (mainline_set_read) */
 };
 
 /* Read ref's mainline for the n bases (out zeroed; it takes ref and want,
