@@ -248,7 +248,7 @@ fuzz-build:
 	@$(MAKE) --no-print-directory -j$(JOBS) $(FUZZERS:%=$(FUZZ_B)/fuzz_%)
 
 fuzz: fuzz-build
-	@FUZZ_RUN="$(FUZZ_RUN)" fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(JOBS) $(FUZZERS)
+	@FUZZ_RUN="$(FUZZ_RUN)" tests/sharded.sh $(JOBS) fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(FUZZERS)
 
 # The long runs (not in CI): 10 minutes per harness unless FUZZ_SECONDS says otherwise.
 fuzz-long:
