@@ -159,6 +159,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 		stats fixes timeline sagas unfixed regressions explain series affected
 	tests/paths/blobless.sh $(B)/regtrace
 	tests/paths/partial-ties.sh $(B)/regtrace
+	tests/infer/ties.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is

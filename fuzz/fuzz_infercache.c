@@ -1,7 +1,7 @@
 /*
  * fuzz_infercache.c — libFuzzer harness for src/cache/infer.c
- * (.git/regtrace-infer-cache: the candidates and patch-ids the upstream
- * inference read, kept between runs).
+ * (.git/regtrace-infer-cache: the candidates the upstream inference read
+ * and the ties it settled, kept between runs).
  *
  * The file carries a checksum, so raw fuzzed bytes would stop there: the
  * input's first 4 bytes give the candidate count and the rest the records'
@@ -9,10 +9,10 @@
  * version, checksum).  Checked:
  *
  *  - a rejected file leaves an empty cache with a reason, and finds nothing;
- *  - a loaded one: its candidates and patch-ids are sorted by id, each once;
+ *  - a loaded one: its candidates and ties are sorted by id, each once;
  *    a candidate is found by the first 8 bytes of its id exactly when no
- *    other begins so, with its email and subject; each patch-id is found by
- *    its id; nothing added, a save writes nothing; the cache encodes to the
+ *    other begins so, with its email and subject; each tie is found by its
+ *    key; nothing added, a save writes nothing; the cache encodes to the
  *    very bytes loaded.
  */
 #include <stdint.h>
@@ -62,10 +62,11 @@ static void check_loaded(struct infercache *c)
 			free(subject);
 		}
 	}
-	for (size_t i = 0; i < c->npatch; i++) {
-		CHECK(!i || memcmp(c->patch[i - 1].oid, c->patch[i].oid, 20) < 0, "out of order");
-		CHECK(infercache_patch(c, c->patch[i].oid, pid) && !memcmp(pid, c->patch[i].pid, 20),
-		      "patch-id %zu not found", i);
+	for (size_t i = 0; i < c->ties.n; i++) {
+		const struct infer_tie *t = c->ties.rec;
+		CHECK(!i || memcmp(t[i - 1].oid, t[i].oid, 20) < 0, "out of order");
+		CHECK(infercache_tie(c, t[i].oid, pid) && !memcmp(pid, t[i].val, 20),
+		      "tie %zu not found", i);
 	}
 }
 
@@ -84,11 +85,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (c.rejected) {
 		uint8_t oid[20], pid[20];
 		char *email, *subject;
-		CHECK(c.ncand == 0 && c.npatch == 0, "a rejected cache keeps records");
+		CHECK(c.ncand == 0 && c.ties.n == 0, "a rejected cache keeps records");
 		CHECK(size < 12 || !infercache_candidate(&c, data + 4, oid, &email, &subject),
 		      "a rejected cache finds a candidate");
-		CHECK(size < 24 || !infercache_patch(&c, data + 4, pid),
-		      "a rejected cache finds a patch-id");
+		CHECK(size < 24 || !infercache_tie(&c, data + 4, pid),
+		      "a rejected cache finds a tie");
 	} else {
 		check_loaded(&c);
 		CHECK(infercache_save(&c, "/nonexistent-dir-of-regtrace/x", err, sizeof(err)) == 0,

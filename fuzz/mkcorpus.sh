@@ -15,9 +15,9 @@
 #   tagcache/  the records of their .git/regtrace-tags-cache (after a run over the range
 #              and one over every series, which keeps the tags' first-parent line), as
 #              fuzz_tagcache reads them: 4 bytes of record count, the records, the line
-#   infercache/ the bodies of their .git/regtrace-infer-cache (the candidates and patch-ids
+#   infercache/ the bodies of their .git/regtrace-infer-cache (the candidates and ties
 #              of the upstream inference), as fuzz_infercache reads them: 4 bytes of
-#              candidate count, the candidates, the patch-ids
+#              candidate count, the candidates, the ties
 #   askcache/  the bodies of their .git/regtrace-outside-cache after the fingerprint (the
 #              packs, then the records), as fuzz_askcache reads them
 #

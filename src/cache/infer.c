@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-infer-cache\n"
-#define FORMAT INFERCACHE_FORMAT	/* 1: candidates and patch-ids */
+#define FORMAT INFERCACHE_FORMAT	/* 2: candidates and ties */
 #define STR_MAX 4096			/* an email or a subject, at most (core's are shorter) */
 #define TAB0 256
 
@@ -28,12 +28,12 @@ static void drop_all(struct infercache *c)
 		free(c->cand[i].subject);
 	}
 	free(c->cand);
-	free(c->patch);
+	free(c->ties.rec);
 	oidtab_release(&c->cand_at);
-	oidtab_release(&c->patch_at);
+	oidtab_release(&c->ties.at);
 	c->cand = NULL;
-	c->patch = NULL;
-	c->ncand = c->cand_cap = c->npatch = c->patch_cap = 0;
+	c->ncand = c->cand_cap = 0;
+	memset(&c->ties, 0, sizeof(c->ties));
 }
 
 void infercache_release(struct infercache *c)
@@ -48,9 +48,9 @@ static uint64_t hash_cand(const void *ctx, uint32_t v)
 	return oidtab_hash_id(((const struct infercache *)ctx)->cand[v].oid);
 }
 
-static uint64_t hash_patch(const void *ctx, uint32_t v)
+static uint64_t hash_pair(const void *ctx, uint32_t v)
 {
-	return oidtab_hash_id(((const struct infercache *)ctx)->patch[v].oid);
+	return oidtab_hash_id(((const struct infer_pairs *)ctx)->rec[v].oid);
 }
 
 /* The slot of candidate oid, or of the empty slot where it would go. */
@@ -64,12 +64,12 @@ static size_t cand_slot(const struct infercache *c, const uint8_t oid[20])
 	return k;
 }
 
-static size_t patch_slot(const struct infercache *c, const uint8_t oid[20])
+static size_t pair_slot(const struct infer_pairs *t, const uint8_t oid[20])
 {
-	size_t k = oidtab_first(&c->patch_at, oidtab_hash_id(oid));
+	size_t k = oidtab_first(&t->at, oidtab_hash_id(oid));
 
-	for (; c->patch_at.slot[k]; k = oidtab_next(&c->patch_at, k))
-		if (!memcmp(c->patch[c->patch_at.slot[k] - 1].oid, oid, 20))
+	for (; t->at.slot[k]; k = oidtab_next(&t->at, k))
+		if (!memcmp(t->rec[t->at.slot[k] - 1].oid, oid, 20))
 			break;
 	return k;
 }
@@ -93,17 +93,17 @@ static int put_candidate(struct infercache *c, const uint8_t oid[20], char *emai
 	return 1;
 }
 
-static int put_patch(struct infercache *c, const uint8_t oid[20], const uint8_t pid[20])
+static int put_pair(struct infer_pairs *t, const uint8_t oid[20], const uint8_t val[20])
 {
 	size_t k;
 
-	oidtab_reserve(&c->patch_at, TAB0, hash_patch, c);
-	if (c->patch_at.slot[k = patch_slot(c, oid)])
+	oidtab_reserve(&t->at, TAB0, hash_pair, t);
+	if (t->at.slot[k = pair_slot(t, oid)])
 		return 0;
-	ARRAY_GROW(c->patch, c->npatch, c->patch_cap);
-	memcpy(c->patch[c->npatch].oid, oid, 20);
-	memcpy(c->patch[c->npatch].pid, pid, 20);
-	oidtab_put(&c->patch_at, k, (uint32_t)c->npatch++);
+	ARRAY_GROW(t->rec, t->n, t->cap);
+	memcpy(t->rec[t->n].oid, oid, 20);
+	memcpy(t->rec[t->n].val, val, 20);
+	oidtab_put(&t->at, k, (uint32_t)t->n++);
 	return 1;
 }
 
@@ -141,25 +141,37 @@ void infercache_add_candidate(struct infercache *c, const uint8_t oid[20], const
 	pthread_mutex_unlock(&c->lock);
 }
 
-int infercache_patch(struct infercache *c, const uint8_t oid[20], uint8_t pid[20])
+static int get_pair(struct infercache *c, const struct infer_pairs *t, const uint8_t oid[20],
+		    uint8_t val[20])
 {
 	int hit = 0;
 
 	pthread_mutex_lock(&c->lock);
-	if (c->patch_at.cap) {
-		size_t k = patch_slot(c, oid);
-		if ((hit = c->patch_at.slot[k] != 0))
-			memcpy(pid, c->patch[c->patch_at.slot[k] - 1].pid, 20);
+	if (t->at.cap) {
+		size_t k = pair_slot(t, oid);
+		if ((hit = t->at.slot[k] != 0))
+			memcpy(val, t->rec[t->at.slot[k] - 1].val, 20);
 	}
 	pthread_mutex_unlock(&c->lock);
 	return hit;
 }
 
-void infercache_add_patch(struct infercache *c, const uint8_t oid[20], const uint8_t pid[20])
+static void add_pair(struct infercache *c, struct infer_pairs *t, const uint8_t oid[20],
+		     const uint8_t val[20])
 {
 	pthread_mutex_lock(&c->lock);
-	c->dirty |= put_patch(c, oid, pid);
+	c->dirty |= put_pair(t, oid, val);
 	pthread_mutex_unlock(&c->lock);
+}
+
+int infercache_tie(struct infercache *c, const uint8_t key[20], uint8_t winner[20])
+{
+	return get_pair(c, &c->ties, key, winner);
+}
+
+void infercache_add_tie(struct infercache *c, const uint8_t key[20], const uint8_t winner[20])
+{
+	add_pair(c, &c->ties, key, winner);
 }
 
 /* ---- the file ---- */
@@ -170,10 +182,18 @@ static int cmp_cand(const void *a, const void *b)
 		      ((const struct infer_candidate *)b)->oid, 20);
 }
 
-static int cmp_patch(const void *a, const void *b)
+static int cmp_pair(const void *a, const void *b)
 {
-	return memcmp(((const struct infer_patch *)a)->oid, ((const struct infer_patch *)b)->oid,
+	return memcmp(((const struct infer_tie *)a)->oid, ((const struct infer_tie *)b)->oid,
 		      20);
+}
+
+static void sort_pairs(struct infer_pairs *t)
+{
+	if (t->n)
+		qsort(t->rec, t->n, sizeof(*t->rec), cmp_pair);
+	if (t->at.cap)
+		oidtab_resize(&t->at, t->at.cap, hash_pair, t);
 }
 
 /* The records sorted by id (the tables found again). */
@@ -181,12 +201,18 @@ static void sort_records(struct infercache *c)
 {
 	if (c->ncand)
 		qsort(c->cand, c->ncand, sizeof(*c->cand), cmp_cand);
-	if (c->npatch)
-		qsort(c->patch, c->npatch, sizeof(*c->patch), cmp_patch);
 	if (c->cand_at.cap)
 		oidtab_resize(&c->cand_at, c->cand_at.cap, hash_cand, c);
-	if (c->patch_at.cap)
-		oidtab_resize(&c->patch_at, c->patch_at.cap, hash_patch, c);
+	sort_pairs(&c->ties);
+}
+
+static void encode_pairs(struct wbuf *w, const struct infer_pairs *t)
+{
+	wbuf_uint(w, t->n, 4);
+	for (size_t i = 0; i < t->n; i++) {
+		wbuf_bytes(w, t->rec[i].oid, 20);
+		wbuf_bytes(w, t->rec[i].val, 20);
+	}
 }
 
 uint8_t *infercache_encode(struct infercache *c, size_t *len)
@@ -202,11 +228,7 @@ uint8_t *infercache_encode(struct infercache *c, size_t *len)
 		wbuf_str(&w, c->cand[i].email);
 		wbuf_str(&w, c->cand[i].subject);
 	}
-	wbuf_uint(&w, c->npatch, 4);
-	for (size_t i = 0; i < c->npatch; i++) {
-		wbuf_bytes(&w, c->patch[i].oid, 20);
-		wbuf_bytes(&w, c->patch[i].pid, 20);
-	}
+	encode_pairs(&w, &c->ties);
 	pthread_mutex_unlock(&c->lock);
 	wbuf_seal(&w);
 	*len = w.len;
@@ -240,20 +262,23 @@ static const char *decode_candidates(struct rbuf *r, struct infercache *c)
 	return NULL;
 }
 
-static const char *decode_patches(struct rbuf *r, struct infercache *c)
+/* The ties: records of 40 bytes that end the file; NULL, or why the file
+ * is rejected. */
+static const char *decode_pairs(struct rbuf *r, struct infer_pairs *t)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+	size_t left = (size_t)(r->end - r->p);
 
-	if (r->bad || n != (size_t)(r->end - r->p) / 40 || (size_t)(r->end - r->p) % 40)
-		return "corrupt patch-id";
-	c->patch_cap = (size_t)n + 1;
-	c->patch = xcalloc(c->patch_cap, sizeof(*c->patch));
-	oidtab_resize(&c->patch_at, oidtab_cap_for(n, TAB0), hash_patch, c);
+	if (r->bad || n != left / 40 || left % 40)
+		return "corrupt tie";
+	t->cap = (size_t)n + 1;
+	t->rec = xcalloc(t->cap, sizeof(*t->rec));
+	oidtab_resize(&t->at, oidtab_cap_for(n, TAB0), hash_pair, t);
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *p = rbuf_take(r, 40);
-		if (i && memcmp(c->patch[i - 1].oid, p, 20) >= 0)
-			return "patch-ids out of order";
-		put_patch(c, p, p + 20);
+		if (i && memcmp(t->rec[i - 1].oid, p, 20) >= 0)
+			return "ties out of order";
+		put_pair(t, p, p + 20);
 	}
 	return NULL;
 }
@@ -266,9 +291,9 @@ void infercache_load_buffer(struct infercache *c, const uint8_t *buf, size_t len
 	drop_all(c);
 	if (!(why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
 			      "not a regtrace inference cache")) &&
-	    !(why = decode_candidates(&r, c)) && !(why = decode_patches(&r, c)) &&
-	    (r.bad || r.p != r.end))
-		why = "corrupt patch-id";
+	    !(why = decode_candidates(&r, c)) &&
+	    !(why = decode_pairs(&r, &c->ties)) && (r.bad || r.p != r.end))
+		why = "corrupt tie";
 	if (why) {
 		drop_all(c);
 		c->rejected = why;
@@ -300,8 +325,8 @@ static void merge_saved(struct infercache *c, const char *path)
 		put_candidate(c, d.cand[i].oid, d.cand[i].email, d.cand[i].subject);
 		d.cand[i].email = d.cand[i].subject = NULL;	/* taken over or freed */
 	}
-	for (size_t i = 0; i < d.npatch; i++)
-		put_patch(c, d.patch[i].oid, d.patch[i].pid);
+	for (size_t i = 0; i < d.ties.n; i++)
+		put_pair(&c->ties, d.ties.rec[i].oid, d.ties.rec[i].val);
 	pthread_mutex_unlock(&c->lock);
 	infercache_release(&d);
 }

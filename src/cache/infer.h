@@ -1,23 +1,25 @@
 /*
  * cache/infer.h — what the upstream inference (git/infer.h) reads of single
  * commits, kept between runs (`regtrace-infer-cache` in the git directory),
- * so that a re-run reads no candidate and computes no patch-id it had:
+ * so that a re-run reads no candidate and compares no patch it had:
  *
  * - a candidate: a mainline commit whose identity key matched a series
  *   commit's, by its id: its author's email (as core/graph.h keeps it) and
  *   its subject (core/message.h), which the inference compares;
- * - a patch-id: a commit's id and the patch-id of its change against its
- *   first parent (git_diff_patchid), computed to settle a tie.
+ * - a tie: a series commit and the candidates it was compared with (a key
+ *   hashed from their ids, git/infer.c) and the candidate whose patch has
+ *   the commit's patch-id, or no id (zeros) when none or several have it.
  *
- * Both follow from the commit's id alone (its bytes, its tree and its
- * parent's): a record never goes stale.  What git would replace is another
- * matter: the run opens no inference cache where git replaces commits
- * (refs/replace/, grafts), as for the mainline cache.  A patch that could not
- * be read (a partial clone's missing blob) is never kept.
+ * Each follows from commit ids alone (their bytes, their trees and their
+ * parents'): a record never goes stale; a tie with another candidate is
+ * another key.  What git would replace is another matter: the run opens no
+ * inference cache where git replaces commits (refs/replace/, grafts), as
+ * for the mainline cache.  A tie whose patches could not be read (a partial
+ * clone's missing blob) is never kept.
  *
  * The file is a magic line, the format and tool versions, the candidates
- * sorted by id (each once), the patch-ids sorted by id (each once), and a
- * seal (codec.h); a file that fails any check is ignored whole, never half
+ * sorted by id (each once), the ties sorted by key (each once), and a seal
+ * (codec.h); a file that fails any check is ignored whole, never half
  * trusted.  Records are added, never dropped: the file is bounded by the
  * mainline commits that share an author and subject with a series commit,
  * and the ties among them.  A save writes only when something was added,
@@ -35,7 +37,7 @@
 #include "base/blobfile.h"
 #include "base/oidmap.h"
 
-#define INFERCACHE_FORMAT 1u
+#define INFERCACHE_FORMAT 2u
 
 struct infer_candidate {
 	uint8_t oid[20];
@@ -43,18 +45,24 @@ struct infer_candidate {
 	char *subject;		/* msg_facts.subject, never NULL */
 };
 
-struct infer_patch {
-	uint8_t oid[20];
-	uint8_t pid[20];
+/* A tie: its key and its winner's id (zeros: none). */
+struct infer_tie {
+	uint8_t oid[20];	/* the key */
+	uint8_t val[20];
+};
+
+/* Such records, each key once, found by key. */
+struct infer_pairs {
+	struct infer_tie *rec;
+	size_t n, cap;
+	struct oidtab at;
 };
 
 struct infercache {
 	struct infer_candidate *cand;
 	size_t ncand, cand_cap;
 	struct oidtab cand_at;	/* by the first 8 bytes of the id */
-	struct infer_patch *patch;
-	size_t npatch, patch_cap;
-	struct oidtab patch_at;
+	struct infer_pairs ties;
 	int dirty;		/* records were added since loading */
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded */
@@ -74,9 +82,9 @@ int infercache_candidate(struct infercache *c, const uint8_t head[8], uint8_t oi
 			 char **email, char **subject);
 void infercache_add_candidate(struct infercache *c, const uint8_t oid[20], const char *email,
 			      const char *subject);
-/* The patch-id of commit oid into pid: 1, or 0 when not kept. */
-int infercache_patch(struct infercache *c, const uint8_t oid[20], uint8_t pid[20]);
-void infercache_add_patch(struct infercache *c, const uint8_t oid[20], const uint8_t pid[20]);
+/* The winner of tie key into winner (zeros: none): 1, or 0 when not kept. */
+int infercache_tie(struct infercache *c, const uint8_t key[20], uint8_t winner[20]);
+void infercache_add_tie(struct infercache *c, const uint8_t key[20], const uint8_t winner[20]);
 
 uint8_t *infercache_encode(struct infercache *c, size_t *len);
 /* Write the file when records were added; 0, or -1 with err set. */

@@ -4,11 +4,13 @@
 #include "base/util.h"
 #include "core/identity.h"
 #include "core/graph.h"
+#include "git/patch_compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 static int looked_for(const struct graph_commit *c)
 {
@@ -97,7 +99,7 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 
 /* A patch that cannot be read because an object is absent (a partial
  * clone: never fetched from its promisor remote) */
-#define PATCH_MISSING (-1)
+#define PATCH_MISSING CHANGE_MISSING
 
 /* A mainline identity, read once for every commit that may be its copy:
  * its id, email and subject, and its patch-id when one was needed.  The
@@ -105,12 +107,12 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
  * its patch-id. */
 struct memo {
 	int state;		/* 0 not read, 1 read, -1 unreadable (no candidate) */
-	int pid_state;		/* 0 not computed, 1 computed, PATCH_MISSING */
+	int change_state;	/* 0 not read, 1 read, PATCH_MISSING */
 	git_oid oid;
 	char hex[41];
 	char *author;		/* graph_author_make("", email) */
 	struct msg_facts facts;
-	git_oid pid;
+	struct change change;	/* its patch, as far as compared (patch_compare.h) */
 };
 
 struct finder {
@@ -206,6 +208,7 @@ static void memo_release(struct finder *f, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(f->memo[i].author);
+		change_release(&f->memo[i].change);
 		if (f->memo[i].state > 0)
 			msg_facts_release(&f->memo[i].facts);
 	}
@@ -225,122 +228,108 @@ static struct memo *check(struct finder *f, const struct mainline *m, size_t i, 
 	return x;
 }
 
-/* Is the content of a file the diff changes missing from the repository (a
- * partial clone's)?  Asked of the object database before the patch is
- * computed, which would read every other blob first and then fail on that
- * one: systemd-stable's ties over hwdb updates (megabytes of blobs) cost
- * 80% of a warm run that way.  A missing object is never fetched. */
-static int blob_missing(git_odb *odb, const git_diff_file *file)
+/* Candidate x's change, read once; 0, PATCH_MISSING or RT_EFAIL. */
+static int memo_change(struct finder *f, struct memo *x)
 {
-	return !git_oid_is_zero(&file->id) && file->mode != GIT_FILEMODE_COMMIT &&
-	       !git_odb_exists(odb, &file->id);
-}
-
-static int changed_blobs_missing(const struct finder *f, git_diff *diff)
-{
-	git_odb *odb = NULL;
-	int missing = 0;
-
-	if (git_repository_odb(&odb, f->repo) < 0)
-		return 0;	/* (the patch then tells) */
-	for (size_t i = 0, n = git_diff_num_deltas(diff); i < n && !missing; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-		if (git_oid_equal(&d->old_file.id, &d->new_file.id))
-			continue;	/* (a mode changed: no content read) */
-		missing = blob_missing(odb, &d->old_file) || blob_missing(odb, &d->new_file);
-	}
-	git_odb_free(odb);
-	return missing;
-}
-
-/* The patch-id of commit's change against its first parent; PATCH_MISSING
- * when one of its trees or blobs is not in the repository. */
-static int patch_id(const struct finder *f, git_commit *commit, git_oid *out)
-{
-	git_tree *tree = NULL, *ptree = NULL;
-	git_commit *parent = NULL;
-	git_diff *diff = NULL;
-	char hex[41];
-	int rc = 0, e;
-
-	if ((e = git_commit_tree(&tree, commit)) < 0 ||
-	    (git_commit_parentcount(commit) &&
-	     ((e = git_commit_parent(&parent, commit, 0)) < 0 ||
-	      (e = git_commit_tree(&ptree, parent)) < 0)) ||
-	    (e = git_diff_tree_to_tree(&diff, f->repo, ptree, tree, NULL)) < 0 ||
-	    (changed_blobs_missing(f, diff) && (e = GIT_ENOTFOUND)) ||
-	    (e = git_diff_patchid(out, diff, NULL)) < 0) {
-		git_oid_tostr(hex, sizeof(hex), git_commit_id(commit));
-		if (e == GIT_ENOTFOUND)
-			rc = PATCH_MISSING;
-		else
-			rc = rt_fail(f->err, f->errlen, RT_EFAIL,
-				     "cannot read the patch of commit %s: %s (--no-infer "
-				     "reads no patch)", hex,
-				     git_error_last() ? git_error_last()->message : "unknown error");
-	}
-	git_diff_free(diff);
-	git_tree_free(ptree);
-	git_tree_free(tree);
-	git_commit_free(parent);
-	return rc;
-}
-
-/* The patch-id of commit oid (hex its id), from the cache or computed
- * (and kept); 0, PATCH_MISSING or RT_EFAIL. */
-static int patch_id_of(struct finder *f, const git_oid *oid, const char *hex, git_oid *out)
-{
-	git_commit *c = NULL;
-	int rc;
-
-	if (f->cache && infercache_patch(f->cache, oid->id, out->id))
-		return 0;
-	if (git_commit_lookup(&c, f->repo, oid) < 0)
-		return rt_fail(f->err, f->errlen, RT_EFAIL, "cannot read commit %s", hex);
-	rc = patch_id(f, c, out);
-	git_commit_free(c);
-	if (!rc && f->cache)
-		infercache_add_patch(f->cache, oid->id, out->id);
-	return rc;
-}
-
-/* Candidate x's patch-id, computed once; 0, PATCH_MISSING or RT_EFAIL. */
-static int memo_pid(struct finder *f, struct memo *x)
-{
-	if (!x->pid_state) {
-		int rc = patch_id_of(f, &x->oid, x->hex, &x->pid);
+	if (!x->change_state) {
+		int rc = change_read(f->repo, &x->oid, &x->change, f->err, f->errlen);
 		if (rc && rc != PATCH_MISSING)
 			return rc;
-		x->pid_state = rc ? PATCH_MISSING : 1;
+		x->change_state = rc ? PATCH_MISSING : 1;
 	}
-	return x->pid_state == 1 ? 0 : PATCH_MISSING;
+	return x->change_state == 1 ? 0 : PATCH_MISSING;
+}
+
+/* The key of commit c's tie among cand[0..n) (sorted): a hash of their ids. */
+static void tie_key(const struct graph *g, uint32_t c, struct memo **cand, size_t n,
+		    uint8_t key[20])
+{
+	uint8_t *ids = xmalloc((n + 1) * 20);
+	git_oid oid;
+
+	git_oid_fromstr(&oid, g->c[c].id);
+	memcpy(ids, oid.id, 20);
+	for (size_t k = 0; k < n; k++)
+		memcpy(ids + 20 * (k + 1), cand[k]->oid.id, 20);
+	git_odb_hash(&oid, ids, (n + 1) * 20, GIT_OBJECT_BLOB);
+	memcpy(key, oid.id, 20);
+	free(ids);
+}
+
+/* The tie as the cache kept it: 1 if it did (and c is marked). */
+static int settled_before(struct finder *f, struct graph *g, uint32_t c, struct memo **cand,
+			  size_t n, const uint8_t key[20])
+{
+	static const uint8_t none[20];
+	uint8_t won[20];
+
+	if (!f->cache || !infercache_tie(f->cache, key, won))
+		return 0;
+	if (!memcmp(won, none, 20)) {
+		identity_ambiguous(g, c);
+		return 1;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (!memcmp(cand[k]->oid.id, won, 20)) {
+			identity_infer_tie(g, c, cand[k]->hex, n);
+			return 1;
+		}
+	return 0;	/* (not one of them: worked out again) */
+}
+
+/* How many of cand[0..n) have the patch-id of c's change (stopping at 2),
+ * *hit the last; 0, PATCH_MISSING (a patch unreadable: each is read before
+ * any is compared) or RT_EFAIL. */
+static int same_patches(struct finder *f, struct change *mine, struct memo **cand, size_t n,
+			size_t *hits, size_t *hit)
+{
+	int rc = RT_OK, same;
+
+	for (size_t k = 0; k < n && !rc; k++)
+		rc = memo_change(f, cand[k]);
+	for (size_t k = 0; k < n && !rc && *hits < 2; k++) {
+		rc = change_same_patch(f->repo, mine, &cand[k]->change, &same, f->err, f->errlen);
+		if (!rc && same) {
+			(*hits)++;
+			*hit = k;
+		}
+	}
+	return rc;
 }
 
 /* Several candidates: the one with c's patch-id, if exactly one has it;
- * ambiguous when none or several have it, or when a patch is missing. */
+ * ambiguous when none or several have it, or when a patch is missing.  The
+ * answer is kept in the cache, but for a missing patch. */
 static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **cand, size_t n)
 {
-	git_oid oid, mine;
+	static const uint8_t none[20];
+	struct change mine;
+	uint8_t key[20];
 	size_t hits = 0, hit = 0;
+	git_oid oid;
 	int rc;
 
+	tie_key(g, c, cand, n, key);
+	if (settled_before(f, g, c, cand, n, key))
+		return RT_OK;
 	git_oid_fromstr(&oid, g->c[c].id);
-	rc = patch_id_of(f, &oid, g->c[c].id, &mine);
-	for (size_t k = 0; k < n && !rc; k++)
-		if (!(rc = memo_pid(f, cand[k])) && git_oid_equal(&mine, &cand[k]->pid)) {
-			hits++;
-			hit = k;
-		}
+	if (!(rc = change_read(f->repo, &oid, &mine, f->err, f->errlen)))
+		rc = same_patches(f, &mine, cand, n, &hits, &hit);
+	change_release(&mine);
 	if (rc == PATCH_MISSING) {
 		f->unread++;
-		rc = RT_OK;
-		hits = 0;
-	}
-	if (!rc && hits == 1)
-		identity_infer_tie(g, c, cand[hit]->hex, n);
-	else if (!rc)
 		identity_ambiguous(g, c);
-	return rc;
+		return RT_OK;
+	}
+	if (rc)
+		return rc;
+	if (hits == 1)
+		identity_infer_tie(g, c, cand[hit]->hex, n);
+	else
+		identity_ambiguous(g, c);
+	if (f->cache)
+		infercache_add_tie(f->cache, key, hits == 1 ? cand[hit]->oid.id : none);
+	return RT_OK;
 }
 
 static int cmp_memo_hex(const void *a, const void *b)

@@ -42,7 +42,7 @@ static uint8_t *encoded(size_t *len)
 	for (int n = 5; n >= 4; n--) {
 		oid(a, n);
 		oid(p, 50 + n);
-		infercache_add_patch(&c, a, p);
+		infercache_add_tie(&c, a, p);
 	}
 	assert_true(c.dirty);
 	uint8_t *buf = infercache_encode(&c, len);
@@ -64,7 +64,7 @@ static void test_round_trip(void **state)
 	assert_null(c.rejected);
 	assert_false(c.dirty);
 	assert_int_equal(c.ncand, 3);
-	assert_int_equal(c.npatch, 2);
+	assert_int_equal(c.ties.n, 2);
 	oid(a, 2);
 	assert_true(infercache_candidate(&c, a, got, &email, &subject));
 	assert_memory_equal(got, a, 20);
@@ -75,11 +75,11 @@ static void test_round_trip(void **state)
 	oid(a, 9);
 	assert_false(infercache_candidate(&c, a, got, &email, &subject));
 	oid(a, 4);
-	assert_true(infercache_patch(&c, a, got));
+	assert_true(infercache_tie(&c, a, got));
 	oid(p, 54);
 	assert_memory_equal(got, p, 20);
 	oid(a, 3);
-	assert_false(infercache_patch(&c, a, got));	/* a candidate, no patch-id */
+	assert_false(infercache_tie(&c, a, got));	/* a candidate, no patch-id */
 	uint8_t *again = infercache_encode(&c, &len2);	/* the same bytes */
 	assert_int_equal(len2, len);
 	assert_memory_equal(again, buf, len);
@@ -129,7 +129,7 @@ static void expect_rejected(const uint8_t *buf, size_t len, const char *why)
 	if (why)
 		assert_string_equal(c.rejected, why);
 	assert_int_equal(c.ncand, 0);
-	assert_int_equal(c.npatch, 0);
+	assert_int_equal(c.ties.n, 0);
 	oid(a, 1);
 	assert_false(infercache_candidate(&c, a, got, &email, &subject));
 	infercache_release(&c);
@@ -161,11 +161,11 @@ static void test_rejected(void **state)
 	memcpy(bad, buf, len);
 	memcpy(bad + len - 8 - 40, bad + len - 8 - 80, 20);	/* the patch-ids' ids equal */
 	reseal(bad, len);
-	expect_rejected(bad, len, "patch-ids out of order");
+	expect_rejected(bad, len, "ties out of order");
 	memcpy(bad, buf, len);
 	bad[len - 8 - 80 - 4] = 3;	/* three patch-ids claimed */
 	reseal(bad, len);
-	expect_rejected(bad, len, "corrupt patch-id");
+	expect_rejected(bad, len, "corrupt tie");
 	free(bad);
 	free(buf);
 }
@@ -191,7 +191,7 @@ static void test_save_only_when_added(void **state)
 	infercache_add_candidate(&c, a, "a@example.org", "mm: fix B");	/* known */
 	assert_int_equal(infercache_save(&c, nowhere, err, sizeof(err)), 0);
 	oid(a, 7);
-	infercache_add_patch(&c, a, a);
+	infercache_add_tie(&c, a, a);
 	assert_int_not_equal(infercache_save(&c, nowhere, err, sizeof(err)), 0);
 	infercache_release(&c);
 	free(buf);
@@ -215,7 +215,7 @@ static void test_save_merges(void **state)
 	oid(a, 1);
 	infercache_add_candidate(&c, a, "c@example.org", "C's");
 	oid(a, 2);
-	infercache_add_patch(&c, a, a);
+	infercache_add_tie(&c, a, a);
 	assert_int_equal(infercache_save(&c, path, err, sizeof(err)), 0);
 	oid(a, 3);
 	infercache_add_candidate(&b, a, "b@example.org", "B's");
@@ -224,7 +224,7 @@ static void test_save_merges(void **state)
 	infercache_load_file(&d, path);
 	assert_null(d.rejected);
 	assert_int_equal(d.ncand, 2);
-	assert_int_equal(d.npatch, 1);
+	assert_int_equal(d.ties.n, 1);
 	oid(a, 1);
 	assert_true(infercache_candidate(&d, a, got, &email, &subject));
 	assert_string_equal(subject, "C's");

@@ -1,0 +1,276 @@
+/* patch_compare.c — see patch_compare.h. */
+#include "git/patch_compare.h"
+#include "base/error.h"
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The deltas of one group (patch_compare.h). */
+struct change_group {
+	char *name;		/* the path, white space removed */
+	char **path;		/* the deltas' paths as they are, each once */
+	size_t npaths;
+	git_oid same;		/* hash of the deltas' paths, status, modes and blob ids */
+	int state;		/* 0 patch-id not computed, 1 computed, CHANGE_MISSING */
+	git_oid pid;		/* the patch-id of the diff limited to path[] */
+};
+
+/* A delta, as the groups are made of. */
+struct entry {
+	char *name;
+	char *record;		/* paths, status, modes and ids, for `same` */
+	size_t reclen;
+	const char *old_path, *new_path;
+};
+
+static int patch_error(const git_oid *commit, char *err, size_t errlen)
+{
+	char hex[41];
+
+	git_oid_tostr(hex, sizeof(hex), commit);
+	return rt_fail(err, errlen, RT_EFAIL,
+		       "cannot read the patch of commit %s: %s (--no-infer reads no patch)", hex,
+		       git_error_last() ? git_error_last()->message : "unknown error");
+}
+
+/* Is the content of a file the diff changes missing from the repository (a
+ * partial clone's)?  Asked of the object database before any patch is
+ * computed, which would read every other blob first and then fail on that
+ * one (systemd-stable's hwdb updates: megabytes).  Never fetched. */
+static int blob_missing(git_odb *odb, const git_diff_file *file)
+{
+	return !git_oid_is_zero(&file->id) && file->mode != GIT_FILEMODE_COMMIT &&
+	       !git_odb_exists(odb, &file->id);
+}
+
+static int changed_blobs_missing(git_repository *repo, git_diff *diff)
+{
+	git_odb *odb = NULL;
+	int missing = 0;
+
+	if (git_repository_odb(&odb, repo) < 0)
+		return 0;	/* (the patch then tells) */
+	for (size_t i = 0, n = git_diff_num_deltas(diff); i < n && !missing; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		if (git_oid_equal(&d->old_file.id, &d->new_file.id))
+			continue;	/* (a mode changed: no content read) */
+		missing = blob_missing(odb, &d->old_file) || blob_missing(odb, &d->new_file);
+	}
+	git_odb_free(odb);
+	return missing;
+}
+
+/* The diff of commit's change against its first parent, limited to the
+ * literal paths paths[0..npaths) unless npaths is 0, into *diff (to free):
+ * 0, CHANGE_MISSING (a tree or changed blob absent) or RT_EFAIL. */
+static int commit_diff(git_repository *repo, const git_oid *commit, char **paths, size_t npaths,
+		       git_diff **diff, char *err, size_t errlen)
+{
+	git_diff_options o;
+	git_tree *tree = NULL, *ptree = NULL;
+	git_commit *c = NULL, *parent = NULL;
+	char hex[41];
+	int rc = 0, e;
+
+	*diff = NULL;
+	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+	o.pathspec.strings = paths;
+	o.pathspec.count = npaths;
+	o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	if (git_commit_lookup(&c, repo, commit) < 0) {
+		git_oid_tostr(hex, sizeof(hex), commit);
+		return rt_fail(err, errlen, RT_EFAIL, "cannot read commit %s", hex);
+	}
+	if ((e = git_commit_tree(&tree, c)) < 0 ||
+	    (git_commit_parentcount(c) && ((e = git_commit_parent(&parent, c, 0)) < 0 ||
+					   (e = git_commit_tree(&ptree, parent)) < 0)) ||
+	    (e = git_diff_tree_to_tree(diff, repo, ptree, tree, &o)) < 0 ||
+	    (changed_blobs_missing(repo, *diff) && (e = GIT_ENOTFOUND))) {
+		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(commit, err, errlen);
+		git_diff_free(*diff);
+		*diff = NULL;
+	}
+	git_tree_free(ptree);
+	git_tree_free(tree);
+	git_commit_free(parent);
+	git_commit_free(c);
+	return rc;
+}
+
+/* Do libgit2's patches print a header for delta d (diff_print.c)? */
+static int delta_printed(const git_diff_delta *d)
+{
+	return !S_ISDIR(d->new_file.mode) && d->status != GIT_DELTA_UNMODIFIED &&
+	       d->status != GIT_DELTA_IGNORED && d->status != GIT_DELTA_UNREADABLE &&
+	       d->status != GIT_DELTA_UNTRACKED;
+}
+
+/* p without the white space the patch-id drops (git__isspace). */
+static char *stripped(const char *p)
+{
+	char *s = xmalloc(strlen(p) + 1), *o = s;
+
+	for (; *p; p++)
+		if (!strchr(" \t\n\v\f\r", *p))
+			*o++ = *p;
+	*o = '\0';
+	return s;
+}
+
+static struct entry entry_of(const git_diff_delta *d)
+{
+	const char *op = d->old_file.path ? d->old_file.path : "";
+	const char *np = d->new_file.path ? d->new_file.path : "";
+	char *so = stripped(op), *sn = stripped(np), tail[128], ho[41], hn[41];
+	size_t n = strlen(so) + strlen(sn) + 2, lo = strlen(op) + 1, ln = strlen(np) + 1, lt;
+	struct entry e = { xmalloc(n), NULL, 0, op, np };
+
+	snprintf(e.name, n, "%s %s", so, sn);
+	git_oid_tostr(ho, sizeof(ho), &d->old_file.id);
+	git_oid_tostr(hn, sizeof(hn), &d->new_file.id);
+	lt = (size_t)snprintf(tail, sizeof(tail), "%d %o %o %s %s", (int)d->status,
+			      (unsigned)d->old_file.mode, (unsigned)d->new_file.mode, ho, hn) + 1;
+	e.reclen = lo + ln + lt;	/* "OLD\0NEW\0TAIL\0" */
+	e.record = xmalloc(e.reclen);
+	memcpy(e.record, op, lo);
+	memcpy(e.record + lo, np, ln);
+	memcpy(e.record + lo + ln, tail, lt);
+	free(so);
+	free(sn);
+	return e;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	c = memcmp(x->record, y->record, x->reclen < y->reclen ? x->reclen : y->reclen);
+	return c ? c : (x->reclen > y->reclen) - (x->reclen < y->reclen);
+}
+
+static void add_path(struct change_group *g, const char *p)
+{
+	for (size_t i = 0; i < g->npaths; i++)
+		if (!strcmp(g->path[i], p))
+			return;
+	g->path = xrealloc(g->path, (g->npaths + 1) * sizeof(*g->path));
+	g->path[g->npaths++] = xstrdup(p);
+}
+
+/* The group of entries e[0..n) (one name); their names taken over. */
+static void group_of(struct change_group *g, struct entry *e, size_t n)
+{
+	size_t len = 0;
+	char *all;
+
+	memset(g, 0, sizeof(*g));
+	g->name = e[0].name;
+	for (size_t i = 0; i < n; i++) {
+		add_path(g, e[i].old_path);
+		add_path(g, e[i].new_path);
+		len += e[i].reclen;
+		if (i)
+			free(e[i].name);
+	}
+	all = xmalloc(len + 1);
+	len = 0;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(all + len, e[i].record, e[i].reclen);
+		len += e[i].reclen;
+		free(e[i].record);
+	}
+	git_odb_hash(&g->same, all, len, GIT_OBJECT_BLOB);
+	free(all);
+}
+
+int change_read(git_repository *repo, const git_oid *commit, struct change *c, char *err,
+		size_t errlen)
+{
+	git_diff *diff = NULL;
+	struct entry *e;
+	size_t n, k = 0;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	git_oid_cpy(&c->commit, commit);
+	if ((rc = commit_diff(repo, commit, NULL, 0, &diff, err, errlen)))
+		return rc;
+	n = git_diff_num_deltas(diff);
+	e = xmalloc((n + 1) * sizeof(*e));
+	for (size_t i = 0; i < n; i++)
+		if (delta_printed(git_diff_get_delta(diff, i)))
+			e[k++] = entry_of(git_diff_get_delta(diff, i));
+	if (k > 1)
+		qsort(e, k, sizeof(*e), cmp_entry);
+	c->group = xmalloc((k + 1) * sizeof(*c->group));
+	for (size_t i = 0, j; i < k; i = j) {
+		for (j = i + 1; j < k && !strcmp(e[j].name, e[i].name); j++)
+			;
+		group_of(&c->group[c->ngroups++], e + i, j - i);
+	}
+	free(e);
+	git_diff_free(diff);	/* (the entries' paths were copied) */
+	return 0;
+}
+
+/* Group g of change c: its patch-id, computed once; 0, CHANGE_MISSING or
+ * RT_EFAIL. */
+static int group_pid(git_repository *repo, const struct change *c, struct change_group *g,
+		     char *err, size_t errlen)
+{
+	git_diff *diff = NULL;
+	int rc, e;
+
+	if (g->state)
+		return g->state == 1 ? 0 : g->state;
+	rc = commit_diff(repo, &c->commit, g->path, g->npaths, &diff, err, errlen);
+	if (!rc && (e = git_diff_patchid(&g->pid, diff, NULL)) < 0)
+		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(&c->commit, err, errlen);
+	git_diff_free(diff);
+	if (rc != RT_EFAIL)
+		g->state = rc ? rc : 1;
+	return rc;
+}
+
+int change_same_patch(git_repository *repo, struct change *a, struct change *b, int *same,
+		      char *err, size_t errlen)
+{
+	int rc;
+
+	*same = 0;
+	if (a->ngroups != b->ngroups)
+		return 0;
+	for (size_t i = 0; i < a->ngroups; i++)
+		if (strcmp(a->group[i].name, b->group[i].name))
+			return 0;
+	for (size_t i = 0; i < a->ngroups; i++) {
+		struct change_group *x = &a->group[i], *y = &b->group[i];
+		if (git_oid_equal(&x->same, &y->same))
+			continue;
+		if ((rc = group_pid(repo, a, x, err, errlen)) ||
+		    (rc = group_pid(repo, b, y, err, errlen)))
+			return rc;
+		if (!git_oid_equal(&x->pid, &y->pid))
+			return 0;
+	}
+	*same = 1;
+	return 0;
+}
+
+void change_release(struct change *c)
+{
+	for (size_t i = 0; i < c->ngroups; i++) {
+		for (size_t k = 0; k < c->group[i].npaths; k++)
+			free(c->group[i].path[k]);
+		free(c->group[i].path);
+		free(c->group[i].name);
+	}
+	free(c->group);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,50 @@
+/*
+ * patch_compare.h — do two commits' changes have the same patch-id
+ * (git_diff_patchid of the diff against the first parent), answered
+ * without computing the whole of either patch when they differ.
+ *
+ * libgit2's patch-id is the sum, over the files of the diff, of a hash of
+ * each file's header ("diff --git a/PATH b/PATH", modes) and lines, white
+ * space removed.  So a change is kept as its file groups: the deltas whose
+ * paths are the same once white space is removed, sorted by that name.
+ * Two changes have the same patch-id exactly when they have the same
+ * groups and each group has the same patch-id alone (the diff limited to
+ * its paths), but for a SHA-1 collision, as git's own patch-id.  Groups
+ * are compared names first (no blob read), then one by one, the first
+ * that differs ending the comparison; a group whose deltas have the same
+ * paths, modes and blob ids on both sides is the same without being read.
+ * A group's patch-id, once computed, is kept in its change.
+ *
+ * Nothing is fetched: a change whose trees or changed blobs are absent (a
+ * partial clone) is CHANGE_MISSING when read, whatever it is compared with.
+ * Errors: RT_EFAIL with a one-line message naming the commit.
+ */
+#ifndef REGTRACE_PATCH_COMPARE_H
+#define REGTRACE_PATCH_COMPARE_H
+
+#include <stddef.h>
+#include <git2.h>
+
+#define CHANGE_MISSING (-1)
+
+struct change_group;
+
+struct change {
+	git_oid commit;
+	struct change_group *group;
+	size_t ngroups;
+};
+
+/* Commit's change into c (change_release it, whatever the answer): 0,
+ * CHANGE_MISSING or RT_EFAIL. */
+int change_read(git_repository *repo, const git_oid *commit, struct change *c, char *err,
+		size_t errlen);
+
+/* Do a and b (read) have the same patch-id: *same 1 or 0; returns 0,
+ * CHANGE_MISSING or RT_EFAIL. */
+int change_same_patch(git_repository *repo, struct change *a, struct change *b, int *same,
+		      char *err, size_t errlen);
+
+void change_release(struct change *c);
+
+#endif

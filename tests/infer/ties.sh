@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# tests/infer/ties.sh REGTRACE — ties of the upstream inference settled by patch-id
+# (doc/dialects.md, "Upstream identity when the message names none"; src/git/patch_compare.h):
+# the comparison file group by file group gives the patch-id's answer in every case below,
+# cold, warm (the tie's answer from .git/regtrace-infer-cache) and without a cache.
+#
+# A repository made with git: master m0 (tag v1.0) holds every file below; stable branches
+# from v1.0 (tag v1.0.1 at its tip). Every commit is by A <a@example.org>; in each case the
+# stable commit s<N> and the master commits m<N><x> share one subject, so each s<N> is a tie
+# among its master commits, settled by the patch-id (`git patch-id --stable` is asked too,
+# as a check of the hand-worked answer):
+#   1 paths differ:  m1a changes po/de.po, m1b po/fr.po; s1 makes m1b's change to po/fr.po
+#                    -> m1b (m1a's paths are not s1's: its patch is never compared)
+#   2 one file of two differs: m2a and m2b change docs/a and docs/b; m2b adds another line to
+#                    docs/a; s2 makes m2a's change to files that differ from master's beyond the
+#                    diff's context (other blobs, the same patch) -> m2a
+#   3 the same blobs: m3a and m3b change lib/c; s3 makes m3a's change to the same file (the
+#                    same blob ids) -> m3a
+#   4 white space in a path: m4a appends to "sp ace.txt", m4b to other.txt; s4 makes m4a's
+#                    change to space.txt (the same content): the patch-id drops white space,
+#                    so s4's is m4a's -> m4a
+#   5 two with the patch: m5a and m5b append the same line to notes (m5r, another subject,
+#                    takes it out between them); s5 appends it -> ambiguous (none inferred)
+#   6 a file made a link: m6a makes file `link` a symbolic link (a deletion and an addition
+#                    in one group), m6b changes its text; s6 makes m6a's change -> m6a
+# Hand-worked: inferred_upstream 5 (s1 s2 s3 s4 s6), ambiguous_upstream 1 (s5), commits 6.
+set -u
+R=$(realpath "${1:-build/regtrace}")
+W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ties.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org GIT_COMMITTER_NAME=A GIT_COMMITTER_EMAIL=a@example.org
+mkdir -p "$HOME"
+pass=0 fail=0
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+no() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+d=$W/repo
+n=0
+commit() {	# LABEL SUBJECT: commit what is staged; $LABEL=its id
+	n=$((n + 1))
+	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
+		git -C "$d" commit -q -m "$2"
+	printf -v "$1" %s "$(git -C "$d" rev-parse HEAD)"
+}
+put() {	# FILE LINE...: FILE holds these lines, staged
+	mkdir -p "$d/$(dirname "$1")"; local f=$1; shift
+	printf '%s\n' "$@" >"$d/$f"; git -C "$d" add "$f"
+}
+ten() { echo "$1 1" "$1 2" "$1 3" "$1 4" "$1 5" "$1 6" "$1 7" "$1 8" "$1 9" "${2:-$1 10}"; }
+
+git init -q -b master "$d"
+put po/de.po de; put po/fr.po fr
+# shellcheck disable=SC2046
+put docs/a $(ten a); put docs/b $(ten b); put lib/c c; put "sp ace.txt" s; put space.txt s
+put other.txt o; put notes n; put link "link text"
+commit m0 base
+git -C "$d" tag v1.0
+
+put po/de.po de "new de"; commit m1a "po: update translations"
+put po/fr.po fr "new fr"; commit m1b "po: update translations"
+# shellcheck disable=SC2046
+{ put docs/a $(ten a "a master"); put docs/b $(ten b "b master"); commit m2p "doc: other ends"; }
+# shellcheck disable=SC2046
+{ put docs/a "a 0" $(ten a "a master"); put docs/b "b 0" $(ten b "b master"); commit m2a "doc: sync"; }
+# shellcheck disable=SC2046
+{ put docs/a "a 00" "a 0" $(ten a "a master"); put docs/b "b 00" "b 0" $(ten b "b master"); commit m2b "doc: sync"; }
+put lib/c c "c 1"; commit m3a "lib: grow c"
+put lib/c c "c 1" "c 2"; commit m3b "lib: grow c"
+put "sp ace.txt" s z; commit m4a "text: add z"
+put other.txt o z; commit m4b "text: add z"
+put notes n q; commit m5a "notes: add q"
+put notes n; commit m5r "notes: take q out"
+put notes n q; commit m5b "notes: add q"
+git -C "$d" rm -q link; ln -s target "$d/link"; git -C "$d" add link; commit m6a "link: make it one"
+git -C "$d" rm -q link; put link "link text" more; commit m6b "link: make it one"
+git -C "$d" checkout -q -b stable v1.0
+put po/fr.po fr "new fr"; commit s1 "po: update translations"
+# shellcheck disable=SC2046
+{ put docs/a "a 0" $(ten a); put docs/b "b 0" $(ten b); commit s2 "doc: sync"; }
+put lib/c c "c 1"; commit s3 "lib: grow c"
+put space.txt s z; commit s4 "text: add z"
+put notes n q; commit s5 "notes: add q"
+git -C "$d" rm -q link; ln -s target "$d/link"; git -C "$d" add link; commit s6 "link: make it one"
+git -C "$d" tag v1.0.1
+git -C "$d" checkout -q master
+
+# The hand-worked answer checked against git's own patch-ids: SAME|DIFF A B
+pid() { git -C "$d" show "$1" | git -C "$d" patch-id --stable | cut -d' ' -f1; }
+rel() {
+	local a b
+	a=$(pid "${!2}"); b=$(pid "${!3}")
+	if { [ "$1" = SAME ] && [ "$a" = "$b" ]; } || { [ "$1" = DIFF ] && [ "$a" != "$b" ]; }; then
+		ok "git patch-id: $2 $1 $3"
+	else no "git patch-id: $2 $1 $3" "$a vs $b"; fi
+}
+rel SAME s1 m1b; rel DIFF s1 m1a; rel SAME s2 m2a; rel DIFF s2 m2b; rel SAME s3 m3a
+rel DIFF s3 m3b; rel SAME s4 m4a; rel DIFF s4 m4b; rel SAME s5 m5a; rel SAME s5 m5b
+rel SAME s6 m6a; rel DIFF s6 m6b
+if [ "$(git -C "$d" rev-parse "$s3:lib/c")" = "$(git -C "$d" rev-parse "$m3a:lib/c")" ] &&
+   [ "$(git -C "$d" rev-parse "$s2:docs/a")" != "$(git -C "$d" rev-parse "$m2a:docs/a")" ]; then
+	ok "blobs: s3's are m3a's, s2's are not m2a's"
+else no blobs "s3 and m3a, s2 and m2a"; fi
+
+# answers NAME WANT-INFERRED WANT-AMBIGUOUS S<N>=M<N>x|none ...: stats and explain
+answers() {
+	local name=$1 want="$2 $3" got out x s m
+	shift 3
+	out=$("$R" -C "$d" stats --json v1.0..v1.0.1 2>"$W/err")
+	got=$(python3 -c 'import json, sys; s = json.loads(sys.argv[1])["series"][0]
+print(s["inferred_upstream"], s["ambiguous_upstream"])' "$out" 2>&1)
+	if [ "$got" = "$want" ] && [ ! -s "$W/err" ]; then ok "$name: inferred, ambiguous $got"
+	else no "$name" "inferred, ambiguous '$got' (want '$want'), stderr: $(head -c 300 "$W/err")"; fi
+	for x in "$@"; do
+		s=${x%%=*} m=${x#*=}
+		out=$("$R" -C "$d" explain "${!s}" 2>&1)
+		if [ "$m" = none ]; then
+			if grep -q "upstream ids: none" <<<"$out"; then ok "$name: $s has no upstream id"
+			else no "$name: $s" "an upstream id: $(grep -A1 'upstream ids' <<<"$out")"; fi
+		elif grep -q "${!m}  inferred: mainline commit ${!m:0:12}" <<<"$out"; then
+			ok "$name: $s -> $m"
+		else no "$name: $s -> $m" "$(grep -A1 'upstream ids' <<<"$out")"; fi
+	done
+}
+all=(s1=m1b s2=m2a s3=m3a s4=m4a s5=none s6=m6a)
+REGTRACE_NO_CACHE=1 answers uncached 5 1 "${all[@]}"
+answers cold 5 1 "${all[@]}"
+if [ -s "$d/.git/regtrace-infer-cache" ]; then ok "the ties are kept"
+else no kept "no .git/regtrace-infer-cache"; fi
+answers warm 5 1 "${all[@]}"
+
+# A new master commit with s1's patch and subject: s1's tie has three candidates now, a tie
+# the cache never saw (its answer for two is not reused): ambiguous (m1b and m1c).
+put po/fr.po fr; commit m1r "po: take the fr line out"
+put po/fr.po fr "new fr"; commit m1c "po: update translations"
+rel SAME s1 m1c
+answers "new candidate" 4 2 s1=none s2=m2a
+REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 4 2 s1=none
+
+echo "ties: $pass passed, $fail failed"
+[ "$fail" = 0 ]
