@@ -9,10 +9,10 @@
  * version, checksum).  Checked:
  *
  *  - a rejected file leaves an empty cache with a reason, and finds nothing;
- *  - a loaded one: its candidates and ties are sorted by id, each once;
+ *  - a loaded one: its candidates, ties and path groups are sorted by id, each once;
  *    a candidate is found by the first 8 bytes of its id exactly when no
- *    other begins so, with its email and subject; each tie is found by its
- *    key; nothing added, a save writes nothing; the cache encodes to the
+ *    other begins so, with its email and subject; each tie and path group
+ *    is found by its key; nothing added, a save writes nothing; the cache encodes to the
  *    very bytes loaded.
  */
 #include <stdint.h>
@@ -68,6 +68,12 @@ static void check_loaded(struct infercache *c)
 		CHECK(infercache_tie(c, t[i].oid, pid) && !memcmp(pid, t[i].val, 20),
 		      "tie %zu not found", i);
 	}
+	for (size_t i = 0; i < c->groups.n; i++) {
+		const struct infer_tie *t = c->groups.rec;
+		CHECK(!i || memcmp(t[i - 1].oid, t[i].oid, 20) < 0, "out of order");
+		CHECK(infercache_group(c, t[i].oid, pid) && !memcmp(pid, t[i].val, 20),
+		      "path group %zu not found", i);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -85,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (c.rejected) {
 		uint8_t oid[20], pid[20];
 		char *email, *subject;
-		CHECK(c.ncand == 0 && c.ties.n == 0, "a rejected cache keeps records");
+		CHECK(c.ncand == 0 && c.ties.n == 0 && c.groups.n == 0, "a rejected cache keeps records");
 		CHECK(size < 12 || !infercache_candidate(&c, data + 4, oid, &email, &subject),
 		      "a rejected cache finds a candidate");
 		CHECK(size < 24 || !infercache_tie(&c, data + 4, pid),

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define MAGIC "regtrace-infer-cache\n"
-#define FORMAT INFERCACHE_FORMAT	/* 2: candidates and ties */
+#define FORMAT INFERCACHE_FORMAT	/* 2: candidates, ties, path groups */
 #define STR_MAX 4096			/* an email or a subject, at most (core's are shorter) */
 #define TAB0 256
 
@@ -29,11 +29,14 @@ static void drop_all(struct infercache *c)
 	}
 	free(c->cand);
 	free(c->ties.rec);
+	free(c->groups.rec);
 	oidtab_release(&c->cand_at);
 	oidtab_release(&c->ties.at);
+	oidtab_release(&c->groups.at);
 	c->cand = NULL;
 	c->ncand = c->cand_cap = 0;
 	memset(&c->ties, 0, sizeof(c->ties));
+	memset(&c->groups, 0, sizeof(c->groups));
 }
 
 void infercache_release(struct infercache *c)
@@ -174,6 +177,16 @@ void infercache_add_tie(struct infercache *c, const uint8_t key[20], const uint8
 	add_pair(c, &c->ties, key, winner);
 }
 
+int infercache_group(struct infercache *c, const uint8_t key[20], uint8_t pid[20])
+{
+	return get_pair(c, &c->groups, key, pid);
+}
+
+void infercache_add_group(struct infercache *c, const uint8_t key[20], const uint8_t pid[20])
+{
+	add_pair(c, &c->groups, key, pid);
+}
+
 /* ---- the file ---- */
 
 static int cmp_cand(const void *a, const void *b)
@@ -204,6 +217,7 @@ static void sort_records(struct infercache *c)
 	if (c->cand_at.cap)
 		oidtab_resize(&c->cand_at, c->cand_at.cap, hash_cand, c);
 	sort_pairs(&c->ties);
+	sort_pairs(&c->groups);
 }
 
 static void encode_pairs(struct wbuf *w, const struct infer_pairs *t)
@@ -229,6 +243,7 @@ uint8_t *infercache_encode(struct infercache *c, size_t *len)
 		wbuf_str(&w, c->cand[i].subject);
 	}
 	encode_pairs(&w, &c->ties);
+	encode_pairs(&w, &c->groups);
 	pthread_mutex_unlock(&c->lock);
 	wbuf_seal(&w);
 	*len = w.len;
@@ -262,22 +277,22 @@ static const char *decode_candidates(struct rbuf *r, struct infercache *c)
 	return NULL;
 }
 
-/* The ties: records of 40 bytes that end the file; NULL, or why the file
- * is rejected. */
-static const char *decode_pairs(struct rbuf *r, struct infer_pairs *t)
+/* Records of 40 bytes, what ("tie", "path group") their name, the last
+ * section ending the file; NULL, or why the file is rejected. */
+static const char *decode_pairs(struct rbuf *r, struct infer_pairs *t, int last, const char *what)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	size_t left = (size_t)(r->end - r->p);
 
-	if (r->bad || n != left / 40 || left % 40)
-		return "corrupt tie";
+	if (r->bad || n > left / 40 || (last && (n != left / 40 || left % 40)))
+		return what[0] == 't' ? "corrupt tie" : "corrupt path group";
 	t->cap = (size_t)n + 1;
 	t->rec = xcalloc(t->cap, sizeof(*t->rec));
 	oidtab_resize(&t->at, oidtab_cap_for(n, TAB0), hash_pair, t);
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *p = rbuf_take(r, 40);
 		if (i && memcmp(t->rec[i - 1].oid, p, 20) >= 0)
-			return "ties out of order";
+			return what[0] == 't' ? "ties out of order" : "path groups out of order";
 		put_pair(t, p, p + 20);
 	}
 	return NULL;
@@ -292,8 +307,9 @@ void infercache_load_buffer(struct infercache *c, const uint8_t *buf, size_t len
 	if (!(why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
 			      "not a regtrace inference cache")) &&
 	    !(why = decode_candidates(&r, c)) &&
-	    !(why = decode_pairs(&r, &c->ties)) && (r.bad || r.p != r.end))
-		why = "corrupt tie";
+	    !(why = decode_pairs(&r, &c->ties, 0, "tie")) &&
+	    !(why = decode_pairs(&r, &c->groups, 1, "path group")) && (r.bad || r.p != r.end))
+		why = "corrupt path group";
 	if (why) {
 		drop_all(c);
 		c->rejected = why;
@@ -327,6 +343,8 @@ static void merge_saved(struct infercache *c, const char *path)
 	}
 	for (size_t i = 0; i < d.ties.n; i++)
 		put_pair(&c->ties, d.ties.rec[i].oid, d.ties.rec[i].val);
+	for (size_t i = 0; i < d.groups.n; i++)
+		put_pair(&c->groups, d.groups.rec[i].oid, d.groups.rec[i].val);
 	pthread_mutex_unlock(&c->lock);
 	infercache_release(&d);
 }

@@ -8,7 +8,10 @@
  *   its subject (core/message.h), which the inference compares;
  * - a tie: a series commit and the candidates it was compared with (a key
  *   hashed from their ids, git/infer.c) and the candidate whose patch has
- *   the commit's patch-id, or no id (zeros) when none or several have it.
+ *   the commit's patch-id, or no id (zeros) when none or several have it;
+ * - a path group: a commit and one group of the paths its change touches (a
+ *   key hashed from both, git/patch_compare.h) and that part's patch-id,
+ *   which a tie with other candidates compares again.
  *
  * Each follows from commit ids alone (their bytes, their trees and their
  * parents'): a record never goes stale; a tie with another candidate is
@@ -18,8 +21,8 @@
  * clone's missing blob) is never kept.
  *
  * The file is a magic line, the format and tool versions, the candidates
- * sorted by id (each once), the ties sorted by key (each once), and a seal
- * (codec.h); a file that fails any check is ignored whole, never half
+ * sorted by id (each once), the ties, then the path groups, each sorted by
+ * key (each once), and a seal (codec.h); a file that fails any check is ignored whole, never half
  * trusted.  Records are added, never dropped: the file is bounded by the
  * mainline commits that share an author and subject with a series commit,
  * and the ties among them.  A save writes only when something was added,
@@ -63,6 +66,7 @@ struct infercache {
 	size_t ncand, cand_cap;
 	struct oidtab cand_at;	/* by the first 8 bytes of the id */
 	struct infer_pairs ties;
+	struct infer_pairs groups;	/* path groups */
 	int dirty;		/* records were added since loading */
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded */
@@ -85,6 +89,9 @@ void infercache_add_candidate(struct infercache *c, const uint8_t oid[20], const
 /* The winner of tie key into winner (zeros: none): 1, or 0 when not kept. */
 int infercache_tie(struct infercache *c, const uint8_t key[20], uint8_t winner[20]);
 void infercache_add_tie(struct infercache *c, const uint8_t key[20], const uint8_t winner[20]);
+/* The patch-id of path group key into pid: 1, or 0 when not kept. */
+int infercache_group(struct infercache *c, const uint8_t key[20], uint8_t pid[20]);
+void infercache_add_group(struct infercache *c, const uint8_t key[20], const uint8_t pid[20]);
 
 uint8_t *infercache_encode(struct infercache *c, size_t *len);
 /* Write the file when records were added; 0, or -1 with err set. */

@@ -288,7 +288,8 @@ static int same_patches(struct finder *f, struct change *mine, struct memo **can
 	for (size_t k = 0; k < n && !rc; k++)
 		rc = memo_change(f, cand[k]);
 	for (size_t k = 0; k < n && !rc && *hits < 2; k++) {
-		rc = change_same_patch(f->repo, mine, &cand[k]->change, &same, f->err, f->errlen);
+		rc = change_same_patch(f->repo, f->cache, mine, &cand[k]->change, &same, f->err,
+				       f->errlen);
 		if (!rc && same) {
 			(*hits)++;
 			*hit = k;

@@ -219,27 +219,48 @@ int change_read(git_repository *repo, const git_oid *commit, struct change *c, c
 	return 0;
 }
 
-/* Group g of change c: its patch-id, computed once; 0, CHANGE_MISSING or
- * RT_EFAIL. */
-static int group_pid(git_repository *repo, const struct change *c, struct change_group *g,
-		     char *err, size_t errlen)
+/* The key of group g of change c in the inference cache. */
+static void group_key(const struct change *c, const struct change_group *g, git_oid *key)
+{
+	size_t n = strlen(g->name);
+	char *b = xmalloc(20 + n);
+
+	memcpy(b, c->commit.id, 20);
+	memcpy(b + 20, g->name, n);
+	git_odb_hash(key, b, 20 + n, GIT_OBJECT_BLOB);
+	free(b);
+}
+
+/* Group g of change c: its patch-id, computed once (and kept in cache);
+ * 0, CHANGE_MISSING or RT_EFAIL. */
+static int group_pid(git_repository *repo, struct infercache *cache, const struct change *c,
+		     struct change_group *g, char *err, size_t errlen)
 {
 	git_diff *diff = NULL;
+	git_oid key;
 	int rc, e;
 
 	if (g->state)
 		return g->state == 1 ? 0 : g->state;
+	if (cache)
+		group_key(c, g, &key);
+	if (cache && infercache_group(cache, key.id, g->pid.id)) {
+		g->state = 1;
+		return 0;
+	}
 	rc = commit_diff(repo, &c->commit, g->path, g->npaths, &diff, err, errlen);
 	if (!rc && (e = git_diff_patchid(&g->pid, diff, NULL)) < 0)
 		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(&c->commit, err, errlen);
 	git_diff_free(diff);
 	if (rc != RT_EFAIL)
 		g->state = rc ? rc : 1;
+	if (!rc && cache)
+		infercache_add_group(cache, key.id, g->pid.id);
 	return rc;
 }
 
-int change_same_patch(git_repository *repo, struct change *a, struct change *b, int *same,
-		      char *err, size_t errlen)
+int change_same_patch(git_repository *repo, struct infercache *cache, struct change *a,
+		      struct change *b, int *same, char *err, size_t errlen)
 {
 	int rc;
 
@@ -253,8 +274,8 @@ int change_same_patch(git_repository *repo, struct change *a, struct change *b, 
 		struct change_group *x = &a->group[i], *y = &b->group[i];
 		if (git_oid_equal(&x->same, &y->same))
 			continue;
-		if ((rc = group_pid(repo, a, x, err, errlen)) ||
-		    (rc = group_pid(repo, b, y, err, errlen)))
+		if ((rc = group_pid(repo, cache, a, x, err, errlen)) ||
+		    (rc = group_pid(repo, cache, b, y, err, errlen)))
 			return rc;
 		if (!git_oid_equal(&x->pid, &y->pid))
 			return 0;

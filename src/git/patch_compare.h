@@ -13,7 +13,9 @@
  * are compared names first (no blob read), then one by one, the first
  * that differs ending the comparison; a group whose deltas have the same
  * paths, modes and blob ids on both sides is the same without being read.
- * A group's patch-id, once computed, is kept in its change.
+ * A group's patch-id, once computed, is kept in its change and in the
+ * inference cache (NULL: none), by a key hashed from the commit's id and
+ * the group's name, for the next tie or the next run that compares it.
  *
  * Nothing is fetched: a change whose trees or changed blobs are absent (a
  * partial clone) is CHANGE_MISSING when read, whatever it is compared with.
@@ -24,6 +26,8 @@
 
 #include <stddef.h>
 #include <git2.h>
+
+#include "cache/infer.h"
 
 #define CHANGE_MISSING (-1)
 
@@ -42,8 +46,8 @@ int change_read(git_repository *repo, const git_oid *commit, struct change *c, c
 
 /* Do a and b (read) have the same patch-id: *same 1 or 0; returns 0,
  * CHANGE_MISSING or RT_EFAIL. */
-int change_same_patch(git_repository *repo, struct change *a, struct change *b, int *same,
-		      char *err, size_t errlen);
+int change_same_patch(git_repository *repo, struct infercache *cache, struct change *a,
+		      struct change *b, int *same, char *err, size_t errlen);
 
 void change_release(struct change *c);
 

@@ -25,7 +25,7 @@ static void oid(uint8_t out[20], int n)
 	out[19] = (uint8_t)(n * 7);
 }
 
-/* Candidates 3, 1, 2 (given out of order, 2 twice) and the patch-ids of 5 and 4. */
+/* Candidates 3, 1, 2 (given out of order, 2 twice), the ties 5 and 4, the path group 6. */
 static uint8_t *encoded(size_t *len)
 {
 	struct infercache c;
@@ -44,6 +44,9 @@ static uint8_t *encoded(size_t *len)
 		oid(p, 50 + n);
 		infercache_add_tie(&c, a, p);
 	}
+	oid(a, 6);
+	oid(p, 66);
+	infercache_add_group(&c, a, p);
 	assert_true(c.dirty);
 	uint8_t *buf = infercache_encode(&c, len);
 	infercache_release(&c);
@@ -65,6 +68,7 @@ static void test_round_trip(void **state)
 	assert_false(c.dirty);
 	assert_int_equal(c.ncand, 3);
 	assert_int_equal(c.ties.n, 2);
+	assert_int_equal(c.groups.n, 1);
 	oid(a, 2);
 	assert_true(infercache_candidate(&c, a, got, &email, &subject));
 	assert_memory_equal(got, a, 20);
@@ -79,7 +83,13 @@ static void test_round_trip(void **state)
 	oid(p, 54);
 	assert_memory_equal(got, p, 20);
 	oid(a, 3);
-	assert_false(infercache_tie(&c, a, got));	/* a candidate, no patch-id */
+	assert_false(infercache_tie(&c, a, got));	/* a candidate, no tie */
+	assert_false(infercache_group(&c, a, got));
+	oid(a, 6);
+	assert_false(infercache_tie(&c, a, got));	/* a path group, no tie */
+	assert_true(infercache_group(&c, a, got));
+	oid(p, 66);
+	assert_memory_equal(got, p, 20);
 	uint8_t *again = infercache_encode(&c, &len2);	/* the same bytes */
 	assert_int_equal(len2, len);
 	assert_memory_equal(again, buf, len);
@@ -130,6 +140,7 @@ static void expect_rejected(const uint8_t *buf, size_t len, const char *why)
 		assert_string_equal(c.rejected, why);
 	assert_int_equal(c.ncand, 0);
 	assert_int_equal(c.ties.n, 0);
+	assert_int_equal(c.groups.n, 0);
 	oid(a, 1);
 	assert_false(infercache_candidate(&c, a, got, &email, &subject));
 	infercache_release(&c);
@@ -158,14 +169,19 @@ static void test_rejected(void **state)
 	bad[head + 4 + 20 + 3] = 0x7f;	/* the first email's length, past the file */
 	reseal(bad, len);
 	expect_rejected(bad, len, "corrupt candidate");
+	size_t ties = len - 8 - 44 - 84;	/* count, two ties; count, one group; seal */
 	memcpy(bad, buf, len);
-	memcpy(bad + len - 8 - 40, bad + len - 8 - 80, 20);	/* the patch-ids' ids equal */
+	memcpy(bad + ties + 4 + 40, bad + ties + 4, 20);	/* the ties' keys equal */
 	reseal(bad, len);
 	expect_rejected(bad, len, "ties out of order");
 	memcpy(bad, buf, len);
-	bad[len - 8 - 80 - 4] = 3;	/* three patch-ids claimed */
+	bad[ties] = 4;	/* four ties claimed: past the end */
 	reseal(bad, len);
 	expect_rejected(bad, len, "corrupt tie");
+	memcpy(bad, buf, len);
+	bad[len - 8 - 44] = 2;	/* two path groups claimed */
+	reseal(bad, len);
+	expect_rejected(bad, len, "corrupt path group");
 	free(bad);
 	free(buf);
 }
