@@ -18,19 +18,31 @@ struct span {
 	const char *p, *end;
 };
 
+/* ASCII only, whatever the locale; c is an unsigned char's value (or EOF).
+ * A letter with 0x20 set is its lower case: one comparison each. */
+static int is_digit(int c)
+{
+	return (unsigned)c - '0' < 10u;
+}
+
+static int is_letter(int c)
+{
+	return (unsigned)(c | 0x20) - 'a' < 26u;
+}
+
 static int lower(int c)
 {
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+	return is_letter(c) ? c | 0x20 : c;
 }
 
 static int is_hex(int c)
 {
-	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f');
+	return is_digit(c) || (unsigned)(c | 0x20) - 'a' < 6u;
 }
 
 static int is_alnum(int c)
 {
-	return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z');
+	return is_digit(c) || is_letter(c);
 }
 
 static int is_blank(int c)
@@ -523,14 +535,25 @@ static void match_channels(struct msg_facts *f, const char *text, const struct m
 static void mentions(struct msg_facts *f, struct span line)
 {
 	char id[MSG_ID_MAX + 1];
+	const char *q = line.p;
 
-	for (const char *q = line.p; q < line.end;) {
+	/* Most lines have no digit, so no id: a cheap look first, and the
+	 * words read from the one holding the first digit. */
+	while (q < line.end && !is_digit((unsigned char)*q))
+		q++;
+	if (q == line.end)
+		return;
+	while (q > line.p && is_alnum((unsigned char)q[-1]))
+		q--;
+	while (q < line.end) {
 		const char *w = q;
 		int letter = 0, digit = 0;
-		while (q < line.end && is_alnum((unsigned char)*q)) {
-			letter |= lower((unsigned char)*q) >= 'a';
-			digit |= *q >= '0' && *q <= '9';
-			q++;
+		for (; q < line.end; q++) {
+			int l = is_letter((unsigned char)*q), d = is_digit((unsigned char)*q);
+			if (!(l | d))
+				break;
+			letter |= l;
+			digit |= d;
 		}
 		struct span t = { w, q };
 		if (letter && digit && eat_id(&t, id) && t.p == q)
