@@ -2,11 +2,11 @@
 #include "git/patch_compare.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "git/tree_changes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The deltas of one group (patch_compare.h). */
 struct change_group {
@@ -21,9 +21,9 @@ struct change_group {
 /* A delta, as the groups are made of. */
 struct entry {
 	char *name;
-	char *record;		/* paths, status, modes and ids, for `same` */
+	char *record;		/* path, modes and ids, for `same` */
 	size_t reclen;
-	const char *old_path, *new_path;
+	const char *path;
 };
 
 static int patch_error(const git_oid *commit, char *err, size_t errlen)
@@ -100,14 +100,6 @@ static int commit_diff(git_repository *repo, const git_oid *commit, char **paths
 	return rc;
 }
 
-/* Do libgit2's patches print a header for delta d (diff_print.c)? */
-static int delta_printed(const git_diff_delta *d)
-{
-	return !S_ISDIR(d->new_file.mode) && d->status != GIT_DELTA_UNMODIFIED &&
-	       d->status != GIT_DELTA_IGNORED && d->status != GIT_DELTA_UNREADABLE &&
-	       d->status != GIT_DELTA_UNTRACKED;
-}
-
 /* p without the white space the patch-id drops (git__isspace). */
 static char *stripped(const char *p)
 {
@@ -120,26 +112,23 @@ static char *stripped(const char *p)
 	return s;
 }
 
-static struct entry entry_of(const git_diff_delta *d)
+static struct entry entry_of(const struct tree_change *d)
 {
-	const char *op = d->old_file.path ? d->old_file.path : "";
-	const char *np = d->new_file.path ? d->new_file.path : "";
-	char *so = stripped(op), *sn = stripped(np), tail[128], ho[41], hn[41];
-	size_t n = strlen(so) + strlen(sn) + 2, lo = strlen(op) + 1, ln = strlen(np) + 1, lt;
-	struct entry e = { xmalloc(n), NULL, 0, op, np };
+	const char *p = d->path;
+	char *sp = stripped(p), tail[128], ho[41], hn[41];
+	size_t n = 2 * strlen(sp) + 2, lp = strlen(p) + 1, lt;
+	struct entry e = { xmalloc(n), NULL, 0, p };
 
-	snprintf(e.name, n, "%s %s", so, sn);
-	git_oid_tostr(ho, sizeof(ho), &d->old_file.id);
-	git_oid_tostr(hn, sizeof(hn), &d->new_file.id);
-	lt = (size_t)snprintf(tail, sizeof(tail), "%d %o %o %s %s", (int)d->status,
-			      (unsigned)d->old_file.mode, (unsigned)d->new_file.mode, ho, hn) + 1;
-	e.reclen = lo + ln + lt;	/* "OLD\0NEW\0TAIL\0" */
+	snprintf(e.name, n, "%s %s", sp, sp);	/* as the header names it: a/OLD b/NEW */
+	git_oid_tostr(ho, sizeof(ho), &d->old_id);
+	git_oid_tostr(hn, sizeof(hn), &d->new_id);
+	lt = (size_t)snprintf(tail, sizeof(tail), "%o %o %s %s", (unsigned)d->old_mode,
+			      (unsigned)d->new_mode, ho, hn) + 1;
+	e.reclen = lp + lt;	/* "PATH\0TAIL\0" */
 	e.record = xmalloc(e.reclen);
-	memcpy(e.record, op, lo);
-	memcpy(e.record + lo, np, ln);
-	memcpy(e.record + lo + ln, tail, lt);
-	free(so);
-	free(sn);
+	memcpy(e.record, p, lp);
+	memcpy(e.record + lp, tail, lt);
+	free(sp);
 	return e;
 }
 
@@ -172,8 +161,7 @@ static void group_of(struct change_group *g, struct entry *e, size_t n)
 	memset(g, 0, sizeof(*g));
 	g->name = e[0].name;
 	for (size_t i = 0; i < n; i++) {
-		add_path(g, e[i].old_path);
-		add_path(g, e[i].new_path);
+		add_path(g, e[i].path);
 		len += e[i].reclen;
 		if (i)
 			free(e[i].name);
@@ -189,33 +177,60 @@ static void group_of(struct change_group *g, struct entry *e, size_t n)
 	free(all);
 }
 
+/* The files commit changes against its first parent into *t: 0,
+ * CHANGE_MISSING or RT_EFAIL. */
+static int changed_files(git_repository *repo, const git_oid *commit, struct tree_changes *t,
+			 char *err, size_t errlen)
+{
+	git_tree *tree = NULL, *ptree = NULL;
+	git_commit *c = NULL, *parent = NULL;
+	char hex[41];
+	int e;
+
+	memset(t, 0, sizeof(*t));
+	if (git_commit_lookup(&c, repo, commit) < 0) {
+		git_oid_tostr(hex, sizeof(hex), commit);
+		return rt_fail(err, errlen, RT_EFAIL, "cannot read commit %s", hex);
+	}
+	if ((e = git_commit_tree(&tree, c)) >= 0 &&
+	    (!git_commit_parentcount(c) || ((e = git_commit_parent(&parent, c, 0)) >= 0 &&
+					    (e = git_commit_tree(&ptree, parent)) >= 0)))
+		e = tree_changes(repo, ptree, tree, t);
+	git_tree_free(ptree);
+	git_tree_free(tree);
+	git_commit_free(parent);
+	git_commit_free(c);
+	if (e == TREE_CHANGES_MISSING || e == GIT_ENOTFOUND)
+		return CHANGE_MISSING;
+	return e < 0 ? patch_error(commit, err, errlen) : 0;
+}
+
 int change_read(git_repository *repo, const git_oid *commit, struct change *c, char *err,
 		size_t errlen)
 {
-	git_diff *diff = NULL;
+	struct tree_changes t;
 	struct entry *e;
-	size_t n, k = 0;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
 	git_oid_cpy(&c->commit, commit);
-	if ((rc = commit_diff(repo, commit, NULL, 0, &diff, err, errlen)))
+	if ((rc = changed_files(repo, commit, &t, err, errlen))) {
+		tree_changes_release(&t);
 		return rc;
-	n = git_diff_num_deltas(diff);
-	e = xmalloc((n + 1) * sizeof(*e));
-	for (size_t i = 0; i < n; i++)
-		if (delta_printed(git_diff_get_delta(diff, i)))
-			e[k++] = entry_of(git_diff_get_delta(diff, i));
-	if (k > 1)
-		qsort(e, k, sizeof(*e), cmp_entry);
-	c->group = xmalloc((k + 1) * sizeof(*c->group));
-	for (size_t i = 0, j; i < k; i = j) {
-		for (j = i + 1; j < k && !strcmp(e[j].name, e[i].name); j++)
+	}
+	e = xmalloc((t.n + 1) * sizeof(*e));
+	for (size_t i = 0; i < t.n; i++)
+		e[i] = entry_of(&t.c[i]);
+	if (t.n > 1)
+		qsort(e, t.n, sizeof(*e), cmp_entry);
+	c->group = xmalloc((t.n + 1) * sizeof(*c->group));
+	for (size_t i = 0, j; i < t.n; i = j) {
+		for (j = i + 1; j < t.n && !strcmp(e[j].name, e[i].name); j++)
 			;
 		group_of(&c->group[c->ngroups++], e + i, j - i);
 	}
 	free(e);
-	git_diff_free(diff);	/* (the entries' paths were copied) */
+	tree_changes_release(&t);	/* (the entries' paths were copied) */
 	return 0;
 }
 

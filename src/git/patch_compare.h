@@ -9,10 +9,12 @@
  * paths are the same once white space is removed, sorted by that name.
  * Two changes have the same patch-id exactly when they have the same
  * groups and each group has the same patch-id alone (the diff limited to
- * its paths), but for a SHA-1 collision, as git's own patch-id.  Groups
- * are compared names first (no blob read), then one by one, the first
- * that differs ending the comparison; a group whose deltas have the same
- * paths, modes and blob ids on both sides is the same without being read.
+ * its paths), but for a SHA-1 collision, as git's own patch-id (or paths
+ * made to spell another file's header).  A change's files are found by
+ * comparing its trees (tree_changes.h, no blob read); groups are compared
+ * names first, then one by one, the first that differs ending the
+ * comparison; a group whose files have the same paths, modes and blob ids
+ * on both sides is the same without being read.
  * A group's patch-id, once computed, is kept in its change and in the
  * inference cache (NULL: none), by a key hashed from the commit's id and
  * the group's name, for the next tie or the next run that compares it.

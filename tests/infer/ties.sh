@@ -23,7 +23,12 @@
 #                    takes it out between them); s5 appends it -> ambiguous (none inferred)
 #   6 a file made a link: m6a makes file `link` a symbolic link (a deletion and an addition
 #                    in one group), m6b changes its text; s6 makes m6a's change -> m6a
-# Hand-worked: inferred_upstream 5 (s1 s2 s3 s4 s6), ambiguous_upstream 1 (s5), commits 6.
+#   7 a file made a directory: m7a replaces file `d7` by `d7/x`, m7b by `d7/y`; s7 makes
+#                    m7a's change -> m7a (d7 and d7/x both, as git's diff shows them)
+#   8 a mode alone: m8a makes tool.sh executable, m8b changes its text; s8 makes m8a's
+#                    change -> m8a
+# Hand-worked: inferred_upstream 7 (s1 s2 s3 s4 s6 s7 s8), ambiguous_upstream 1 (s5),
+# commits 8.
 set -u
 R=$(realpath "${1:-build/regtrace}")
 W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ties.XXXXXX")
@@ -52,7 +57,7 @@ git init -q -b master "$d"
 put po/de.po de; put po/fr.po fr
 # shellcheck disable=SC2046
 put docs/a $(ten a); put docs/b $(ten b); put lib/c c; put "sp ace.txt" s; put space.txt s
-put other.txt o; put notes n; put link "link text"
+put other.txt o; put notes n; put link "link text"; put d7 d; put tool.sh t
 commit m0 base
 git -C "$d" tag v1.0
 
@@ -73,6 +78,11 @@ put notes n; commit m5r "notes: take q out"
 put notes n q; commit m5b "notes: add q"
 git -C "$d" rm -q link; ln -s target "$d/link"; git -C "$d" add link; commit m6a "link: make it one"
 git -C "$d" rm -q link; put link "link text" more; commit m6b "link: make it one"
+git -C "$d" rm -q d7; put d7/x x; commit m7a "d7: make it a directory"
+git -C "$d" rm -q -r d7; put d7 d; commit m7r "d7: a file again"
+git -C "$d" rm -q d7; put d7/y x; commit m7b "d7: make it a directory"
+chmod +x "$d/tool.sh"; git -C "$d" add tool.sh; commit m8a "tool: make it run"
+put tool.sh t u; commit m8b "tool: make it run"
 git -C "$d" checkout -q -b stable v1.0
 put po/fr.po fr "new fr"; commit s1 "po: update translations"
 # shellcheck disable=SC2046
@@ -81,6 +91,8 @@ put lib/c c "c 1"; commit s3 "lib: grow c"
 put space.txt s z; commit s4 "text: add z"
 put notes n q; commit s5 "notes: add q"
 git -C "$d" rm -q link; ln -s target "$d/link"; git -C "$d" add link; commit s6 "link: make it one"
+git -C "$d" rm -q d7; put d7/x x; commit s7 "d7: make it a directory"
+chmod +x "$d/tool.sh"; git -C "$d" add tool.sh; commit s8 "tool: make it run"
 git -C "$d" tag v1.0.1
 git -C "$d" checkout -q master
 
@@ -95,7 +107,8 @@ rel() {
 }
 rel SAME s1 m1b; rel DIFF s1 m1a; rel SAME s2 m2a; rel DIFF s2 m2b; rel SAME s3 m3a
 rel DIFF s3 m3b; rel SAME s4 m4a; rel DIFF s4 m4b; rel SAME s5 m5a; rel SAME s5 m5b
-rel SAME s6 m6a; rel DIFF s6 m6b
+rel SAME s6 m6a; rel DIFF s6 m6b; rel SAME s7 m7a; rel DIFF s7 m7b; rel SAME s8 m8a
+rel DIFF s8 m8b
 if [ "$(git -C "$d" rev-parse "$s3:lib/c")" = "$(git -C "$d" rev-parse "$m3a:lib/c")" ] &&
    [ "$(git -C "$d" rev-parse "$s2:docs/a")" != "$(git -C "$d" rev-parse "$m2a:docs/a")" ]; then
 	ok "blobs: s3's are m3a's, s2's are not m2a's"
@@ -121,20 +134,20 @@ print(s["inferred_upstream"], s["ambiguous_upstream"])' "$out" 2>&1)
 		else no "$name: $s -> $m" "$(grep -A1 'upstream ids' <<<"$out")"; fi
 	done
 }
-all=(s1=m1b s2=m2a s3=m3a s4=m4a s5=none s6=m6a)
-REGTRACE_NO_CACHE=1 answers uncached 5 1 "${all[@]}"
-answers cold 5 1 "${all[@]}"
+all=(s1=m1b s2=m2a s3=m3a s4=m4a s5=none s6=m6a s7=m7a s8=m8a)
+REGTRACE_NO_CACHE=1 answers uncached 7 1 "${all[@]}"
+answers cold 7 1 "${all[@]}"
 if [ -s "$d/.git/regtrace-infer-cache" ]; then ok "the ties are kept"
 else no kept "no .git/regtrace-infer-cache"; fi
-answers warm 5 1 "${all[@]}"
+answers warm 7 1 "${all[@]}"
 
 # A new master commit with s1's patch and subject: s1's tie has three candidates now, a tie
 # the cache never saw (its answer for two is not reused): ambiguous (m1b and m1c).
 put po/fr.po fr; commit m1r "po: take the fr line out"
 put po/fr.po fr "new fr"; commit m1c "po: update translations"
 rel SAME s1 m1c
-answers "new candidate" 4 2 s1=none s2=m2a
-REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 4 2 s1=none
+answers "new candidate" 6 2 s1=none s2=m2a
+REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 6 2 s1=none
 
 echo "ties: $pass passed, $fail failed"
 [ "$fail" = 0 ]
