@@ -121,8 +121,9 @@ struct finder {
 	const struct graph *g;
 	const char **ids;	/* the graph's ids, sorted */
 	size_t unread;		/* ties left ambiguous: a patch's objects missing */
-	struct memo *memo;	/* by mainline identity - from */
-	size_t from;
+	struct memo *memo;	/* one per idents[k] */
+	size_t *idents;		/* the mainline identities paired, sorted, each once */
+	size_t nidents;
 	char *err;
 	size_t errlen;
 };
@@ -187,7 +188,16 @@ static int memo_read(struct finder *f, struct memo *x, const uint8_t head[8])
  * cannot be read or is a commit of the range (no candidate then). */
 static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i)
 {
-	struct memo *x = &f->memo[i - f->from];
+	size_t lo = 0, hi = f->nidents;
+
+	while (lo < hi) {	/* (i is one of them: pairs_of paired it) */
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->idents[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	struct memo *x = &f->memo[lo];
 
 	if (x->state)
 		return x->state > 0 ? x : NULL;
@@ -204,15 +214,16 @@ static struct memo *memo_of(struct finder *f, const struct mainline *m, size_t i
 	return x;
 }
 
-static void memo_release(struct finder *f, size_t n)
+static void memo_release(struct finder *f)
 {
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < f->nidents; i++) {
 		free(f->memo[i].author);
 		change_release(&f->memo[i].change);
 		if (f->memo[i].state > 0)
 			msg_facts_release(&f->memo[i].facts);
 	}
 	free(f->memo);
+	free(f->idents);
 }
 
 /* Mainline identity i checked against commit c: its author and subject are
@@ -364,11 +375,35 @@ static int infer_one(struct finder *f, struct graph *g, const struct mainline *m
 	return rc;
 }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The mainline identities of pairs p[0..n), sorted, each once: only these
+ * get a memo (a whole mainline's worth, zeroed for every series, was most
+ * of a warm run's inference on git/git). */
+static size_t *paired_idents(const struct pair *p, size_t n, size_t *count)
+{
+	size_t *v = xmalloc((n + 1) * sizeof(*v)), k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = p[i].ident;
+	qsort(v, n, sizeof(*v), cmp_size);
+	for (size_t i = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*count = k;
+	return v;
+}
+
 int infer_upstream(git_repository *repo, struct infercache *cache, struct history *h,
 		   const struct mainline *m, size_t from, char *err, size_t errlen)
 {
 	struct graph *g = &h->g;
-	struct finder f = { repo, cache, g, NULL, 0, NULL, from, err, errlen };
+	struct finder f = { repo, cache, g, NULL, 0, NULL, NULL, 0, err, errlen };
 	size_t np;
 	struct pair *p = pairs_of(g, m, from, &np);
 	int rc = RT_OK;
@@ -377,7 +412,8 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 		free(p);
 		return RT_OK;
 	}
-	f.memo = xcalloc(m->nidents - from + 1, sizeof(*f.memo));
+	f.idents = paired_idents(p, np, &f.nidents);
+	f.memo = xcalloc(f.nidents + 1, sizeof(*f.memo));
 	f.ids = xmalloc((g->n + 1) * sizeof(char *));
 	for (size_t i = 0; i < g->n; i++)
 		f.ids[i] = g->c[i].id;
@@ -390,7 +426,7 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 		i = j;
 	}
 	h->ties_unread += f.unread;
-	memo_release(&f, m->nidents - from);
+	memo_release(&f);
 	free(f.ids);
 	free(p);
 	return rc;
