@@ -29,16 +29,7 @@
 #                    change -> m8a
 # Hand-worked: inferred_upstream 7 (s1 s2 s3 s4 s6 s7 s8), ambiguous_upstream 1 (s5),
 # commits 8.
-set -u
-R=$(realpath "${1:-build/regtrace}")
-W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ties.XXXXXX")
-trap 'rm -rf "$W"' EXIT
-export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org GIT_COMMITTER_NAME=A GIT_COMMITTER_EMAIL=a@example.org
-mkdir -p "$HOME"
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-no() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+SANDBOX=ties . "$(dirname "$0")/../lib/sandbox.sh"
 d=$W/repo
 n=0
 commit() {	# LABEL SUBJECT: commit what is staged; $LABEL=its id
@@ -149,5 +140,4 @@ rel SAME s1 m1c
 answers "new candidate" 6 2 s1=none s2=m2a
 REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 6 2 s1=none
 
-echo "ties: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish ties

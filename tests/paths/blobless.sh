@@ -26,14 +26,7 @@
 #   total: commits 7 (every commit changes a file), tagged 2, fixes 2 (each fix once),
 #          visible 2
 # By path:1: drivers (c1 c2 c4 c7) 4 commits, fixes 2; fs 2, fixes 1; (top) 1; mm 1.
-set -u
-R=$(realpath "${1:-build/regtrace}")
-W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-paths.XXXXXX")
-trap 'rm -rf "$W"' EXIT
-export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org GIT_COMMITTER_NAME=A GIT_COMMITTER_EMAIL=a@example.org
-mkdir -p "$HOME"
-pass=0 fail=0
+SANDBOX=paths . "$(dirname "$0")/../lib/sandbox.sh"
 py() {	# PROGRAM FILE: run PROGRAM with j = FILE's JSON
 	python3 -c 'import json, sys
 def row(g):
@@ -41,8 +34,6 @@ def row(g):
 j = json.load(open(sys.argv[2]))
 exec(sys.argv[1])' "$1" "$2"
 }
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-no() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 
 src="$W/src"
 git init -q -b master "$src"
@@ -119,5 +110,4 @@ if "$R" -C "$W/treeless" stats --by path --json v1.0..v1.0.2 > "$W/treeless.json
 else
 	no "warm reads trees" "$(cat "$W/treeless.err")"
 fi
-echo "paths: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish paths

@@ -13,16 +13,7 @@
 # (exit 0), nothing is fetched (the promisor remote is moved away first), and stderr is the
 # one warning that says why, once.  (Before: "cannot read the patch of commit ...: object not
 # found", exit 1.)
-set -u
-R=$(realpath "${1:-build/regtrace}")
-W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ties.XXXXXX")
-trap 'rm -rf "$W"' EXIT
-export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org GIT_COMMITTER_NAME=A GIT_COMMITTER_EMAIL=a@example.org
-mkdir -p "$HOME"
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-no() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+SANDBOX=partial-ties . "$(dirname "$0")/../lib/sandbox.sh"
 n=0
 commit() {	# DIR FILE: a commit changing FILE, subject "hwdb: run update-hwdb"
 	mkdir -p "$1/$(dirname "$2")"; echo "$2" >>"$1/$2"; git -C "$1" add "$2"
@@ -63,5 +54,4 @@ for filter in blob:none tree:0; do
 	else no "partial-$filter: the warning" "$(cat "$W/err")"; fi
 	mv "$src.away" "$src"
 done
-echo "partial ties: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish "partial ties"
