@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The deltas of one group (patch_compare.h). */
+/* The changed files of one group (patch_compare.h). */
 struct change_group {
 	char *name;		/* the path, white space removed */
-	char **path;		/* the deltas' paths as they are, each once */
+	char **path;		/* the files' paths as they are, each once */
 	size_t npaths;
-	git_oid same;		/* hash of the deltas' paths, status, modes and blob ids */
+	git_oid same;		/* hash of the files' paths, modes and blob ids */
 	int state;		/* 0 patch-id not computed, 1 computed, CHANGE_MISSING */
 	git_oid pid;		/* the patch-id of the diff limited to path[] */
 };
 
-/* A delta, as the groups are made of. */
+/* A changed file, as the groups are made of. */
 struct entry {
 	char *name;
 	char *record;		/* path, modes and ids, for `same` */
@@ -36,67 +36,54 @@ static int patch_error(const git_oid *commit, char *err, size_t errlen)
 		       git_error_last() ? git_error_last()->message : "unknown error");
 }
 
-/* Is the content of a file the diff changes missing from the repository (a
- * partial clone's)?  Asked of the object database before any patch is
- * computed, which would read every other blob first and then fail on that
- * one (systemd-stable's hwdb updates: megabytes).  Never fetched. */
-static int blob_missing(git_odb *odb, const git_diff_file *file)
+/* Commit's tree and its first parent's (NULL for a root commit) into *tree
+ * and *ptree (to free): 0, CHANGE_MISSING (a tree absent) or RT_EFAIL. */
+static int commit_trees(git_repository *repo, const git_oid *commit, git_tree **tree,
+			git_tree **ptree, char *err, size_t errlen)
 {
-	return !git_oid_is_zero(&file->id) && file->mode != GIT_FILEMODE_COMMIT &&
-	       !git_odb_exists(odb, &file->id);
-}
-
-static int changed_blobs_missing(git_repository *repo, git_diff *diff)
-{
-	git_odb *odb = NULL;
-	int missing = 0;
-
-	if (git_repository_odb(&odb, repo) < 0)
-		return 0;	/* (the patch then tells) */
-	for (size_t i = 0, n = git_diff_num_deltas(diff); i < n && !missing; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-		if (git_oid_equal(&d->old_file.id, &d->new_file.id))
-			continue;	/* (a mode changed: no content read) */
-		missing = blob_missing(odb, &d->old_file) || blob_missing(odb, &d->new_file);
-	}
-	git_odb_free(odb);
-	return missing;
-}
-
-/* The diff of commit's change against its first parent, limited to the
- * literal paths paths[0..npaths) unless npaths is 0, into *diff (to free):
- * 0, CHANGE_MISSING (a tree or changed blob absent) or RT_EFAIL. */
-static int commit_diff(git_repository *repo, const git_oid *commit, char **paths, size_t npaths,
-		       git_diff **diff, char *err, size_t errlen)
-{
-	git_diff_options o;
-	git_tree *tree = NULL, *ptree = NULL;
 	git_commit *c = NULL, *parent = NULL;
 	char hex[41];
-	int rc = 0, e;
+	int e;
 
-	*diff = NULL;
-	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
-	o.pathspec.strings = paths;
-	o.pathspec.count = npaths;
-	o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	*tree = *ptree = NULL;
 	if (git_commit_lookup(&c, repo, commit) < 0) {
 		git_oid_tostr(hex, sizeof(hex), commit);
 		return rt_fail(err, errlen, RT_EFAIL, "cannot read commit %s", hex);
 	}
-	if ((e = git_commit_tree(&tree, c)) < 0 ||
-	    (git_commit_parentcount(c) && ((e = git_commit_parent(&parent, c, 0)) < 0 ||
-					   (e = git_commit_tree(&ptree, parent)) < 0)) ||
-	    (e = git_diff_tree_to_tree(diff, repo, ptree, tree, &o)) < 0 ||
-	    (changed_blobs_missing(repo, *diff) && (e = GIT_ENOTFOUND))) {
-		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(commit, err, errlen);
-		git_diff_free(*diff);
-		*diff = NULL;
-	}
-	git_tree_free(ptree);
-	git_tree_free(tree);
+	if ((e = git_commit_tree(tree, c)) >= 0 && git_commit_parentcount(c) &&
+	    (e = git_commit_parent(&parent, c, 0)) >= 0)
+		e = git_commit_tree(ptree, parent);
 	git_commit_free(parent);
 	git_commit_free(c);
+	if (e >= 0)
+		return 0;
+	git_tree_free(*tree);
+	*tree = NULL;
+	return e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(commit, err, errlen);
+}
+
+/* The diff of commit's change against its first parent, limited to the
+ * literal paths paths[0..npaths), into *diff (to free): 0, CHANGE_MISSING
+ * or RT_EFAIL.  (Its blobs are there: change_read found every changed one
+ * before any group is diffed.) */
+static int group_diff(git_repository *repo, const git_oid *commit, char **paths, size_t npaths,
+		      git_diff **diff, char *err, size_t errlen)
+{
+	git_diff_options o;
+	git_tree *tree, *ptree;
+	int rc, e;
+
+	*diff = NULL;
+	if ((rc = commit_trees(repo, commit, &tree, &ptree, err, errlen)))
+		return rc;
+	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+	o.pathspec.strings = paths;
+	o.pathspec.count = npaths;
+	o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	if ((e = git_diff_tree_to_tree(diff, repo, ptree, tree, &o)) < 0)
+		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(commit, err, errlen);
+	git_tree_free(ptree);
+	git_tree_free(tree);
 	return rc;
 }
 
@@ -115,11 +102,10 @@ static char *stripped(const char *p)
 static struct entry entry_of(const struct tree_change *d)
 {
 	const char *p = d->path;
-	char *sp = stripped(p), tail[128], ho[41], hn[41];
-	size_t n = 2 * strlen(sp) + 2, lp = strlen(p) + 1, lt;
-	struct entry e = { xmalloc(n), NULL, 0, p };
+	char tail[128], ho[41], hn[41];
+	size_t lp = strlen(p) + 1, lt;
+	struct entry e = { stripped(p), NULL, 0, p };
 
-	snprintf(e.name, n, "%s %s", sp, sp);	/* as the header names it: a/OLD b/NEW */
 	git_oid_tostr(ho, sizeof(ho), &d->old_id);
 	git_oid_tostr(hn, sizeof(hn), &d->new_id);
 	lt = (size_t)snprintf(tail, sizeof(tail), "%o %o %s %s", (unsigned)d->old_mode,
@@ -128,7 +114,6 @@ static struct entry entry_of(const struct tree_change *d)
 	e.record = xmalloc(e.reclen);
 	memcpy(e.record, p, lp);
 	memcpy(e.record + lp, tail, lt);
-	free(sp);
 	return e;
 }
 
@@ -182,24 +167,15 @@ static void group_of(struct change_group *g, struct entry *e, size_t n)
 static int changed_files(git_repository *repo, const git_oid *commit, struct tree_changes *t,
 			 char *err, size_t errlen)
 {
-	git_tree *tree = NULL, *ptree = NULL;
-	git_commit *c = NULL, *parent = NULL;
-	char hex[41];
-	int e;
+	git_tree *tree, *ptree;
+	int rc, e;
 
 	memset(t, 0, sizeof(*t));
-	if (git_commit_lookup(&c, repo, commit) < 0) {
-		git_oid_tostr(hex, sizeof(hex), commit);
-		return rt_fail(err, errlen, RT_EFAIL, "cannot read commit %s", hex);
-	}
-	if ((e = git_commit_tree(&tree, c)) >= 0 &&
-	    (!git_commit_parentcount(c) || ((e = git_commit_parent(&parent, c, 0)) >= 0 &&
-					    (e = git_commit_tree(&ptree, parent)) >= 0)))
-		e = tree_changes(repo, ptree, tree, t);
+	if ((rc = commit_trees(repo, commit, &tree, &ptree, err, errlen)))
+		return rc;
+	e = tree_changes(repo, ptree, tree, t);
 	git_tree_free(ptree);
 	git_tree_free(tree);
-	git_commit_free(parent);
-	git_commit_free(c);
 	if (e == TREE_CHANGES_MISSING || e == GIT_ENOTFOUND)
 		return CHANGE_MISSING;
 	return e < 0 ? patch_error(commit, err, errlen) : 0;
@@ -263,7 +239,7 @@ static int group_pid(git_repository *repo, struct infercache *cache, const struc
 		g->state = 1;
 		return 0;
 	}
-	rc = commit_diff(repo, &c->commit, g->path, g->npaths, &diff, err, errlen);
+	rc = group_diff(repo, &c->commit, g->path, g->npaths, &diff, err, errlen);
 	if (!rc && (e = git_diff_patchid(&g->pid, diff, NULL)) < 0)
 		rc = e == GIT_ENOTFOUND ? CHANGE_MISSING : patch_error(&c->commit, err, errlen);
 	git_diff_free(diff);
