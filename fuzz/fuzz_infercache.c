@@ -63,13 +63,13 @@ static void check_loaded(struct infercache *c)
 		}
 	}
 	for (size_t i = 0; i < c->ties.n; i++) {
-		const struct infer_tie *t = c->ties.rec;
+		const struct infer_pair *t = c->ties.rec;
 		CHECK(!i || memcmp(t[i - 1].oid, t[i].oid, 20) < 0, "out of order");
 		CHECK(infercache_tie(c, t[i].oid, pid) && !memcmp(pid, t[i].val, 20),
 		      "tie %zu not found", i);
 	}
 	for (size_t i = 0; i < c->groups.n; i++) {
-		const struct infer_tie *t = c->groups.rec;
+		const struct infer_pair *t = c->groups.rec;
 		CHECK(!i || memcmp(t[i - 1].oid, t[i].oid, 20) < 0, "out of order");
 		CHECK(infercache_group(c, t[i].oid, pid) && !memcmp(pid, t[i].val, 20),
 		      "path group %zu not found", i);

@@ -197,7 +197,7 @@ static int cmp_cand(const void *a, const void *b)
 
 static int cmp_pair(const void *a, const void *b)
 {
-	return memcmp(((const struct infer_tie *)a)->oid, ((const struct infer_tie *)b)->oid,
+	return memcmp(((const struct infer_pair *)a)->oid, ((const struct infer_pair *)b)->oid,
 		      20);
 }
 
@@ -277,22 +277,23 @@ static const char *decode_candidates(struct rbuf *r, struct infercache *c)
 	return NULL;
 }
 
-/* Records of 40 bytes, what ("tie", "path group") their name, the last
- * section ending the file; NULL, or why the file is rejected. */
-static const char *decode_pairs(struct rbuf *r, struct infer_pairs *t, int last, const char *what)
+/* Records of 40 bytes, the last section ending the file; NULL, or why the
+ * file is rejected (corrupt, unordered). */
+static const char *decode_pairs(struct rbuf *r, struct infer_pairs *t, int last,
+				const char *corrupt, const char *unordered)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 	size_t left = (size_t)(r->end - r->p);
 
 	if (r->bad || n > left / 40 || (last && (n != left / 40 || left % 40)))
-		return what[0] == 't' ? "corrupt tie" : "corrupt path group";
+		return corrupt;
 	t->cap = (size_t)n + 1;
 	t->rec = xcalloc(t->cap, sizeof(*t->rec));
 	oidtab_resize(&t->at, oidtab_cap_for(n, TAB0), hash_pair, t);
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *p = rbuf_take(r, 40);
 		if (i && memcmp(t->rec[i - 1].oid, p, 20) >= 0)
-			return what[0] == 't' ? "ties out of order" : "path groups out of order";
+			return unordered;
 		put_pair(t, p, p + 20);
 	}
 	return NULL;
@@ -307,8 +308,10 @@ void infercache_load_buffer(struct infercache *c, const uint8_t *buf, size_t len
 	if (!(why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
 			      "not a regtrace inference cache")) &&
 	    !(why = decode_candidates(&r, c)) &&
-	    !(why = decode_pairs(&r, &c->ties, 0, "tie")) &&
-	    !(why = decode_pairs(&r, &c->groups, 1, "path group")) && (r.bad || r.p != r.end))
+	    !(why = decode_pairs(&r, &c->ties, 0, "corrupt tie", "ties out of order")) &&
+	    !(why = decode_pairs(&r, &c->groups, 1, "corrupt path group",
+				 "path groups out of order")) &&
+	    (r.bad || r.p != r.end))
 		why = "corrupt path group";
 	if (why) {
 		drop_all(c);

@@ -22,8 +22,8 @@
  *
  * The file is a magic line, the format and tool versions, the candidates
  * sorted by id (each once), the ties, then the path groups, each sorted by
- * key (each once), and a seal (codec.h); a file that fails any check is ignored whole, never half
- * trusted.  Records are added, never dropped: the file is bounded by the
+ * key (each once), and a seal (codec.h); a file that fails any check is
+ * ignored whole, never half trusted.  Records are added, never dropped: the file is bounded by the
  * mainline commits that share an author and subject with a series commit,
  * and the ties among them.  A save writes only when something was added,
  * atomically, under a lock of the git directory, keeping what another run
@@ -48,15 +48,16 @@ struct infer_candidate {
 	char *subject;		/* msg_facts.subject, never NULL */
 };
 
-/* A tie: its key and its winner's id (zeros: none). */
-struct infer_tie {
+/* A key and the 20 bytes kept by it: a tie's winner (zeros: none), a
+ * path group's patch-id. */
+struct infer_pair {
 	uint8_t oid[20];	/* the key */
 	uint8_t val[20];
 };
 
 /* Such records, each key once, found by key. */
 struct infer_pairs {
-	struct infer_tie *rec;
+	struct infer_pair *rec;
 	size_t n, cap;
 	struct oidtab at;
 };

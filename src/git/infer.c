@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 static int looked_for(const struct graph_commit *c)
 {
@@ -97,17 +96,17 @@ static struct pair *pairs_of(const struct graph *g, const struct mainline *m, si
 	return p;
 }
 
-/* A patch that cannot be read because an object is absent (a partial
- * clone: never fetched from its promisor remote) */
-#define PATCH_MISSING CHANGE_MISSING
+/* A tie's answer when no candidate alone has the commit's patch-id. */
+static const uint8_t no_winner[20];
 
 /* A mainline identity, read once for every commit that may be its copy:
- * its id, email and subject, and its patch-id when one was needed.  The
- * commit itself is not kept (its message may be megabytes): read again for
- * its patch-id. */
+ * its id, email and subject, and its change when a tie compares it (a patch
+ * whose objects are absent, in a partial clone, is CHANGE_MISSING: nothing
+ * is fetched from its promisor remote).  The commit itself is not kept
+ * (its message may be megabytes). */
 struct memo {
 	int state;		/* 0 not read, 1 read, -1 unreadable (no candidate) */
-	int change_state;	/* 0 not read, 1 read, PATCH_MISSING */
+	int change_state;	/* 0 not read, 1 read, CHANGE_MISSING */
 	git_oid oid;
 	char hex[41];
 	char *author;		/* graph_author_make("", email) */
@@ -239,27 +238,26 @@ static struct memo *check(struct finder *f, const struct mainline *m, size_t i, 
 	return x;
 }
 
-/* Candidate x's change, read once; 0, PATCH_MISSING or RT_EFAIL. */
+/* Candidate x's change, read once; 0, CHANGE_MISSING or RT_EFAIL. */
 static int memo_change(struct finder *f, struct memo *x)
 {
 	if (!x->change_state) {
 		int rc = change_read(f->repo, &x->oid, &x->change, f->err, f->errlen);
-		if (rc && rc != PATCH_MISSING)
+		if (rc && rc != CHANGE_MISSING)
 			return rc;
-		x->change_state = rc ? PATCH_MISSING : 1;
+		x->change_state = rc ? CHANGE_MISSING : 1;
 	}
-	return x->change_state == 1 ? 0 : PATCH_MISSING;
+	return x->change_state == 1 ? 0 : CHANGE_MISSING;
 }
 
-/* The key of commit c's tie among cand[0..n) (sorted): a hash of their ids. */
-static void tie_key(const struct graph *g, uint32_t c, struct memo **cand, size_t n,
-		    uint8_t key[20])
+/* The key of commit oid's tie among cand[0..n) (sorted): a hash of their
+ * ids. */
+static void tie_key(const git_oid *commit, struct memo **cand, size_t n, uint8_t key[20])
 {
 	uint8_t *ids = xmalloc((n + 1) * 20);
 	git_oid oid;
 
-	git_oid_fromstr(&oid, g->c[c].id);
-	memcpy(ids, oid.id, 20);
+	memcpy(ids, commit->id, 20);
 	for (size_t k = 0; k < n; k++)
 		memcpy(ids + 20 * (k + 1), cand[k]->oid.id, 20);
 	git_odb_hash(&oid, ids, (n + 1) * 20, GIT_OBJECT_BLOB);
@@ -271,12 +269,11 @@ static void tie_key(const struct graph *g, uint32_t c, struct memo **cand, size_
 static int settled_before(struct finder *f, struct graph *g, uint32_t c, struct memo **cand,
 			  size_t n, const uint8_t key[20])
 {
-	static const uint8_t none[20];
 	uint8_t won[20];
 
 	if (!f->cache || !infercache_tie(f->cache, key, won))
 		return 0;
-	if (!memcmp(won, none, 20)) {
+	if (!memcmp(won, no_winner, 20)) {
 		identity_ambiguous(g, c);
 		return 1;
 	}
@@ -289,7 +286,7 @@ static int settled_before(struct finder *f, struct graph *g, uint32_t c, struct 
 }
 
 /* How many of cand[0..n) have the patch-id of c's change (stopping at 2),
- * *hit the last; 0, PATCH_MISSING (a patch unreadable: each is read before
+ * *hit the last; 0, CHANGE_MISSING (a patch unreadable: each is read before
  * any is compared) or RT_EFAIL. */
 static int same_patches(struct finder *f, struct change *mine, struct memo **cand, size_t n,
 			size_t *hits, size_t *hit)
@@ -314,21 +311,20 @@ static int same_patches(struct finder *f, struct change *mine, struct memo **can
  * answer is kept in the cache, but for a missing patch. */
 static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **cand, size_t n)
 {
-	static const uint8_t none[20];
 	struct change mine;
 	uint8_t key[20];
 	size_t hits = 0, hit = 0;
 	git_oid oid;
 	int rc;
 
-	tie_key(g, c, cand, n, key);
+	git_oid_fromstr(&oid, g->c[c].id);
+	tie_key(&oid, cand, n, key);
 	if (settled_before(f, g, c, cand, n, key))
 		return RT_OK;
-	git_oid_fromstr(&oid, g->c[c].id);
 	if (!(rc = change_read(f->repo, &oid, &mine, f->err, f->errlen)))
 		rc = same_patches(f, &mine, cand, n, &hits, &hit);
 	change_release(&mine);
-	if (rc == PATCH_MISSING) {
+	if (rc == CHANGE_MISSING) {
 		f->unread++;
 		identity_ambiguous(g, c);
 		return RT_OK;
@@ -340,7 +336,7 @@ static int settle(struct finder *f, struct graph *g, uint32_t c, struct memo **c
 	else
 		identity_ambiguous(g, c);
 	if (f->cache)
-		infercache_add_tie(f->cache, key, hits == 1 ? cand[hit]->oid.id : none);
+		infercache_add_tie(f->cache, key, hits == 1 ? cand[hit]->oid.id : no_winner);
 	return RT_OK;
 }
 
