@@ -58,9 +58,10 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
  * link[] for each (mainline_alone.h); 0, or -1 when the walk failed
  * (nothing added). */
 static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t (*base)[20],
-		      const size_t *idx, size_t n, struct segcache *cache, int *link)
+		      const size_t *idx, size_t n, struct segcache *cache,
+		      const struct cache *peek, int *link)
 {
-	struct walk_options wo = mainline_walk_options();
+	struct walk_options wo = mainline_walk_options(peek);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((n + 1) * sizeof(*ends)), top;
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -149,9 +150,9 @@ static void join(struct segment *out, struct segment *old, const uint8_t tip[20]
  */
 static size_t extend_tails(git_repository *repo, const uint8_t tip[20],
 			   const uint8_t (*base)[20], size_t *idx, size_t n,
-			   struct segcache *cache)
+			   struct segcache *cache, const struct cache *peek)
 {
-	struct walk_options wo = mainline_walk_options();
+	struct walk_options wo = mainline_walk_options(peek);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends)), top;
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -201,7 +202,8 @@ static int repeated(const uint8_t (*base)[20], const int *todo, size_t i)
 
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, int labels, struct segcache *cache, int *ok, int *link)
+			 size_t n, int labels, struct segcache *cache, const struct cache *peek,
+			 int *ok, int *link)
 {
 	size_t *idx = xmalloc((n + 1) * sizeof(size_t)), nread = 0, nheads;
 	uint8_t (*heads)[8];
@@ -214,8 +216,8 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			idx[nread++] = i;
 	}
 	if (nread)
-		nread = extend_tails(repo, tip, base, idx, nread, cache);
-	if (nread && read_tails(repo, tip, base, idx, nread, cache, link) < 0) {
+		nread = extend_tails(repo, tip, base, idx, nread, cache, peek);
+	if (nread && read_tails(repo, tip, base, idx, nread, cache, peek, link) < 0) {
 		free(idx);
 		return;
 	}

@@ -43,7 +43,8 @@
  */
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, int labels, struct segcache *cache, int *ok, int *link);
+			 size_t n, int labels, struct segcache *cache, const struct cache *peek,
+			 int *ok, int *link);
 
 /* out (initialised, its want set) from the cache's tail tip ^base, which
  * mainline_alone_fill made sure of: the facts are moved out of the cache
@@ -51,8 +52,10 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
 			 struct mainline *out, size_t *ncommits);
 
-/* What mainline_read.c's walks keep of each mainline commit (shared). */
-struct walk_options mainline_walk_options(void);
+/* What mainline_read.c's walks keep of each mainline commit (shared); peek
+ * (or NULL) gives the dates and parents of the commits they only paint
+ * (walk_options.peek). */
+struct walk_options mainline_walk_options(const struct cache *peek);
 /* s's commits from their walk (as these walks read them: mainline_walk_
  * options): every commit's identity (its first 8 bytes and key) and, with
  * keep_facts, the facts of those that name others (the others' released);

@@ -10,6 +10,7 @@
 #include <git2.h>
 
 #include "base/progress.h"
+#include "cache/commits.h"
 #include "cache/mainline.h"
 #include "core/mainline.h"
 
@@ -25,15 +26,20 @@ int mainline_shares_history(git_repository *repo, const char *ref, const char *b
 			    char *err, size_t errlen);
 
 /*
- * Read REF ^BASE (walk.h: commit-graph and threads, no cache; base NULL:
- * all of REF's history): keep every commit that names others
- * (mainline_add), each with the first mainline tag that contains it (tags
- * in version order claim their history in turn), and the identity key of
- * every commit whose key out->want holds (mainline_add_ident); *ncommits is
- * how many commits the range has.
+ * Read REF ^BASE (walk.h: commit-graph and threads; base NULL: all of REF's
+ * history): keep every commit that names others (mainline_add), each with
+ * the first mainline tag that contains it (tags in version order claim
+ * their history in turn), and the identity key of every commit whose key
+ * out->want holds (mainline_add_ident); *ncommits is how many commits the
+ * range has.  peek (or NULL) is the commit cache, only looked into for the
+ * dates and parents of the commits the walk paints (walk_options.peek: the
+ * ranges' walks painted much the same history below the same tags); no
+ * facts are taken from it (they were read with the project's alias
+ * patterns, the mainline's are read without) and nothing is added to it.
  */
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  struct mainline *out, size_t *ncommits, char *err, size_t errlen);
+		  const struct cache *peek, struct mainline *out, size_t *ncommits, char *err,
+		  size_t errlen);
 
 /* Where one base's mainline starts in a mainline read for several. */
 struct mainline_from {
@@ -59,13 +65,14 @@ struct mainline_from {
  * as tails (mainline_alone.h); when from[i].alone is clear, read that base
  * alone with mainline_read().  Without labels, a mainline in alone[] may
  * name no release for its commits (only their identities are then read:
- * mainline_alone.h); the chain's always do.  progress (may be NULL) hears of the
- * segments to read and of each one read.
+ * mainline_alone.h); the chain's always do.  peek: as mainline_read's.
+ * progress (may be NULL) hears of the segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, int labels, struct segcache *cache, struct mainline *out,
-		      struct mainline *const *alone, struct mainline_from *from,
-		      const struct progress *progress, char *err, size_t errlen);
+		      size_t nbases, int labels, struct segcache *cache, const struct cache *peek,
+		      struct mainline *out, struct mainline *const *alone,
+		      struct mainline_from *from, const struct progress *progress, char *err,
+		      size_t errlen);
 
 /* A mainline tag: vX, vX.Y, optionally -rcN.  Order: rcs before the release. */
 int mainline_tag_cmp(const char *a, const char *b);

@@ -73,6 +73,9 @@ struct walk_options {
 	int meta;			/* also read each commit's dates and author
 					   (always with a cache, which keeps them) */
 	int headers_only;		/* read no message: facts stay NULL (no cache) */
+	const struct cache *peek;	/* without a cache: one whose dates and parents
+					   of the commits a walk only paints are
+					   taken (never their facts), learning nothing */
 };
 
 /* base may be NULL (everything reachable from tip). */

@@ -79,6 +79,7 @@ struct walker {
 	size_t ghn, ghcap;
 	const struct msg_rules *rules;
 	struct cache *cache;
+	const struct cache *peek;	/* walk_options.peek (no cache) */
 	int meta;			/* read dates and authors */
 	int headers_only;		/* read no messages */
 	unsigned threads;		/* 0: as many as worth it */

@@ -19,7 +19,8 @@ static int read_whole(const struct load_source *src, struct mainline_set *ms, ch
 	ms->whole->want = ms->want;
 	ms->whole->nwant = ms->nwant;
 	ms->whole->want_bits = ms->want_bits;
-	rc = mainline_read(src->repo, ms->ref, NULL, ms->whole, &ncommits, err, errlen);
+	rc = mainline_read(src->repo, ms->ref, NULL, src->cache, ms->whole, &ncommits, err,
+			   errlen);
 	mainline_index(ms->whole);
 	return rc;
 }
@@ -67,8 +68,8 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	for (size_t i = 0; i < n; i++)
 		out->m[i] = own_mainline(out);
 	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), out->shared,
-			       out->m, out->from, progress, err, errlen);
+	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), src->cache,
+			       out->shared, out->m, out->from, progress, err, errlen);
 	source_phase_end(src);
 	if (!rc)
 		mainline_index(out->shared);
@@ -80,8 +81,8 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 		}
 		if (!out->from[i].alone) {	/* this base alone */
 			out->from[i] = (struct mainline_from){ 0, 0, 0, 0 };
-			rc = mainline_read(repo, ref, bases[i], out->m[i], &out->from[i].commits,
-					   err, errlen);
+			rc = mainline_read(repo, ref, bases[i], src->cache, out->m[i],
+					   &out->from[i].commits, err, errlen);
 		}
 		out->from[i].fix = out->from[i].ident = 0;
 		mainline_index(out->m[i]);
