@@ -110,6 +110,7 @@ void mainline_release(struct mainline *m)
 	free(m->v);
 	free(m->ident_oid);
 	free(m->ident_key);
+	free(m->ident_index);
 	free(m->index);
 	free(m->tags);
 	memset(m, 0, sizeof(*m));
@@ -131,4 +132,26 @@ void mainline_index(struct mainline *m)
 	/* made in (fix, ref) order: a stable sort by head orders by (head, fix, ref) */
 	radix_sort(m->index, m->nindex, sizeof(*m->index), offsetof(struct mainline_ref_at, head),
 		   sizeof(m->index->head));
+	free(m->ident_index);
+	m->ident_index = xmalloc((m->nidents + 1) * sizeof(*m->ident_index));
+	for (size_t i = 0; i < m->nidents; i++)
+		m->ident_index[i] = (struct mainline_ident_at){ m->ident_key[i], (uint32_t)i };
+	/* (stable again: by (key, pos)) */
+	radix_sort(m->ident_index, m->nidents, sizeof(*m->ident_index),
+		   offsetof(struct mainline_ident_at, key), sizeof(m->ident_index->key));
+}
+
+size_t mainline_ident_find(const struct mainline *m, uint32_t key, size_t from)
+{
+	size_t lo = 0, hi = m->nidents;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct mainline_ident_at *a = &m->ident_index[mid];
+		if (a->key < key || (a->key == key && a->pos < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nidents && m->ident_index[lo].key == key ? lo : m->nidents;
 }

@@ -22,6 +22,11 @@ struct mainline_fix {
 	const char *release;	/* first mainline tag containing it, or NULL */
 };
 
+/* A kept identity by its key: ident_key[pos] == key. */
+struct mainline_ident_at {
+	uint32_t key, pos;
+};
+
 /* Where a mainline commit names an id, by the id's first digits. */
 struct mainline_ref_at {
 	uint32_t head;		/* resolver_head() of the id */
@@ -38,6 +43,8 @@ struct mainline {
 	uint8_t (*ident_oid)[8];	/* per commit kept: its id's first 8 bytes */
 	uint32_t *ident_key;	/* ... its identity key; in history order */
 	size_t nidents, idents_cap;
+	struct mainline_ident_at *ident_index;	/* the identities by (key, pos)
+						   (mainline_index), or NULL */
 	const uint32_t *want;	/* the keys to keep, sorted (borrowed); none: NULL */
 	size_t nwant;
 	const uint64_t *want_bits;	/* mainline_want_filter(want), borrowed, or
@@ -61,8 +68,14 @@ uint64_t *mainline_want_filter(const uint32_t *want, size_t n);
 /* A copy of a tag name, kept as long as m. */
 const char *mainline_tag(struct mainline *m, const char *name);
 /* Index the ids the commits of m name, so that unfixed_compute looks at
- * the few that can match a series instead of all (call after the last add). */
+ * the few that can match a series instead of all, and the identities kept
+ * by key, so that a series finds its candidates without going through
+ * them all (call after the last add). */
 void mainline_index(struct mainline *m);
+/* The first identity of m->ident_index with this key at a position from
+ * `from` on (the others with it follow, by position), or m->nidents when
+ * there is none; m indexed (mainline_index). */
+size_t mainline_ident_find(const struct mainline *m, uint32_t key, size_t from);
 /* Drop what unfixed never reads: aliases, quoted subjects, flags. */
 void mainline_strip(struct msg_facts *f);
 void mainline_release(struct mainline *m);

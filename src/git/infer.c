@@ -27,71 +27,36 @@ void infer_wanted(const struct history *h, uint32_t **keys, size_t *n, size_t *c
 	}
 }
 
-/* A commit looked for, by its key. */
-struct sought {
-	uint32_t key, commit;
-};
-
 /* A mainline identity that may be a commit's upstream commit. */
 struct pair {
 	uint32_t commit;	/* in the graph */
 	size_t ident;		/* in the mainline */
 };
 
-static int cmp_sought(const void *a, const void *b)
-{
-	const struct sought *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return (x->commit > y->commit) - (x->commit < y->commit);
-}
-
-static int cmp_pair(const void *a, const void *b)
-{
-	const struct pair *x = a, *y = b;
-
-	if (x->commit != y->commit)
-		return x->commit < y->commit ? -1 : 1;
-	return (x->ident > y->ident) - (x->ident < y->ident);
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Every (commit, mainline identity) sharing a key, by commit. */
+/* Every (commit, mainline identity from `from` on) sharing a key, by commit
+ * then identity: each commit's are found through the mainline's identities
+ * by key (mainline_index), not by going through them all. */
 static struct pair *pairs_of(const struct graph *g, const struct mainline *m, size_t from,
 			     size_t *npairs)
 {
-	struct sought *s = xmalloc((g->n + 1) * sizeof(*s));
 	struct pair *p = NULL;
-	size_t ns = 0, np = 0, cap = 0;
+	size_t np = 0, cap = 0;
 
-	for (uint32_t c = 0; c < g->n; c++)
-		if (looked_for(&g->c[c]))
-			s[ns++] = (struct sought){ identity_key(graph_author_email(&g->c[c]),
-								g->c[c].facts.subject), c };
-	if (ns)
-		qsort(s, ns, sizeof(*s), cmp_sought);
-	for (size_t i = from; ns && i < m->nidents; i++) {
-		size_t lo = 0, hi = ns;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (s[mid].key < m->ident_key[i])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (; lo < ns && s[lo].key == m->ident_key[i]; lo++) {
+	for (uint32_t c = 0; m->nidents > from && c < g->n; c++) {
+		if (!looked_for(&g->c[c]))
+			continue;
+		uint32_t key = identity_key(graph_author_email(&g->c[c]), g->c[c].facts.subject);
+		for (size_t k = mainline_ident_find(m, key, from);
+		     k < m->nidents && m->ident_index[k].key == key; k++) {
 			ARRAY_GROW(p, np, cap);
-			p[np++] = (struct pair){ s[lo].commit, i };
+			p[np++] = (struct pair){ c, m->ident_index[k].pos };
 		}
 	}
-	if (np)
-		qsort(p, np, sizeof(*p), cmp_pair);
-	free(s);
 	*npairs = np;
 	return p;
 }

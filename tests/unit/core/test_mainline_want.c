@@ -1,5 +1,6 @@
 /* Unit tests for mainline.c's identity keys kept: with the filter of the wanted keys
- * (mainline_want_filter), exactly the wanted keys are kept, as without it. */
+ * (mainline_want_filter), exactly the wanted keys are kept, as without it; found by key
+ * (mainline_ident_find) exactly as a pass over them all finds them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -78,11 +79,76 @@ static void test_nothing_wanted(void **state)
 	free(bits);
 }
 
+/* Every (key, from): the identities mainline_ident_find leads to are exactly
+ * those at a position from `from` on with that key, in position order. */
+static void test_find_by_key(void **state)
+{
+	enum { N = 3000, KEYS = 40 };
+	struct mainline m;
+	uint8_t oid[8] = { 0 };
+	uint32_t seed = 12345, want[KEYS];
+
+	(void)state;
+	for (uint32_t k = 0; k < KEYS; k++)
+		want[k] = k * 0x9e3779b9u;
+	qsort(want, KEYS, sizeof(*want), cmp_u32);
+	mainline_init(&m);
+	m.want = want;
+	m.nwant = KEYS;
+	for (uint32_t i = 0; i < N; i++) {
+		seed = seed * 1103515245u + 12345u;
+		mainline_add_ident(&m, oid, (seed >> 8) % KEYS * 0x9e3779b9u);
+	}
+	mainline_index(&m);
+	assert_int_equal(m.nidents, N);
+	for (uint32_t k = 0; k <= KEYS; k++) {	/* (KEYS: a key no identity has) */
+		uint32_t key = k * 0x9e3779b9u;
+		for (size_t from = 0; from <= N; from += 97) {
+			size_t pos = from, at = mainline_ident_find(&m, key, from);
+			for (;; pos++) {	/* the next position from `pos` with the key */
+				while (pos < N && m.ident_key[pos] != key)
+					pos++;
+				if (pos == N)
+					break;
+				assert_true(at < m.nidents);
+				assert_int_equal(m.ident_index[at].key, key);
+				assert_int_equal(m.ident_index[at].pos, pos);
+				at++;
+			}
+			assert_true(at == m.nidents || m.ident_index[at].key != key);
+		}
+	}
+	mainline_release(&m);
+}
+
+/* No identity at all, or none from `from` on. */
+static void test_find_in_none(void **state)
+{
+	struct mainline m;
+	uint8_t oid[8] = { 0 };
+	const uint32_t want[1] = { 7 };
+
+	(void)state;
+	mainline_init(&m);
+	m.want = want;
+	m.nwant = 1;
+	mainline_index(&m);
+	assert_int_equal(mainline_ident_find(&m, 7, 0), 0);
+	mainline_add_ident(&m, oid, 7);
+	mainline_index(&m);
+	assert_int_equal(mainline_ident_find(&m, 7, 0), 0);
+	assert_int_equal(mainline_ident_find(&m, 7, 1), 1);
+	assert_int_equal(mainline_ident_find(&m, 8, 0), 1);
+	mainline_release(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_filter_keeps_the_same),
 		cmocka_unit_test(test_nothing_wanted),
+		cmocka_unit_test(test_find_by_key),
+		cmocka_unit_test(test_find_in_none),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
