@@ -35,27 +35,6 @@ void wbuf_str(struct wbuf *w, const char *s)
 	wbuf_bytes(w, s, strlen(s));
 }
 
-const uint8_t *rbuf_take(struct rbuf *r, size_t n)
-{
-	if (r->bad || r->p > r->end || (size_t)(r->end - r->p) < n) {
-		r->bad = 1;
-		return NULL;
-	}
-	const uint8_t *q = r->p;
-	r->p += n;
-	return q;
-}
-
-uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
-{
-	const uint8_t *q = rbuf_take(r, nbytes);
-	uint64_t v = 0;
-
-	for (size_t i = 0; q && i < nbytes; i++)
-		v |= (uint64_t)q[i] << (8 * i);
-	return v;
-}
-
 int rbuf_str_view(struct rbuf *r, size_t max, int nullable, const uint8_t **p, size_t *len)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);

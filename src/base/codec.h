@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CODEC_FNV_INIT 0xcbf29ce484222325ull
 
@@ -29,8 +30,52 @@ void wbuf_bytes(struct wbuf *w, const void *p, size_t n);
 void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes);
 void wbuf_str(struct wbuf *w, const char *s);	/* s may be NULL */
 
-const uint8_t *rbuf_take(struct rbuf *r, size_t n);
-uint64_t rbuf_uint(struct rbuf *r, size_t nbytes);
+/* The next n bytes (left in place), or NULL when fewer are left (r turns bad). */
+static inline const uint8_t *rbuf_take(struct rbuf *r, size_t n)
+{
+	if (r->bad || r->p > r->end || (size_t)(r->end - r->p) < n) {
+		r->bad = 1;
+		return NULL;
+	}
+	const uint8_t *q = r->p;
+	r->p += n;
+	return q;
+}
+
+/* The nbytes at q (at most 8) as a little-endian number. */
+static inline uint64_t codec_le(const uint8_t *q, size_t nbytes)
+{
+	uint64_t v = 0;
+	uint32_t w;
+
+	switch (nbytes) {	/* (a constant where it is called: one load) */
+	case 4:
+		memcpy(&w, q, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap32(w);
+#endif
+		return w;
+	case 8:
+		memcpy(&v, q, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		v = __builtin_bswap64(v);
+#endif
+		return v;
+	default:
+		for (size_t i = 0; i < nbytes; i++)
+			v |= (uint64_t)q[i] << (8 * i);
+		return v;
+	}
+}
+
+/* The next nbytes (at most 8) as a little-endian number; 0 when r turns
+ * bad.  Inline: called a few times for every record a warm run decodes. */
+static inline uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
+{
+	const uint8_t *q = rbuf_take(r, nbytes);
+
+	return q ? codec_le(q, nbytes) : 0;
+}
 /* A string of at most max bytes without NUL (NULL allowed when nullable);
  * 0, or -1 (then *out is NULL). */
 int rbuf_str(struct rbuf *r, size_t max, int nullable, char **out);

@@ -1,5 +1,7 @@
 /* Unit tests for codec.c's seal: its hash sees every bit and the length of what it
- * covers, a sealed buffer checks, and any one damaged byte (or a cut) is rejected. */
+ * covers, a sealed buffer checks, and any one damaged byte (or a cut) is rejected; and
+ * for its numbers: little-endian at every width, a read past the end turning the
+ * reader bad for good. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,9 +82,65 @@ static void test_sealed(void **state)
 	free(w.b);
 }
 
+/* The bytes 01 02 .. 08 read at each width: the first byte is the lowest. */
+static void test_uint_widths(void **state)
+{
+	static const uint8_t b[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	static const uint64_t want[9] = { 0, 0x01, 0x0201, 0x030201, 0x04030201, 0x0504030201,
+					  0x060504030201, 0x07060504030201, 0x0807060504030201 };
+
+	(void)state;
+	for (size_t n = 1; n <= 8; n++) {
+		struct rbuf r = { b, b + sizeof(b), 0 };
+		assert_true(rbuf_uint(&r, n) == want[n]);
+		assert_false(r.bad);
+		assert_ptr_equal(r.p, b + n);
+	}
+}
+
+/* wbuf_uint's numbers read back, each width, the top bytes beyond it dropped. */
+static void test_uint_round_trip(void **state)
+{
+	const uint64_t v = 0xf1e2d3c4b5a69788ull;
+	struct wbuf w = { 0 };
+
+	(void)state;
+	for (size_t n = 1; n <= 8; n++)
+		wbuf_uint(&w, v, n);
+	struct rbuf r = { w.b, w.b + w.len, 0 };
+	for (size_t n = 1; n <= 8; n++) {
+		uint64_t mask = n == 8 ? ~0ull : (1ull << (8 * n)) - 1;
+		assert_true(rbuf_uint(&r, n) == (v & mask));
+	}
+	assert_false(r.bad);
+	assert_ptr_equal(r.p, r.end);
+	free(w.b);
+}
+
+/* Too few bytes left: 0, the reader bad, and every later read 0 even where bytes
+ * would be enough. */
+static void test_uint_past_end(void **state)
+{
+	static const uint8_t b[6] = { 9, 9, 9, 9, 9, 9 };
+	struct rbuf r = { b, b + sizeof(b), 0 };
+
+	(void)state;
+	assert_true(rbuf_uint(&r, 4) == 0x09090909);
+	assert_true(rbuf_uint(&r, 4) == 0);
+	assert_true(r.bad);
+	assert_true(rbuf_uint(&r, 1) == 0);
+	assert_null(rbuf_take(&r, 0));
+	struct rbuf e = { b, b, 0 };
+	assert_true(rbuf_uint(&e, 8) == 0);
+	assert_true(e.bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uint_widths),
+		cmocka_unit_test(test_uint_round_trip),
+		cmocka_unit_test(test_uint_past_end),
 		cmocka_unit_test(test_every_bit),
 		cmocka_unit_test(test_length),
 		cmocka_unit_test(test_stable),
