@@ -161,6 +161,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/paths/partial-ties.sh $(B)/regtrace
 	tests/infer/ties.sh $(B)/regtrace
 	tests/graph/mainline-peek.sh $(B)/regtrace
+	tests/graph/rev-names.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is

@@ -130,7 +130,11 @@ static int resolve_rev(git_repository *repo, const char *rev, git_oid *oid,
 		       char *err, size_t errlen)
 {
 	git_object *obj = NULL, *commit = NULL;
-	int rc = RT_OK, grc = git_revparse_single(&obj, repo, rev);
+	int rc = RT_OK, grc;
+
+	if (tags_commit_of(repo, rev, oid))	/* (no object read: tags.h) */
+		return RT_OK;
+	grc = git_revparse_single(&obj, repo, rev);
 
 	if (grc == GIT_ENOTFOUND || grc == GIT_EINVALIDSPEC) {
 		rc = unknown_revision(repo, rev, err, errlen);

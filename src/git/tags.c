@@ -252,6 +252,36 @@ const struct tag_info *tags_find(const struct tag_table *t, const char *name)
 	return t->n ? bsearch(&key, t->v, t->n, sizeof(*t->v), cmp_name) : NULL;
 }
 
+/* 40 hex digits: git takes it for an object's id before any ref's name. */
+static int full_id(const char *s)
+{
+	size_t n = 0;
+
+	while (n < 40 && ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f') ||
+			  (s[n] >= 'A' && s[n] <= 'F')))
+		n++;
+	return n == 40 && !s[40];
+}
+
+int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit)
+{
+	char ignored[256];
+	const struct tag_table *t;
+	const struct tag_info *ti = NULL;
+	git_reference *ref = NULL;
+
+	if (!rev || full_id(rev) || !(t = tags_of(repo, ignored, sizeof(ignored))) ||
+	    git_reference_dwim(&ref, repo, rev) < 0)
+		return 0;
+	if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
+	    !strncmp(git_reference_name(ref), "refs/tags/", 10))
+		ti = tags_find(t, git_reference_name(ref) + 10);
+	if (ti)
+		git_oid_cpy(commit, &ti->commit);
+	git_reference_free(ref);
+	return ti != NULL;
+}
+
 /* The cache, when the table was read with it (the lock held). */
 static struct tagcache *line_cache(void)
 {

@@ -51,6 +51,13 @@ const struct tag_table *tags_of(git_repository *repo, char *err, size_t errlen);
 const struct tag_table *tags_loaded(void);
 /* The tag named name, or NULL. */
 const struct tag_info *tags_find(const struct tag_table *t, const char *name);
+/* 1 with *commit set when rev names, as git resolves a name (a full id
+ * first, then git_reference_dwim's refs in git's order), a tag of repo's
+ * table: its commit as the table has it, no object read; else 0, and rev is
+ * to be resolved the usual way (an id, another ref, a tag of no commit, a
+ * revision such as v1.0~2, a table that cannot be read, rev NULL).  The commit's
+ * object is not looked at (a walk from it reads it). */
+int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit);
 /* The tags cache's first-parent line of the mainline (cache/tags.h), when
  * the table was read with that cache (none with replacements): is commit
  * on the first-parent line of tip?  1 on, 0 off, -1 not known. */
