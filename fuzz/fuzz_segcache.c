@@ -4,13 +4,13 @@
  * between two tags, kept between runs).
  *
  * The file carries a checksum, so raw fuzzed bytes would stop there: the
- * input's first 2 bytes give the segment count and the rest the segments'
- * bytes, and the harness seals them into a well-formed file (magic, format,
- * version, checksum).  Checked:
+ * input is the file's body (the pool of the bases' tails' facts, the
+ * segment count, the segments), and the harness seals it into a
+ * well-formed file (magic, format, version, checksum).  Checked:
  *
  *  - a rejected file leaves an empty cache with a reason;
  *  - a loaded one: every segment is found again by its two ends (the first
- *    with those ends), has no more commits naming others than commits, and
+ *    of its kind with those ends: a base's own tail, or any other), has no more commits naming others than commits, and
  *    each of those has clean facts (ids of 7..40 lower-case hex, known kinds,
  *    subjects of at most MSG_SUBJECT_MAX bytes); encoding it gives a file
  *    that loads with as many segments, and encoding that again gives the
@@ -29,13 +29,12 @@
 
 #define MAGIC "regtrace-mainline-cache\n"
 
-/* A well-formed file around body, with count segments claimed. */
-static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *outlen)
+/* A well-formed file around body. */
+static uint8_t *seal(const uint8_t *body, size_t len, size_t *outlen)
 {
 	struct wbuf w = { 0 };
 
 	wbuf_head(&w, MAGIC, SEGCACHE_FORMAT, REGTRACE_VERSION);
-	wbuf_uint(&w, count, 4);
 	wbuf_bytes(&w, body, len);
 	wbuf_seal(&w);
 	*outlen = w.len;
@@ -51,7 +50,9 @@ static int clean_id(const char *s)
 
 static void check_segment(struct segcache *c, const struct segment *s)
 {
-	CHECK(segcache_find(c, s->from, s->to) != NULL, "a segment not found by its ends");
+	CHECK((s->alone ? segcache_find_alone(c, s->from, s->to) : segcache_find(c, s->from, s->to)) !=
+		      NULL,
+	      "a segment not found by its ends");
 	CHECK(s->n <= s->ncommits, "%zu commits naming others of %u", s->n, s->ncommits);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct msg_facts *f = &s->v[i].facts;
@@ -89,9 +90,7 @@ static void raw_mode(const uint8_t *data, size_t size)
 	struct segcache c;
 	size_t len;
 
-	if (size < 2)
-		return;
-	uint8_t *file = seal(data + 2, size - 2, (uint32_t)data[0] | (uint32_t)data[1] << 8, &len);
+	uint8_t *file = seal(data, size, &len);
 	segcache_init(&c);
 	segcache_load_buffer(&c, file, len);
 	free(file);

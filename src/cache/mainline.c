@@ -6,6 +6,7 @@
 #include "cache/commits.h"
 #include "base/version.h"
 #include "base/codec.h"
+#include "base/oidmap.h"
 #include "base/util.h"
 
 #include <stdio.h>
@@ -18,7 +19,8 @@
 			   format 4; 5: sealed with codec_seal_hash; 6: identity keys of
 			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h); 7: broken
 			   links and bases' own tails (the flags byte's second and third bits);
-			   8: the commit cache's facts format 8 */
+			   8: the commit cache's facts format 8; 9: the facts of bases' own
+			   tails kept once, before the segments, each tail naming its own */
 
 void segcache_init(struct segcache *c)
 {
@@ -100,11 +102,54 @@ void segcache_add(struct segcache *c, struct segment *s)
 	c->dirty = 1;
 }
 
+/* The facts of the bases' own tails, each commit's once (nested tails hold
+ * much the same commits: Open vSwitch's 33 hold 1,654 commits naming
+ * others 35,143 times): *n of them, pointers into c; at[] maps their ids to
+ * their places. */
+static const struct seg_fix **alone_pool(const struct segcache *c, struct oidmap *at, size_t *n)
+{
+	size_t total = 0;
+	const struct seg_fix **pool;
+
+	for (size_t i = 0; i < c->n; i++)
+		total += c->v[i].alone ? c->v[i].n : 0;
+	pool = xmalloc((total + 1) * sizeof(*pool));
+	oidmap_init(at, total);
+	*n = 0;
+	for (size_t i = 0; i < c->n; i++)
+		for (size_t k = 0; c->v[i].alone && k < c->v[i].n; k++)
+			if (oidmap_add(at, c->v[i].v[k].oid, (uint32_t)*n))
+				pool[(*n)++] = &c->v[i].v[k];
+	return pool;
+}
+
+/* A segment's commits naming others: a base's own tail names its places
+ * in the pool, any other segment holds them. */
+static void put_fixes(struct wbuf *w, const struct segment *s, const struct oidmap *at)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		if (s->alone) {
+			wbuf_uint(w, oidmap_get(at, s->v[k].oid), 4);
+			continue;
+		}
+		wbuf_bytes(w, s->v[k].oid, 20);
+		cache_put_facts(w, &s->v[k].facts);
+	}
+}
+
 uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 {
 	struct wbuf w = { 0 };
+	struct oidmap at;
+	size_t npool;
+	const struct seg_fix **pool = alone_pool(c, &at, &npool);
 
 	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
+	wbuf_uint(&w, npool, 4);
+	for (size_t i = 0; i < npool; i++) {
+		wbuf_bytes(&w, pool[i]->oid, 20);
+		cache_put_facts(&w, &pool[i]->facts);
+	}
 	wbuf_uint(&w, c->n, 4);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct segment *s = &c->v[i];
@@ -118,10 +163,7 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		}
 		wbuf_uint(&w, s->ncommits, 4);
 		wbuf_uint(&w, s->n, 4);
-		for (size_t k = 0; k < s->n; k++) {
-			wbuf_bytes(&w, s->v[k].oid, 20);
-			cache_put_facts(&w, &s->v[k].facts);
-		}
+		put_fixes(&w, s, &at);
 		for (size_t k = 0; s->ident_oid && k < s->ncommits; k++) {
 			wbuf_bytes(&w, s->ident_oid[k], 8);
 			wbuf_uint(&w, s->ident_key[k], 4);
@@ -132,8 +174,43 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		}
 	}
 	wbuf_seal(&w);
+	oidmap_release(&at);
+	free(pool);
 	*len = w.len;
 	return w.b;
+}
+
+/* The pool of the bases' tails' facts, as read before the segments. */
+struct pool {
+	struct seg_fix *v;
+	size_t n;
+};
+
+static void pool_release(struct pool *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		msg_facts_release(&p->v[i].facts);
+	free(p->v);
+}
+
+/* 0, or -1 (p holds what was read, to release). */
+static int decode_pool(struct rbuf *r, struct pool *p)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+
+	memset(p, 0, sizeof(*p));
+	if (r->bad || n > (size_t)(r->end - r->p) / 20)
+		return -1;
+	p->v = xcalloc((size_t)n + 1, sizeof(*p->v));
+	for (; p->n < n; p->n++) {
+		const uint8_t *oid = rbuf_take(r, 20);
+		if (!oid || cache_get_facts(r, &p->v[p->n].facts)) {
+			p->n++;		/* released with the rest */
+			return -1;
+		}
+		memcpy(p->v[p->n].oid, oid, 20);
+	}
+	return r->bad ? -1 : 0;
 }
 
 /* Every commit's id head and identity key, 12 bytes each. */
@@ -155,7 +232,7 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 }
 
 /* One segment; 0, or -1 (then s holds what was read, to release). */
-static int decode_segment(struct rbuf *r, struct segment *s)
+static int decode_segment(struct rbuf *r, const struct pool *pool, struct segment *s)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
 	unsigned flags = (unsigned)rbuf_uint(r, 1);
@@ -166,7 +243,7 @@ static int decode_segment(struct rbuf *r, struct segment *s)
 	memset(s, 0, sizeof(*s));
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
-	if (r->bad || flags > 7 || n > s->ncommits || n > (size_t)(r->end - r->p) / 20 ||
+	if (r->bad || flags > 7 || n > s->ncommits || n > (size_t)(r->end - r->p) / 4 ||
 	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)))
 		return -1;
 	memcpy(s->from, from, 20);
@@ -179,7 +256,13 @@ static int decode_segment(struct rbuf *r, struct segment *s)
 		memcpy(s->newest_id, newest_id, 20);
 	s->v = xcalloc(n + 1, sizeof(*s->v));
 	for (; s->n < n; s->n++) {
-		const uint8_t *oid = rbuf_take(r, 20);
+		uint32_t at = s->alone ? (uint32_t)rbuf_uint(r, 4) : 0;
+		if (s->alone && !r->bad && at < pool->n) {	/* a copy of the pool's */
+			memcpy(s->v[s->n].oid, pool->v[at].oid, 20);
+			msg_facts_copy(&s->v[s->n].facts, &pool->v[at].facts);
+			continue;
+		}
+		const uint8_t *oid = s->alone ? NULL : rbuf_take(r, 20);
 		if (!oid || cache_get_facts(r, &s->v[s->n].facts)) {
 			s->n++;		/* released with the rest */
 			return -1;
@@ -199,21 +282,23 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
 	const char *why;
+	struct pool pool;
 
 	if ((why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
 			     "not a regtrace mainline cache")))
 		return reject(c, why);
+	int bad = decode_pool(&r, &pool);
 	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
-	if (r.bad || n > (size_t)(r.end - r.p) / 49)
+	if (bad || r.bad || n > (size_t)(r.end - r.p) / 49) {
+		pool_release(&pool);
 		return reject(c, "corrupt segment");
+	}
 	c->v = xcalloc(n + 1, sizeof(*c->v));
 	c->cap = n + 1;
-	for (; c->n < n; c->n++)
-		if (decode_segment(&r, &c->v[c->n])) {
-			c->n++;
-			return reject(c, "corrupt segment");
-		}
-	if (r.p != r.end)
+	for (; c->n < n && !bad; c->n++)
+		bad = decode_segment(&r, &pool, &c->v[c->n]);
+	pool_release(&pool);
+	if (bad || r.p != r.end)
 		return reject(c, "corrupt segment");
 }
 

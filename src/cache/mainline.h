@@ -15,9 +15,11 @@
  * tail of its own kind, never taken for a link of a chain, with the date and
  * id of its greatest commit by (committer date, id) (28 bytes after the
  * flags).  The file (`regtrace-mainline-cache` in the git directory) holds a
- * magic line, the format and tool versions, the segments, and a checksum
- * of all that precedes it (codec.h); a file that fails any check is ignored
- * whole, never half trusted.  A tail segment replaces the older tail that
+ * magic line, the format and tool versions, the facts of the commits the
+ * bases' own tails name others in (each commit once, however many of these
+ * nested tails hold it; a tail names their places), the segments, and a
+ * checksum of all that precedes it (codec.h); a file that fails any check
+ * is ignored whole, never half trusted.  A tail segment replaces the older tail that
  * starts at the same tag, so moving branches do not pile up.
  * Pure: no libgit2; segcache_save writes atomically (atomic_file.h).
  */
@@ -52,7 +54,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 8u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 9u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;

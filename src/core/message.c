@@ -719,6 +719,24 @@ void msg_facts_release(struct msg_facts *f)
 	memset(f, 0, sizeof(*f));
 }
 
+void msg_facts_copy(struct msg_facts *out, const struct msg_facts *f)
+{
+	*out = *f;
+	out->seen = NULL;
+	out->subject = xstrdup(f->subject);
+	/* each array just as long (NULL when empty, as a decoded one: cache/commits.h) */
+	out->aliases = f->naliases ? xmalloc(f->naliases * sizeof(*out->aliases)) : NULL;
+	if (f->naliases)
+		memcpy(out->aliases, f->aliases, f->naliases * sizeof(*out->aliases));
+	out->aliases_cap = f->naliases;
+	out->refs = f->nrefs ? xmalloc(f->nrefs * sizeof(*out->refs)) : NULL;
+	if (f->nrefs)
+		memcpy(out->refs, f->refs, f->nrefs * sizeof(*out->refs));
+	out->refs_cap = f->nrefs;
+	for (size_t k = 0; k < f->nrefs; k++)
+		out->refs[k].subject = f->refs[k].subject ? xstrdup(f->refs[k].subject) : NULL;
+}
+
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t avail)
 {

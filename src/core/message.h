@@ -85,6 +85,8 @@ void msg_parse(const char *msg, size_t len, struct msg_facts *out);
 void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 		    struct msg_facts *out);
 void msg_facts_release(struct msg_facts *f);
+/* A deep copy of f into out (every string and array its own; seen NULL). */
+void msg_facts_copy(struct msg_facts *out, const struct msg_facts *f);
 
 /*
  * Where msg_parse found each alias and reference (for `explain`): the line

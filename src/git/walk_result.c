@@ -30,18 +30,7 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
 {
 	struct msg_facts *c = xmalloc(sizeof(*c));
 
-	*c = *f;
-	c->subject = xstrdup(f->subject);
-	c->aliases = xmalloc((f->naliases + 1) * sizeof(*c->aliases));
-	if (f->naliases)	/* (f->aliases may be NULL then) */
-		memcpy(c->aliases, f->aliases, f->naliases * sizeof(*c->aliases));
-	c->aliases_cap = f->naliases + 1;
-	c->refs = xmalloc((f->nrefs + 1) * sizeof(*c->refs));
-	if (f->nrefs)
-		memcpy(c->refs, f->refs, f->nrefs * sizeof(*c->refs));
-	c->refs_cap = f->nrefs + 1;
-	for (size_t k = 0; k < f->nrefs; k++)
-		c->refs[k].subject = f->refs[k].subject ? xstrdup(f->refs[k].subject) : NULL;
+	msg_facts_copy(c, f);
 	return c;
 }
 

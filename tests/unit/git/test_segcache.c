@@ -1,6 +1,7 @@
 /* Unit tests for segcache.c: the mainline cache's round trip, the tail rule, and files
  * that must be ignored whole (bad magic, checksum, version, a record out of bounds);
- * broken links and bases' own tails (kinds kept apart, their flags checked). */
+ * broken links and bases' own tails (kinds kept apart, their flags checked, their
+ * facts kept once). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -242,7 +243,7 @@ static void test_kinds_rejected(void **state)
 	struct segcache c;
 	struct segment one = make(1, 2, 1, 0);
 	size_t len, flags = strlen("regtrace-mainline-cache\n") + 4 + 4 + strlen(REGTRACE_VERSION) +
-			    4 + 40;	/* head, count, from and to */
+			    4 + 4 + 40;	/* head, pool (none), count, from and to */
 
 	(void)state;
 	segcache_init(&c);
@@ -254,6 +255,68 @@ static void test_kinds_rejected(void **state)
 		reseal(buf, len);
 		expect_rejected(buf, len, "corrupt segment");
 	}
+	free(buf);
+	segcache_release(&c);
+}
+
+/* Bases' own tails that hold the same commits: each commit's facts are in the file
+ * once, and each tail loads its own copy of them; a tail naming a place past the pool
+ * is rejected. */
+static void test_pool(void **state)
+{
+	struct segcache c, d;
+	struct segment older = make(5, 6, 1, 2), newer = make(9, 6, 1, 1), chain = make(1, 2, 0, 1);
+	uint8_t from[20], to[20];
+	size_t len, len2;
+
+	(void)state;
+	older.alone = newer.alone = 1;
+	segcache_init(&c);
+	segcache_add(&c, &older);
+	segcache_add(&c, &newer);
+	segcache_add(&c, &chain);	/* (a chain's segment holds its own) */
+	uint8_t *buf = segcache_encode(&c, &len);
+	size_t seen = 0;
+	const char *a = "net: fix \"A\", again";
+	for (size_t i = 0; i + strlen(a) <= len; i++)
+		seen += !memcmp(buf + i, a, strlen(a));
+	assert_int_equal(seen, 2);	/* the pool's and the chain segment's */
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	oid(from, 5);
+	oid(to, 6);
+	struct segment *o = segcache_find_alone(&d, from, to);
+	oid(from, 9);
+	struct segment *n = segcache_find_alone(&d, from, to);
+	assert_non_null(o);
+	assert_non_null(n);
+	assert_int_equal(o->n, 2);
+	assert_int_equal(n->n, 1);
+	assert_memory_equal(o->v[0].oid, n->v[0].oid, 20);
+	assert_string_equal(n->v[0].facts.subject, a);
+	assert_ptr_not_equal(o->v[0].facts.subject, n->v[0].facts.subject);	/* copies */
+	assert_string_equal(o->v[1].facts.refs[0].id, "0123456789abcdef0123456789abcdef01234567");
+	assert_int_equal(o->v[1].facts.refs[0].kind, MSG_REF_REVERT);
+	uint8_t *again = segcache_encode(&d, &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(buf, again, len);
+	free(again);
+	segcache_release(&d);
+	free(buf);
+	segcache_release(&c);
+
+	/* one tail of one commit, its place in the pool (the last 4 bytes before its
+	 * 11 identities) made 1: past the pool's one entry */
+	struct segment lone = make(5, 6, 1, 1);
+	lone.alone = 1;
+	segcache_init(&c);
+	segcache_add(&c, &lone);
+	buf = segcache_encode(&c, &len);
+	assert_int_equal(buf[len - 8 - 11 * 12 - 4], 0);
+	buf[len - 8 - 11 * 12 - 4] = 1;
+	reseal(buf, len);
+	expect_rejected(buf, len, "corrupt segment");
 	free(buf);
 	segcache_release(&c);
 }
@@ -312,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_save_merges),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_kinds_rejected),
+		cmocka_unit_test(test_pool),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
