@@ -59,6 +59,17 @@ char *xstrdup(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
+void id_to_hex(char out[41], const uint8_t id[20])
+{
+	static const char digit[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < 20; i++) {
+		out[2 * i] = digit[id[i] >> 4];
+		out[2 * i + 1] = digit[id[i] & 15];
+	}
+	out[40] = '\0';
+}
+
 void u32s_push(struct u32s *s, uint32_t x)
 {
 	ARRAY_GROW(s->v, s->n, s->cap);

@@ -115,7 +115,7 @@ static int memo_cached(struct finder *f, struct memo *x, const uint8_t head[8])
 
 	if (!f->cache || !infercache_candidate(f->cache, head, x->oid.id, &email, &subject))
 		return 0;
-	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
+	id_to_hex(x->hex, x->oid.id);
 	memset(&x->facts, 0, sizeof(x->facts));
 	x->facts.subject = subject;
 	x->author = author_of(email);
@@ -135,7 +135,7 @@ static int memo_read(struct finder *f, struct memo *x, const uint8_t head[8])
 	if (git_commit_lookup_prefix(&c, f->repo, &prefix, 16) < 0)
 		return 0;
 	git_oid_cpy(&x->oid, git_commit_id(c));
-	git_oid_tostr(x->hex, sizeof(x->hex), &x->oid);
+	id_to_hex(x->hex, x->oid.id);
 	const git_signature *a = git_commit_author(c);
 	const char *msg = git_commit_message_raw(c);
 	msg_parse(msg, strlen(msg), &x->facts);

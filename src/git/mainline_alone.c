@@ -237,11 +237,9 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 {
 	struct segment *s = segcache_find_alone(cache, base, tip);
 	char hex[41];
-	git_oid oid;
 
 	for (size_t i = 0; i < s->n; i++) {
-		memcpy(oid.id, s->v[i].oid, 20);
-		git_oid_tostr(hex, sizeof(hex), &oid);
+		id_to_hex(hex, s->v[i].oid);
 		mainline_add(out, hex, &s->v[i].facts, NULL);
 	}
 	for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)

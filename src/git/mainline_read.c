@@ -45,10 +45,7 @@ char *mainline_default_ref(git_repository *repo, const char *given, char *err, s
 
 static void hex_of(const uint8_t oid20[20], char hex[41])
 {
-	git_oid oid;
-
-	memcpy(oid.id, oid20, 20);
-	git_oid_tostr(hex, 41, &oid);
+	id_to_hex(hex, oid20);
 }
 
 static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
