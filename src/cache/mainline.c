@@ -231,6 +231,26 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 	return 0;
 }
 
+/* One commit naming others: a copy of the pool's, whose place a base's own
+ * tail names, or held in the segment; 0, or -1 (f holds what was read). */
+static int decode_fix(struct rbuf *r, const struct pool *pool, int alone, struct seg_fix *f)
+{
+	const uint8_t *oid;
+
+	if (alone) {
+		uint32_t at = (uint32_t)rbuf_uint(r, 4);
+		if (r->bad || at >= pool->n)
+			return -1;
+		memcpy(f->oid, pool->v[at].oid, 20);
+		msg_facts_copy(&f->facts, &pool->v[at].facts);
+		return 0;
+	}
+	if (!(oid = rbuf_take(r, 20)) || cache_get_facts(r, &f->facts))
+		return -1;
+	memcpy(f->oid, oid, 20);
+	return 0;
+}
+
 /* One segment; 0, or -1 (then s holds what was read, to release). */
 static int decode_segment(struct rbuf *r, const struct pool *pool, struct segment *s)
 {
@@ -255,20 +275,11 @@ static int decode_segment(struct rbuf *r, const struct pool *pool, struct segmen
 	if (newest_id)
 		memcpy(s->newest_id, newest_id, 20);
 	s->v = xcalloc(n + 1, sizeof(*s->v));
-	for (; s->n < n; s->n++) {
-		uint32_t at = s->alone ? (uint32_t)rbuf_uint(r, 4) : 0;
-		if (s->alone && !r->bad && at < pool->n) {	/* a copy of the pool's */
-			memcpy(s->v[s->n].oid, pool->v[at].oid, 20);
-			msg_facts_copy(&s->v[s->n].facts, &pool->v[at].facts);
-			continue;
-		}
-		const uint8_t *oid = s->alone ? NULL : rbuf_take(r, 20);
-		if (!oid || cache_get_facts(r, &s->v[s->n].facts)) {
+	for (; s->n < n; s->n++)
+		if (decode_fix(r, pool, s->alone, &s->v[s->n])) {
 			s->n++;		/* released with the rest */
 			return -1;
 		}
-		memcpy(s->v[s->n].oid, oid, 20);
-	}
 	return r->bad ? -1 : decode_idents(r, s);
 }
 

@@ -116,6 +116,17 @@ void mainline_release(struct mainline *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* m's identities by (key, pos): made in pos order, a stable sort by key. */
+static void index_idents(struct mainline *m)
+{
+	free(m->ident_index);
+	m->ident_index = xmalloc((m->nidents + 1) * sizeof(*m->ident_index));
+	for (size_t i = 0; i < m->nidents; i++)
+		m->ident_index[i] = (struct mainline_ident_at){ m->ident_key[i], (uint32_t)i };
+	radix_sort(m->ident_index, m->nidents, sizeof(*m->ident_index),
+		   offsetof(struct mainline_ident_at, key), sizeof(m->ident_index->key));
+}
+
 void mainline_index(struct mainline *m)
 {
 	size_t cap = 0;
@@ -132,13 +143,7 @@ void mainline_index(struct mainline *m)
 	/* made in (fix, ref) order: a stable sort by head orders by (head, fix, ref) */
 	radix_sort(m->index, m->nindex, sizeof(*m->index), offsetof(struct mainline_ref_at, head),
 		   sizeof(m->index->head));
-	free(m->ident_index);
-	m->ident_index = xmalloc((m->nidents + 1) * sizeof(*m->ident_index));
-	for (size_t i = 0; i < m->nidents; i++)
-		m->ident_index[i] = (struct mainline_ident_at){ m->ident_key[i], (uint32_t)i };
-	/* (stable again: by (key, pos)) */
-	radix_sort(m->ident_index, m->nidents, sizeof(*m->ident_index),
-		   offsetof(struct mainline_ident_at, key), sizeof(m->ident_index->key));
+	index_idents(m);
 }
 
 size_t mainline_ident_find(const struct mainline *m, uint32_t key, size_t from)
