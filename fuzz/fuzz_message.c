@@ -219,8 +219,8 @@ static int same_facts(const struct msg_facts *a, const struct msg_facts *b, int 
 		return 1;
 	if (a->naliases != b->naliases || a->autosel_form != b->autosel_form)
 		return 0;
-	for (size_t i = 0; i < a->naliases; i++)
-		if (strcmp(a->aliases[i], b->aliases[i]))
+	for (size_t k = 0; k < a->naliases; k++)
+		if (strcmp(a->aliases[k], b->aliases[k]))
 			return 0;
 	return 1;
 }
