@@ -17,6 +17,7 @@ void history_release(struct history *h)
 	graph_release(&h->g);
 	outside_release(&h->outside);
 	free(h->tags);
+	free(h->ident_keys);
 	if (h->paths)
 		group_map_release(h->paths);
 	free(h->paths);

@@ -44,6 +44,10 @@ struct history {
 	struct outside outside;	/* sorted (outside_sort), owned */
 	struct group_map *paths;	/* when asked (--by path): the subsystems each
 					   commit touches (git/paths.h), owned; or NULL */
+	uint32_t *ident_keys;	/* per commit of g, its identity key when the
+				   upstream inference looks for it (git/infer.h:
+				   infer_wanted's, kept for infer_upstream), or NULL */
+	size_t nident_keys;	/* g.n when they were worked out */
 	size_t ties_unread;	/* upstream ids left ambiguous because the patches
 				   that would break the tie are missing (a partial
 				   clone's absent blobs or trees: git/infer.h) */

@@ -16,14 +16,22 @@ static int looked_for(const struct graph_commit *c)
 	return !c->is_merge && c->upstream == UPSTREAM_NONE;
 }
 
-void infer_wanted(const struct history *h, uint32_t **keys, size_t *n, size_t *cap)
+static uint32_t key_of(const struct graph_commit *c)
 {
+	return identity_key(graph_author_email(c), c->facts.subject);
+}
+
+void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap)
+{
+	free(h->ident_keys);
+	h->ident_keys = xcalloc(h->g.n + 1, sizeof(*h->ident_keys));
+	h->nident_keys = h->g.n;
 	for (uint32_t c = 0; c < h->g.n; c++) {
 		const struct graph_commit *gc = &h->g.c[c];
 		if (!looked_for(gc))
 			continue;
 		ARRAY_GROW(*keys, *n, *cap);
-		(*keys)[(*n)++] = identity_key(graph_author_email(gc), gc->facts.subject);
+		(*keys)[(*n)++] = h->ident_keys[c] = key_of(gc);
 	}
 }
 
@@ -40,17 +48,20 @@ static int cmp_str(const void *a, const void *b)
 
 /* Every (commit, mainline identity from `from` on) sharing a key, by commit
  * then identity: each commit's are found through the mainline's identities
- * by key (mainline_index), not by going through them all. */
-static struct pair *pairs_of(const struct graph *g, const struct mainline *m, size_t from,
+ * by key (mainline_index), not by going through them all; its key is
+ * infer_wanted's when h kept it. */
+static struct pair *pairs_of(const struct history *h, const struct mainline *m, size_t from,
 			     size_t *npairs)
 {
+	const struct graph *g = &h->g;
+	const uint32_t *kept = h->ident_keys && h->nident_keys == g->n ? h->ident_keys : NULL;
 	struct pair *p = NULL;
 	size_t np = 0, cap = 0;
 
 	for (uint32_t c = 0; m->nidents > from && c < g->n; c++) {
 		if (!looked_for(&g->c[c]))
 			continue;
-		uint32_t key = identity_key(graph_author_email(&g->c[c]), g->c[c].facts.subject);
+		uint32_t key = kept ? kept[c] : key_of(&g->c[c]);
 		for (size_t k = mainline_ident_find(m, key, from);
 		     k < m->nidents && m->ident_index[k].key == key; k++) {
 			ARRAY_GROW(p, np, cap);
@@ -366,7 +377,7 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 	struct graph *g = &h->g;
 	struct finder f = { repo, cache, g, NULL, 0, NULL, NULL, 0, err, errlen };
 	size_t np;
-	struct pair *p = pairs_of(g, m, from, &np);
+	struct pair *p = pairs_of(h, m, from, &np);
 	int rc = RT_OK;
 
 	if (!np) {

@@ -32,7 +32,8 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 		   const struct mainline *m, size_t from, char *err, size_t errlen);
 
 /* The identity keys of the commits of h that infer_upstream would look
- * for, appended to *keys (grown with ARRAY_GROW). */
-void infer_wanted(const struct history *h, uint32_t **keys, size_t *n, size_t *cap);
+ * for, appended to *keys (grown with ARRAY_GROW), and kept in h for
+ * infer_upstream (h->ident_keys). */
+void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap);
 
 #endif
