@@ -72,9 +72,12 @@ static void make_set(struct finder *f, uint32_t d, struct series *s, struct shar
 	}
 }
 
-/* Each series' count of shared commits and the others it shares with. */
+/* Each series' count of shared commits and the others it shares with
+ * (each pushed once: seen[j] is 1 + the last series that pushed j). */
 static void summarize(struct series *s, size_t n, const struct shared *out)
 {
+	uint32_t *seen = xcalloc(n + 1, sizeof(*seen));
+
 	for (size_t i = 0; i < n; i++) {
 		struct series_share *v = &s[i].share;
 		v->sets = out->sets;
@@ -86,11 +89,14 @@ static void summarize(struct series *s, size_t n, const struct shared *out)
 			const struct u32s *set = &out->sets[v->set_of[c] - 1];
 			v->ncommits += !s[i].g.c[c].is_merge;
 			for (size_t k = 0; k < set->n; k++)
-				if (set->v[k] != i)
+				if (set->v[k] != i && seen[set->v[k]] != i + 1) {
+					seen[set->v[k]] = (uint32_t)i + 1;
 					u32s_push(&v->with, set->v[k]);
+				}
 		}
 		u32s_sort_unique(&v->with);
 	}
+	free(seen);
 }
 
 void shared_find(struct series *s, size_t n, struct shared *out)
@@ -108,6 +114,7 @@ void shared_find(struct series *s, size_t n, struct shared *out)
 	f.h = xcalloc(total + 1, sizeof(*f.h));
 	f.first = xcalloc(total + 1, sizeof(*f.first));
 	f.last = xcalloc(total + 1, sizeof(*f.last));
+	oidtab_resize(&f.t, oidtab_cap_for(total, 1024), id_hash, &f);	/* (room for all) */
 	for (size_t i = 0; i < n; i++)
 		for (size_t c = 0; c < s[i].g.n; c++, k++) {
 			f.h[k] = (struct holder){ (uint32_t)i, (uint32_t)c, UINT32_MAX };
