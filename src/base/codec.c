@@ -5,24 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void wbuf_bytes(struct wbuf *w, const void *p, size_t n)
+void wbuf_grow(struct wbuf *w, size_t n)
 {
 	while (w->len + n > w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 4096;
 		w->b = xrealloc(w->b, w->cap);
 	}
-	if (n)		/* p may be NULL then */
-		memcpy(w->b + w->len, p, n);
-	w->len += n;
-}
-
-void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes)
-{
-	uint8_t tmp[8];
-
-	for (size_t i = 0; i < nbytes; i++)
-		tmp[i] = (uint8_t)(v >> (8 * i));
-	wbuf_bytes(w, tmp, nbytes);
 }
 
 void wbuf_str(struct wbuf *w, const char *s)

@@ -26,8 +26,28 @@ struct rbuf {
 	int bad;
 };
 
-void wbuf_bytes(struct wbuf *w, const void *p, size_t n);
-void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes);
+/* Room for n more bytes (the buffer at least doubles). */
+void wbuf_grow(struct wbuf *w, size_t n);
+
+/* Inline, as the readers below: a save writes a few numbers per record. */
+static inline void wbuf_bytes(struct wbuf *w, const void *p, size_t n)
+{
+	if (w->len + n > w->cap)
+		wbuf_grow(w, n);
+	if (n)		/* p may be NULL then */
+		memcpy(w->b + w->len, p, n);
+	w->len += n;
+}
+
+/* v's low nbytes (at most 8), little-endian. */
+static inline void wbuf_uint(struct wbuf *w, uint64_t v, size_t nbytes)
+{
+	uint8_t tmp[8];
+
+	for (size_t i = 0; i < nbytes; i++)
+		tmp[i] = (uint8_t)(v >> (8 * i));
+	wbuf_bytes(w, tmp, nbytes);
+}
 void wbuf_str(struct wbuf *w, const char *s);	/* s may be NULL */
 
 /* The next n bytes (left in place), or NULL when fewer are left (r turns bad). */

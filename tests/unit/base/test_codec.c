@@ -117,6 +117,29 @@ static void test_uint_round_trip(void **state)
 	free(w.b);
 }
 
+/* Numbers written past the buffer's first size (4,096 bytes, then doubled) read back
+ * in order: the writer grows the buffer without losing what it holds. */
+static void test_uint_growth(void **state)
+{
+	struct wbuf w = { 0 };
+
+	(void)state;
+	for (uint32_t i = 0; i < 5000; i++) {
+		wbuf_uint(&w, i, 4);
+		wbuf_uint(&w, (uint64_t)i << 32 | 7, 8);
+		wbuf_uint(&w, i & 0xff, 1);
+	}
+	assert_int_equal(w.len, 5000 * 13);
+	struct rbuf r = { w.b, w.b + w.len, 0 };
+	for (uint32_t i = 0; i < 5000; i++) {
+		assert_true(rbuf_uint(&r, 4) == i);
+		assert_true(rbuf_uint(&r, 8) == ((uint64_t)i << 32 | 7));
+		assert_true(rbuf_uint(&r, 1) == (i & 0xff));
+	}
+	assert_false(r.bad);
+	free(w.b);
+}
+
 /* Too few bytes left: 0, the reader bad, and every later read 0 even where bytes
  * would be enough. */
 static void test_uint_past_end(void **state)
@@ -141,6 +164,7 @@ int main(void)
 		cmocka_unit_test(test_uint_widths),
 		cmocka_unit_test(test_uint_round_trip),
 		cmocka_unit_test(test_uint_past_end),
+		cmocka_unit_test(test_uint_growth),
 		cmocka_unit_test(test_every_bit),
 		cmocka_unit_test(test_length),
 		cmocka_unit_test(test_stable),
