@@ -61,18 +61,6 @@ uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h)
 	return h;
 }
 
-/* The 8 bytes at p as a little-endian number. */
-static uint64_t le64(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 static uint64_t seal_step(uint64_t h, uint64_t w)
 {
 	h = (h ^ w) * 0x9fb21c651e98df25ull;	/* odd: a bijection */
@@ -85,7 +73,7 @@ uint64_t codec_seal_hash(const uint8_t *p, size_t n)
 	size_t i = 0;
 
 	for (; n - i >= 8; i += 8)
-		h = seal_step(h, le64(p + i));
+		h = seal_step(h, codec_le(p + i, 8));
 	for (size_t k = 0; i + k < n; k++)
 		w |= (uint64_t)p[i + k] << (8 * k);
 	h = seal_step(h, w);

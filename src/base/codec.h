@@ -62,30 +62,19 @@ static inline const uint8_t *rbuf_take(struct rbuf *r, size_t n)
 	return q;
 }
 
-/* The nbytes at q (at most 8) as a little-endian number. */
+/* The nbytes at q (at most 8) as a little-endian number (with nbytes a
+ * constant, as where it is called, one load on a little-endian machine). */
 static inline uint64_t codec_le(const uint8_t *q, size_t nbytes)
 {
 	uint64_t v = 0;
-	uint32_t w;
 
-	switch (nbytes) {	/* (a constant where it is called: one load) */
-	case 4:
-		memcpy(&w, q, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap32(w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&v, q, nbytes);
+#else
+	for (size_t i = 0; i < nbytes; i++)
+		v |= (uint64_t)q[i] << (8 * i);
 #endif
-		return w;
-	case 8:
-		memcpy(&v, q, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		v = __builtin_bswap64(v);
-#endif
-		return v;
-	default:
-		for (size_t i = 0; i < nbytes; i++)
-			v |= (uint64_t)q[i] << (8 * i);
-		return v;
-	}
+	return v;
 }
 
 /* The next nbytes (at most 8) as a little-endian number; 0 when r turns

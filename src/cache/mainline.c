@@ -193,26 +193,6 @@ static void pool_release(struct pool *p)
 	free(p->v);
 }
 
-/* 0, or -1 (p holds what was read, to release). */
-static int decode_pool(struct rbuf *r, struct pool *p)
-{
-	uint32_t n = (uint32_t)rbuf_uint(r, 4);
-
-	memset(p, 0, sizeof(*p));
-	if (r->bad || n > (size_t)(r->end - r->p) / 20)
-		return -1;
-	p->v = xcalloc((size_t)n + 1, sizeof(*p->v));
-	for (; p->n < n; p->n++) {
-		const uint8_t *oid = rbuf_take(r, 20);
-		if (!oid || cache_get_facts(r, &p->v[p->n].facts)) {
-			p->n++;		/* released with the rest */
-			return -1;
-		}
-		memcpy(p->v[p->n].oid, oid, 20);
-	}
-	return r->bad ? -1 : 0;
-}
-
 /* Every commit's id head and identity key, 12 bytes each. */
 static int decode_idents(struct rbuf *r, struct segment *s)
 {
@@ -249,6 +229,24 @@ static int decode_fix(struct rbuf *r, const struct pool *pool, int alone, struct
 		return -1;
 	memcpy(f->oid, oid, 20);
 	return 0;
+}
+
+/* The pool: commits naming others, held as a segment holds them; 0, or -1
+ * (p holds what was read, to release). */
+static int decode_pool(struct rbuf *r, struct pool *p)
+{
+	uint32_t n = (uint32_t)rbuf_uint(r, 4);
+
+	memset(p, 0, sizeof(*p));
+	if (r->bad || n > (size_t)(r->end - r->p) / 20)
+		return -1;
+	p->v = xcalloc((size_t)n + 1, sizeof(*p->v));
+	for (; p->n < n; p->n++)
+		if (decode_fix(r, NULL, 0, &p->v[p->n])) {
+			p->n++;		/* released with the rest */
+			return -1;
+		}
+	return r->bad ? -1 : 0;
 }
 
 /* One segment; 0, or -1 (then s holds what was read, to release). */

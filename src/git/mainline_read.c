@@ -43,11 +43,6 @@ char *mainline_default_ref(git_repository *repo, const char *given, char *err, s
 	return NULL;
 }
 
-static void hex_of(const uint8_t oid20[20], char hex[41])
-{
-	id_to_hex(hex, oid20);
-}
-
 static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
 {
 	git_commit *c;
@@ -297,7 +292,7 @@ int mainline_read(git_repository *repo, const char *ref, const char *base,
 		if (rel[i] >= 0)
 			release = kept[rel[i]] ? kept[rel[i]] :
 				  (kept[rel[i]] = mainline_tag(out, tag[rel[i]]));
-		hex_of(w.v[i].oid, hex);
+		id_to_hex(hex, w.v[i].oid);
 		mainline_add(out, hex, w.v[i].facts, release);
 		free(w.v[i].facts);
 		w.v[i].facts = NULL;
@@ -613,7 +608,7 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
 		start[k] = out->n;
 		istart[k] = out->nidents;
 		for (size_t i = 0; i < s->n; i++) {
-			hex_of(s->v[i].oid, hex);
+			id_to_hex(hex, s->v[i].oid);
 			mainline_add(out, hex, &s->v[i].facts, release);
 		}
 		for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)

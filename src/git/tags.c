@@ -252,15 +252,13 @@ const struct tag_info *tags_find(const struct tag_table *t, const char *name)
 	return t->n ? bsearch(&key, t->v, t->n, sizeof(*t->v), cmp_name) : NULL;
 }
 
-/* 40 hex digits: git takes it for an object's id before any ref's name. */
+/* A full object id, as libgit2 reads one: git takes it for an object's id
+ * before any ref's name. */
 static int full_id(const char *s)
 {
-	size_t n = 0;
+	git_oid ignored;
 
-	while (n < 40 && ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f') ||
-			  (s[n] >= 'A' && s[n] <= 'F')))
-		n++;
-	return n == 40 && !s[40];
+	return strlen(s) == GIT_OID_HEXSZ && git_oid_fromstr(&ignored, s) == 0;
 }
 
 int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit)

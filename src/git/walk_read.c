@@ -163,38 +163,24 @@ void walker_from_hit(const struct walker *w, struct node *n, const struct cache_
 	sift(w, n);
 }
 
-/* The date and parents of a commit only painted, from the cache a walk
- * without its own peeks into (walk_options.peek): its facts, if a range
- * wants them after all, are read from its object (F_HEADS); 0, or -1. */
-static int read_peeked(struct walker *w, uint32_t i)
-{
-	struct cache_hit h;
-	struct node *n = &w->nodes[i];
-
-	if (!(n->flags & F_UNINTERESTING) || !cache_lookup(w->peek, n->oid, &h))
-		return -1;
-	n->time = h.time;
-	n->all_parents = h.all_parents;
-	n->flags |= F_PARSED | F_CACHED | F_HEADS;
-	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
-	return 0;
-}
-
-/* Everything from the cache; 0, or -1 when it lacks i. */
+/* Everything from the cache; 0, or -1 when it lacks i.  A cache the walk
+ * only peeks into (walk_options.peek) gives the date and parents of a
+ * commit only painted, never facts: if a range wants them after all, they
+ * are read from its object (F_HEADS). */
 static int read_cached(struct walker *w, uint32_t i)
 {
+	const struct cache *c = w->peek ? w->peek : w->cache;
 	struct cache_hit h;
+	int painted = (w->nodes[i].flags & F_UNINTERESTING) != 0;
 
-	if (w->peek)
-		return read_peeked(w, i);
-	if (!cache_lookup(w->cache, w->nodes[i].oid, &h) ||
-	    (h.headers_only && !(w->nodes[i].flags & F_UNINTERESTING)))
+	if ((w->peek && !painted) || !cache_lookup(c, w->nodes[i].oid, &h) ||
+	    (h.headers_only && !painted))
 		return -1;
 	struct node *n = &w->nodes[i];
 	n->time = h.time;
 	n->all_parents = h.all_parents;
-	n->flags |= F_PARSED | F_CACHED | (h.headers_only ? F_HEADS : 0);
-	if (!(n->flags & F_UNINTERESTING))
+	n->flags |= F_PARSED | F_CACHED | (h.headers_only || w->peek ? F_HEADS : 0);
+	if (!painted)
 		walker_from_hit(w, n, &h);
 	set_parents(w, i, (const uint8_t (*)[20])h.parents, h.nparents);
 	return 0;
