@@ -162,6 +162,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/infer/ties.sh $(B)/regtrace
 	tests/graph/mainline-peek.sh $(B)/regtrace
 	tests/graph/rev-names.sh $(B)/regtrace
+	tests/replay/replay.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
@@ -196,7 +197,7 @@ FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefine
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
 FUZZ_LIBS    = -lpcre2-8
-FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache infercache
+FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache infercache answers
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -227,6 +228,8 @@ FUZZ_OBJ_askcache = $(call fz,cache/outside base/codec base/blobfile base/util b
                       base/error)
 FUZZ_OBJ_infercache = $(call fz,cache/infer cache/save base/codec base/blobfile base/util base/oidmap \
                       base/atomic_file base/error)
+FUZZ_OBJ_answers = $(call fz,cache/answers base/codec base/blobfile base/util base/atomic_file \
+                      base/error)
 
 $(FUZZ_B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -561,6 +561,8 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 	int rc = GO_ON;
 
 	memset(c, 0, sizeof(*c));
+	c->argc = argc;
+	c->argv = argv;
 	c->dir = ".";
 	c->by_depth = 2;
 	c->colour = -1;
@@ -613,9 +615,12 @@ static const char overview_end[] =
 	"after it may start with a dash).\n"
 	"\n"
 	"files: what regtrace learns is kept for the next run in the git\n"
-	"directory (regtrace-cache, regtrace-mainline-cache); delete them to\n"
+	"directory (regtrace-cache, regtrace-mainline-cache, ...), and the\n"
+	"output of the last commands, printed again when the same command\n"
+	"runs on an unchanged repository (regtrace-answers/); delete them to\n"
 	"start afresh.  environment: REGTRACE_NO_CACHE=1 (no caches),\n"
-	"REGTRACE_THREADS=N (reader threads), REGTRACE_NO_COMMIT_GRAPH=1;\n"
+	"REGTRACE_NO_ANSWERS=1 (no output printed again), REGTRACE_THREADS=N\n"
+	"(reader threads), REGTRACE_NO_COMMIT_GRAPH=1;\n"
 	"NO_COLOR, TERM, GIT_PAGER, PAGER, LESS and LV as git reads them.\n"
 	"\n"
 	"exit status: 0 success, 1 error (repository, revision, empty range),\n"

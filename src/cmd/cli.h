@@ -78,6 +78,8 @@ struct cli {
 	int colour;			/* --color[=WHEN], --no-color: CLI_COLOUR_*, or
 					   -1 when not given (cmd/terminal.h) */
 	int no_pager;			/* -P, --no-pager */
+	int argc;			/* the command line as given (cmd/replay.h) */
+	char **argv;
 };
 
 /* --color's WHEN (and git config's color.ui: git/config.h, same values). */

@@ -69,16 +69,16 @@ static int mainline_ref(const struct cli *c, struct run *run, char **ref, char *
 	return RT_OK;
 }
 
-static int render(const struct cli *c, const struct series_set *set, const char *ref,
+static int render(FILE *out, const struct cli *c, const struct series_set *set, const char *ref,
 		  const struct affected_answer *a, size_t n)
 {
 	if (c->format == FORMAT_JSON)
-		return render_affected_json(stdout, set->s, ref, a, n);
+		return render_affected_json(out, set->s, ref, a, n);
 	if (c->format == FORMAT_CSV)
-		return render_affected_csv(stdout, set->s, ref, a, n);
+		return render_affected_csv(out, set->s, ref, a, n);
 	if (c->format == FORMAT_DYAD)
-		return render_affected_dyad(stdout, set->s, ref, a, n);
-	return render_affected_text(stdout, set->s, ref, a, n, c->why);
+		return render_affected_dyad(out, set->s, ref, a, n);
+	return render_affected_text(out, set->s, ref, a, n, c->why);
 }
 
 static int answer_all(const struct cli *c, struct run *run, struct series_set *set,
@@ -94,7 +94,7 @@ static int answer_all(const struct cli *c, struct run *run, struct series_set *s
 			break;
 	if (!rc)
 		pager_start();
-	if (!rc && (render(c, set, ref, a, n) < 0 || fflush(stdout) != 0))
+	if (!rc && (render(run->out, c, set, ref, a, n) < 0 || fflush(run->out) != 0))
 		rc = cmd_write_failed(err, errlen);
 	for (size_t i = 0; i <= n && i < ids->n; i++)
 		affected_answer_release(&a[i]);

@@ -34,12 +34,12 @@ static void read_where(struct run *run, const char *hex, struct msg_where *where
 	free(msg);
 }
 
-static int render(const struct cli *c, const struct series *s, const struct explanation *e,
+static int render(FILE *out, const struct cli *c, const struct series *s, const struct explanation *e,
 		  const char *const *holding, size_t n)
 {
 	if (c->format == FORMAT_JSON)
-		return render_explain_json(stdout, s, e, holding, n);
-	return render_explain_text(stdout, s, e, holding, n);
+		return render_explain_json(out, s, e, holding, n);
+	return render_explain_text(out, s, e, holding, n);
 }
 
 static int explain_in(const struct cli *c, struct run *run, struct series_set *set,
@@ -74,7 +74,7 @@ static int explain_in(const struct cli *c, struct run *run, struct series_set *s
 	read_where(run, hex, &where);
 	explain_commit(&set->s[first], (uint32_t)at, &where, &e);
 	pager_start();
-	if (render(c, &set->s[first], &e, holding, n) < 0 || fflush(stdout) != 0)
+	if (render(run->out, c, &set->s[first], &e, holding, n) < 0 || fflush(run->out) != 0)
 		rc = cmd_write_failed(err, errlen);
 	explanation_release(&e);
 	free(holding);

@@ -10,17 +10,17 @@
 
 static struct fixes_view view;
 
-static int render(const struct cli *c, const struct series_set *set)
+static int render(FILE *out, const struct cli *c, const struct series_set *set)
 {
 	/* --mentions: the mention links listed among the others (the set is
 	 * this command's, and its numbers do not change) */
 	for (size_t i = 0; (c->mentions || view.kind == LINK_MENTION) && i < set->n; i++)
 		analyze_show_mentions(&set->s[i]);
 	if (c->format == FORMAT_JSON)
-		return render_fixes_json(stdout, set->s, set->n, &view);
+		return render_fixes_json(out, set->s, set->n, &view);
 	if (c->format == FORMAT_CSV)
-		return render_fixes_csv(stdout, set->s, set->n, &view);
-	return render_fixes_text(stdout, set->s, set->n, &view);
+		return render_fixes_csv(out, set->s, set->n, &view);
+	return render_fixes_text(out, set->s, set->n, &view);
 }
 
 /* KIND's enum link_kind, or -1 when it names none (--kind mention lists the

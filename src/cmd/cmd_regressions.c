@@ -33,14 +33,14 @@ static void carried_commits(const struct cli *c, struct series_set *set, struct 
 	unfixed_set_release(&us);
 }
 
-static int render(const struct cli *c, const struct series_set *set,
+static int render(FILE *out, const struct cli *c, const struct series_set *set,
 		  const struct regressions *r)
 {
 	if (c->format == FORMAT_JSON)
-		return render_regressions_json(stdout, set->s, set->n, &set->skipped, r);
+		return render_regressions_json(out, set->s, set->n, &set->skipped, r);
 	if (c->format == FORMAT_CSV)
-		return render_regressions_csv(stdout, set->s, set->n, r);
-	return render_regressions_text(stdout, set->s, set->n, r);
+		return render_regressions_csv(out, set->s, set->n, r);
+	return render_regressions_text(out, set->s, set->n, r);
 }
 
 int cmd_regressions(const struct cli *c, struct run *run, char *err, size_t errlen)
@@ -57,7 +57,7 @@ int cmd_regressions(const struct cli *c, struct run *run, char *err, size_t errl
 		carried_commits(c, &set, &carried);
 		regressions_group(set.s, set.n, carried, &r);
 		pager_start();
-		if (render(c, &set, &r) < 0 || fflush(stdout) != 0)
+		if (render(run->out, c, &set, &r) < 0 || fflush(run->out) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}
 	for (size_t i = 0; carried && i < set.n; i++)

@@ -3,13 +3,13 @@
 #include "cmd/output.h"
 #include "render/render.h"
 
-static int render(const struct cli *c, const struct series_set *set)
+static int render(FILE *out, const struct cli *c, const struct series_set *set)
 {
 	if (c->format == FORMAT_JSON)
-		return render_sagas_json(stdout, set->s);
+		return render_sagas_json(out, set->s);
 	if (c->format == FORMAT_CSV)
-		return render_sagas_csv(stdout, set->s);
-	return render_sagas_text(stdout, set->s);
+		return render_sagas_csv(out, set->s);
+	return render_sagas_text(out, set->s);
 }
 
 int cmd_sagas(const struct cli *c, struct run *run, char *err, size_t errlen)

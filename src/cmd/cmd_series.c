@@ -73,11 +73,11 @@ int cmd_series(const struct cli *c, struct run *run, char *err, size_t errlen)
 		return rc;
 	pager_start();
 	if (c->format == FORMAT_JSON)
-		rc = series_json(stdout, &d);
+		rc = series_json(run->out, &d);
 	else
-		rc = safe_text_begin(&t) ? -1 : safe_text_end(&t, stdout, series_text(t.fp, &d));
+		rc = safe_text_begin(&t) ? -1 : safe_text_end(&t, run->out, series_text(t.fp, &d));
 	discovery_release(&d);
-	if (rc || fflush(stdout))
+	if (rc || fflush(run->out))
 		return cmd_write_failed(err, errlen);
 	return RT_OK;
 }

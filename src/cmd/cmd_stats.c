@@ -47,12 +47,12 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	if (!rc) {
 		pager_start();
 		if (c->format == FORMAT_JSON)
-			rc = render_stats_json(stdout, set.s, set.n, &set.skipped);
+			rc = render_stats_json(run->out, set.s, set.n, &set.skipped);
 		else if (c->format == FORMAT_CSV)
-			rc = render_stats_csv(stdout, set.s, set.n, &set.skipped);
+			rc = render_stats_csv(run->out, set.s, set.n, &set.skipped);
 		else
-			rc = render_stats_text(stdout, set.s, set.n);
-		if (rc < 0 || fflush(stdout) != 0)
+			rc = render_stats_text(run->out, set.s, set.n);
+		if (rc < 0 || fflush(run->out) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}
 	series_set_end(&set);

@@ -3,13 +3,13 @@
 #include "cmd/output.h"
 #include "render/render.h"
 
-static int render(const struct cli *c, const struct series_set *set)
+static int render(FILE *out, const struct cli *c, const struct series_set *set)
 {
 	if (c->format == FORMAT_JSON)
-		return render_timeline_json(stdout, set->s, set->n);
+		return render_timeline_json(out, set->s, set->n);
 	if (c->format == FORMAT_CSV)
-		return render_timeline_csv(stdout, set->s, set->n);
-	return render_timeline_text(stdout, set->s, set->n);
+		return render_timeline_csv(out, set->s, set->n);
+	return render_timeline_text(out, set->s, set->n);
 }
 
 int cmd_timeline(const struct cli *c, struct run *run, char *err, size_t errlen)

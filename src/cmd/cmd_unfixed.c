@@ -14,16 +14,16 @@
 
 #include <stdlib.h>
 
-static int render(const struct cli *c, const struct series *s, const struct mainline_set *ms,
+static int render(FILE *out, const struct cli *c, const struct series *s, const struct mainline_set *ms,
 		  const struct unfixed_set *us)
 {
 	const char *ref = ms->ref;
 
 	if (c->format == FORMAT_JSON)
-		return render_unfixed_json(stdout, s, ref, ms->m[0], &us->u[0]);
+		return render_unfixed_json(out, s, ref, ms->m[0], &us->u[0]);
 	if (c->format == FORMAT_CSV)
-		return render_unfixed_csv(stdout, s, ref, ms->m[0], &us->u[0]);
-	return render_unfixed_text(stdout, s, ref, ms->m[0], &us->u[0]);
+		return render_unfixed_csv(out, s, ref, ms->m[0], &us->u[0]);
+	return render_unfixed_text(out, s, ref, ms->m[0], &us->u[0]);
 }
 
 int cmd_unfixed(const struct cli *c, struct run *run, char *err, size_t errlen)
@@ -39,7 +39,7 @@ int cmd_unfixed(const struct cli *c, struct run *run, char *err, size_t errlen)
 	if (!rc && !(rc = series_set_load(&rq, &run->src, &set, err, errlen))) {
 		mainline_set_unfixed(set.ml, set.s, 1, &us);
 		pager_start();
-		if (render(c, &set.s[0], set.ml, &us) < 0 || fflush(stdout) != 0)
+		if (render(run->out, c, &set.s[0], set.ml, &us) < 0 || fflush(run->out) != 0)
 			rc = cmd_write_failed(err, errlen);
 	}
 	unfixed_set_release(&us);

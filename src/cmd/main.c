@@ -20,6 +20,29 @@
 #include "cmd/say.h"
 #include "cmd/terminal.h"
 
+/* The end of a command that succeeded: its warnings on stderr (unless
+ * quiet), the answer kept for a replay (cmd/replay.h) when every series
+ * was counted, and the series that could not be (then RT_EPARTIAL). */
+static int end_well(struct run *run, int quiet)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!quiet)
+		warn_print(&run->warnings, mem ? mem : stderr);
+	if (mem && fclose(mem) == 0) {
+		fwrite(text, 1, len, stderr);
+		if (!run->skipped.n)
+			replay_keep(&run->replay, RT_OK, text, len);
+	}
+	free(text);
+	if (!run->skipped.n)
+		return RT_OK;
+	warn_print_errors(&run->skipped, stderr);	/* the output holds the others */
+	return RT_EPARTIAL;
+}
+
 /* cmd in a run of its own: libgit2 set up, the repository opened. */
 static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, char *err,
 		       size_t errlen)
@@ -40,19 +63,21 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	 * those are the page cache's, shared, not memory regtrace allocates;
 	 * they cost a map and unmap storm (11,000 munmaps, 10% more CPU on the
 	 * merge-heavy bench: doc/performance-speed.md) */
-	rc = run_open(&run, c, request_reads_mainline(c), err, errlen);
+	rc = run_open(&run, c, request_reads_mainline(c), replay_wanted(c, cmd->needs), err,
+		      errlen);
 	if (!rc)
 		terminal_setup(c, cmd, run.repo);	/* colour and pager, as git's */
 	if (!rc)
 		envelope_set(c, &run);
-	if (!rc)
-		rc = cmd->run(c, &run, err, errlen);
-	run_finish(&run, rc);
-	if (!rc && !c->quiet)
-		warn_print(&run.warnings, stderr);
-	if (!rc && run.skipped.n) {	/* the output holds the others: exit 3 */
-		warn_print_errors(&run.skipped, stderr);
-		rc = RT_EPARTIAL;
+	if (!rc && run.replay.found) {
+		rc = replay_print(&run.replay, err, errlen);
+		run_finish(&run, RT_OK);
+	} else {
+		if (!rc)
+			rc = replay_flush(&run.replay, cmd->run(c, &run, err, errlen), err, errlen);
+		run_finish(&run, rc);
+		if (!rc)
+			rc = end_well(&run, c->quiet);
 	}
 	run_release(&run);
 	git_libgit2_shutdown();

@@ -25,7 +25,7 @@ int cmd_print_set(const struct cli *c, struct run *run, set_render_fn *render, c
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 	if (!rc)
 		pager_start();	/* (only when text is to go to a terminal) */
-	if (!rc && (render(c, &set) < 0 || fflush(stdout) != 0))
+	if (!rc && (render(run->out, c, &set) < 0 || fflush(run->out) != 0))
 		rc = cmd_write_failed(err, errlen);
 	series_set_end(&set);
 	return rc;

@@ -6,6 +6,7 @@
 #define REGTRACE_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cmd/cli.h"
 #include "cmd/run.h"
@@ -15,8 +16,8 @@
 int cmd_write_failed(char *err, size_t errlen);
 
 /* The commands that load every range and write one output to stdout:
- * load (request.h: request_of(c)), call render(c, set), flush. */
-typedef int set_render_fn(const struct cli *c, const struct series_set *set);
+ * load (request.h: request_of(c)), call render(run->out, c, set), flush. */
+typedef int set_render_fn(FILE *out, const struct cli *c, const struct series_set *set);
 int cmd_print_set(const struct cli *c, struct run *run, set_render_fn *render, char *err,
 		  size_t errlen);
 

@@ -265,8 +265,8 @@ static const struct load_hooks hooks = {
 
 /* ---- the run ------------------------------------------------------------------------ */
 
-int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err,
-	     size_t errlen)
+int run_open(struct run *run, const struct cli *c, int reads_mainline, int replayable,
+	     char *err, size_t errlen)
 {
 	struct config_words words = { c->series_pattern, c->upstream_patterns.v,
 				      c->upstream_patterns.n, c->fixes_patterns.v,
@@ -283,7 +283,10 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err
 	if (!rc)
 		rc = config_load(run->repo, &words, &k->cfg, err, errlen);
 	run->project = &k->cfg;
-	if (!rc && !getenv("REGTRACE_NO_CACHE"))
+	if (!rc && replayable)
+		replay_find(&run->replay, c, run->repo);
+	run->out = replay_capture(&run->replay);
+	if (!rc && !getenv("REGTRACE_NO_CACHE") && !run->replay.found)
 		open_caches(run->repo, reads_mainline, k);
 	run->src = (struct load_source){ run->repo, run->project, k->cache, &hooks, k };
 	return rc;
@@ -337,6 +340,7 @@ void run_release(struct run *run)
 
 	warn_release(&run->warnings);
 	warn_release(&run->skipped);
+	replay_release(&run->replay);
 	config_release(&k->cfg);
 	k->cfg = (struct project_config){ 0 };
 	at_exit_keep(k, sizeof(*k));	/* the caches, left to the exit (base/at_exit.h) */

@@ -18,6 +18,7 @@
 #include <git2.h>
 
 #include "cmd/cli.h"
+#include "cmd/replay.h"
 #include "cmd/warnings.h"
 #include "load/source.h"
 
@@ -32,15 +33,21 @@ struct run {
 	struct warnings skipped;	/* "series X not counted: why", printed by main
 					   when the command succeeds: then exit 3 */
 	int quiet;			/* --quiet: no warning, no progress line */
+	FILE *out;			/* where the command writes its output: stdout,
+					   or memory to keep it (cmd/replay.h) */
+	struct replay replay;		/* the answer of an earlier run, or the
+					   key to keep this one under */
 	struct run_state *state;	/* run.c's: caches, their threads, the line */
 };
 
 /* c->dir's repository and settings, and unless REGTRACE_NO_CACHE its
  * caches (the mainline cache only when reads_mainline: the command compares
- * with the mainline or infers upstream ids on it).  Errors as in
- * base/error.h. */
-int run_open(struct run *run, const struct cli *c, int reads_mainline, char *err,
-	     size_t errlen);
+ * with the mainline or infers upstream ids on it).  With replayable
+ * (replay_wanted), the answer of an earlier run is looked for first: when
+ * run->replay.found, no cache is opened and the command is not to run
+ * (replay_print).  Errors as in base/error.h. */
+int run_open(struct run *run, const struct cli *c, int reads_mainline, int replayable,
+	     char *err, size_t errlen);
 
 /* No more questions about ids outside the ranges in this run: close that
  * database (saving what it learned) in a thread of its own while the

@@ -36,6 +36,9 @@ export HOME="$W/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME="Hostile Author" GIT_AUTHOR_EMAIL=author@example.org
 export GIT_COMMITTER_NAME="Hostile Author" GIT_COMMITTER_EMAIL=author@example.org
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+# The caches beneath are the subject of most cases, which re-run a command after damaging
+# them: no earlier output is replayed (src/cmd/replay.h), except in the answers' own cases.
+export REGTRACE_NO_ANSWERS=1
 tick=0
 g() { git -c init.defaultBranch=master -c advice.detachedHead=false "$@"; }
 # mkc DIR: a commit on the current branch, its message (verbatim) on stdin.
@@ -1985,6 +1988,52 @@ series[0].ambiguous=0 series[0].duplicates=0" -C "$H" stats --json v4.19..stable
 		fail 100k-commits-proportional "10,000: ${c10} s CPU, 100,000: ${c100} s (more than 30 times)"
 	fi
 fi
+
+# ---- answers replayed (src/cmd/replay.h, src/cache/answers.h) -----------------------------
+# A damaged, replaced or unreadable answer file is no answer: the run reads history and
+# prints what a run without any cache prints; no hang on a FIFO or a device.
+AN="$W/answers"
+stable_history "$AN" 100
+REGTRACE_NO_CACHE=1 rt ans-plain -C "$AN" stats --json v4.19..stable
+cp "$W/out/ans-plain.out" "$W/ans-want.out"
+cp "$W/out/ans-plain.err" "$W/ans-want.err"
+ans_same() {	# NAME: the run's output, stderr and status are the plain run's
+	crashed "$1" && return
+	if [ "$rc" = 0 ] && cmp -s "$W/out/$1.out" "$W/ans-want.out" &&
+		cmp -s "$W/out/$1.err" "$W/ans-want.err"; then
+		pass "$1"
+	else
+		fail "$1" "exit $rc, stderr $(head -c 300 "$W/out/$1.err")"
+	fi
+}
+ans_case() {	# NAME DAMAGE: an answer kept, damaged (f: its file), then a run
+	local name=$1 f
+	rt "$name-keep" -C "$AN" stats --json v4.19..stable
+	f=$(find "$AN/.git/regtrace-answers" -type f | head -1)
+	if [ -z "$f" ]; then
+		fail "$name" "no answer kept"
+		return
+	fi
+	eval "$2"
+	rt "$name" -C "$AN" stats --json v4.19..stable
+	ans_same "$name"
+	rm -rf "$AN/.git/regtrace-answers"
+}
+unset REGTRACE_NO_ANSWERS
+ans_case ans-replayed ':'
+ans_case ans-truncated 'truncate -s 10 "$f"'
+ans_case ans-flipped 'printf x | dd of="$f" bs=1 seek=60 conv=notrunc status=none'
+ans_case ans-grown 'printf xxxxxxxx >>"$f"'
+ans_case ans-empty ': >"$f"'
+ans_case ans-fifo 'rm "$f"; mkfifo "$f"'
+ans_case ans-dev-zero 'rm "$f"; ln -s /dev/zero "$f"'
+ans_case ans-directory 'rm "$f"; mkdir "$f"'
+ans_case ans-huge 'truncate -s 200M "$f"'
+echo x >"$AN/.git/regtrace-answers"	# (no directory can be made: nothing kept)
+rt ans-not-a-directory -C "$AN" stats --json v4.19..stable
+ans_same ans-not-a-directory
+rm -f "$AN/.git/regtrace-answers"
+export REGTRACE_NO_ANSWERS=1
 
 echo "$npass passed, $nfail failed"
 [ "$nfail" = 0 ]

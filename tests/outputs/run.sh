@@ -260,8 +260,10 @@ interrupted() {
 # cache_interrupted: stats of the whole range with a cache of the first release only, so
 # that the cache is saved at the end; SIGINT once its temporary file appears.  The save is
 # short (13 MB): a run that ended before the poll saw the file is tried again, 5 times.
+# Each run reads and saves (REGTRACE_NO_ANSWERS: an earlier run's output is not replayed).
 cache_interrupted() {
 	local keep=$W/keep/big-cache res try
+	local -x REGTRACE_NO_ANSWERS=1
 	# the new file an uninterrupted run writes over the old one
 	cp "$keep" "$BIG/.git/regtrace-cache"
 	"$R" -C "$BIG" stats --json v4.19..stable >/dev/null 2>&1

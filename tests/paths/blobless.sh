@@ -27,6 +27,8 @@
 #          visible 2
 # By path:1: drivers (c1 c2 c4 c7) 4 commits, fixes 2; fs 2, fixes 1; (top) 1; mm 1.
 SANDBOX=paths . "$(dirname "$0")/../lib/sandbox.sh"
+# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
+export REGTRACE_NO_ANSWERS=1
 py() {	# PROGRAM FILE: run PROGRAM with j = FILE's JSON
 	python3 -c 'import json, sys
 def row(g):

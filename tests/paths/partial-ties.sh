@@ -14,6 +14,8 @@
 # one warning that says why, once.  (Before: "cannot read the patch of commit ...: object not
 # found", exit 1.)
 SANDBOX=partial-ties . "$(dirname "$0")/../lib/sandbox.sh"
+# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
+export REGTRACE_NO_ANSWERS=1
 n=0
 commit() {	# DIR FILE: a commit changing FILE, subject "hwdb: run update-hwdb"
 	mkdir -p "$1/$(dirname "$2")"; echo "$2" >>"$1/$2"; git -C "$1" add "$2"

@@ -1,0 +1,172 @@
+/* replay.c — see replay.h. */
+#include "cmd/replay.h"
+#include "cmd/output.h"
+#include "cmd/pager.h"
+#include "git/answer_key.h"
+#include "base/codec.h"
+#include "base/error.h"
+#include "base/sha1.h"
+#include "base/util.h"
+#include "base/version.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int replay_wanted(const struct cli *c, unsigned needs)
+{
+	return !(needs & WRITES_FILE) && !c->stdin_ids && !getenv("REGTRACE_NO_CACHE") &&
+	       !getenv("REGTRACE_NO_ANSWERS");
+}
+
+/* The program: its executable's file (a rebuilt one is another key) and
+ * libgit2's version; 0, or -1 when it cannot be told. */
+static int put_program(struct wbuf *w)
+{
+	struct stat st;
+	int v[3] = { 0, 0, 0 };
+
+	if (stat("/proc/self/exe", &st) < 0)
+		return -1;
+	wbuf_str(w, "regtrace answer key 1");
+	wbuf_str(w, REGTRACE_VERSION);
+	wbuf_uint(w, (uint64_t)st.st_dev, 8);
+	wbuf_uint(w, (uint64_t)st.st_ino, 8);
+	wbuf_uint(w, (uint64_t)st.st_size, 8);
+	wbuf_uint(w, (uint64_t)st.st_mtim.tv_sec, 8);
+	wbuf_uint(w, (uint64_t)st.st_mtim.tv_nsec, 8);
+	git_libgit2_version(&v[0], &v[1], &v[2]);
+	for (int i = 0; i < 3; i++)
+		wbuf_uint(w, (uint64_t)(unsigned)v[i], 4);
+	return 0;
+}
+
+/* An environment variable the output may depend on (replay.h). */
+static int env_counts(const char *e)
+{
+	static const char *const names[] = {
+		"HOME=", "XDG_CONFIG_HOME=", "TERM=", "NO_COLOR=", "PAGER=", "LESS=", "LV=",
+		"COLUMNS=", "LANG=", "LANGUAGE=", "TZ=", "SOURCE_DATE_EPOCH=",
+	};
+
+	if (!strncmp(e, "GIT_", 4) || !strncmp(e, "REGTRACE_", 9) || !strncmp(e, "LC_", 3))
+		return 1;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(e, names[i], strlen(names[i])))
+			return 1;
+	return 0;
+}
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The command line, the current directory, the environment and the
+ * terminals; 0, or -1 when the directory cannot be told. */
+static int put_invocation(struct wbuf *w, const struct cli *c)
+{
+	char *cwd = getcwd(NULL, 0);
+	const char **env = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!cwd)
+		return -1;
+	wbuf_str(w, cwd);
+	free(cwd);
+	wbuf_uint(w, (uint64_t)c->argc, 4);
+	for (int i = 1; i < c->argc; i++)
+		wbuf_str(w, c->argv[i]);
+	for (char **e = environ; e && *e; e++)
+		if (env_counts(*e)) {
+			ARRAY_GROW(env, n, cap);
+			env[n++] = *e;
+		}
+	if (n)
+		qsort(env, n, sizeof(*env), by_str);
+	wbuf_uint(w, n, 4);
+	for (size_t i = 0; i < n; i++)
+		wbuf_str(w, env[i]);
+	free(env);
+	for (int fd = 0; fd < 3; fd++)
+		wbuf_uint(w, (uint64_t)isatty(fd), 1);
+	return 0;
+}
+
+void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
+{
+	struct wbuf w = { 0 };
+	const char *gitdir = git_repository_path(repo);
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	if (!gitdir || put_program(&w) < 0 || put_invocation(&w, c) < 0 ||
+	    answer_key_repo(repo, &w) < 0 || sha1(w.b, w.len, r->key) < 0) {
+		free(w.b);
+		return;
+	}
+	free(w.b);
+	n = strlen(gitdir) + sizeof("regtrace-answers");
+	r->dir = xmalloc(n);
+	snprintf(r->dir, n, "%sregtrace-answers", gitdir);	/* (gitdir ends in '/') */
+	r->on = 1;
+	r->found = answer_load(r->dir, r->key, &r->hit) == 0;
+}
+
+FILE *replay_capture(struct replay *r)
+{
+	if (!r->on || r->found)
+		return stdout;
+	if (!r->out && !(r->out = open_memstream(&r->out_buf, &r->out_len)))
+		r->on = 0;	/* (no memory: the command just runs) */
+	return r->on ? r->out : stdout;
+}
+
+/* Write p[0..n) to f and flush: 0, or -1 (errno set). */
+static int put_all(FILE *f, const void *p, size_t n)
+{
+	return (n && fwrite(p, 1, n, f) != n) || fflush(f) != 0 ? -1 : 0;
+}
+
+int replay_flush(struct replay *r, int rc, char *err, size_t errlen)
+{
+	if (!r->out)
+		return rc;
+	if (fclose(r->out) != 0)
+		r->on = 0;
+	r->out = NULL;
+	if (rc == RT_OK && put_all(stdout, r->out_buf, r->out_len) < 0) {
+		r->on = 0;
+		return cmd_write_failed(err, errlen);
+	}
+	return rc;
+}
+
+void replay_keep(struct replay *r, int status, const char *err, size_t nerr)
+{
+	if (r->on && !r->found && r->out_buf)
+		answer_save(r->dir, r->key, status, r->out_buf, r->out_len, err, nerr);
+}
+
+int replay_print(struct replay *r, char *err, size_t errlen)
+{
+	pager_start();	/* (only when text is to go to a terminal) */
+	if (put_all(stdout, r->hit.out, r->hit.nout) < 0)
+		return cmd_write_failed(err, errlen);
+	if (r->hit.nerr)
+		put_all(stderr, r->hit.err, r->hit.nerr);
+	return r->hit.status;
+}
+
+void replay_release(struct replay *r)
+{
+	if (r->out)
+		fclose(r->out);
+	free(r->out_buf);
+	free(r->dir);
+	answer_release(&r->hit);
+	memset(r, 0, sizeof(*r));
+}

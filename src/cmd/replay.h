@@ -1,0 +1,67 @@
+/*
+ * replay.h — a command run again on a repository that did not change prints
+ * the answer it printed before (cache/answers.h), without reading history.
+ *
+ * The key is the SHA-1 of what the output depends on: the program (the
+ * executable's file: another build is another key; libgit2's version),
+ * the command line, the current directory, the environment variables
+ * regtrace, libgit2 and git read (GIT_*, REGTRACE_*, HOME, XDG_CONFIG_HOME,
+ * the terminal's: TERM, NO_COLOR, PAGER, LESS, LV, COLUMNS, the locale's,
+ * TZ, SOURCE_DATE_EPOCH), which of stdin, stdout and stderr are terminals,
+ * and the repository's state (git/answer_key.h).  Only the commands that
+ * write to stdout are replayed (not report or export, which write files,
+ * nor affected --stdin, which reads its input), only an output that exited
+ * 0 is kept, and REGTRACE_NO_CACHE or REGTRACE_NO_ANSWERS turns replay off.
+ * Where no key can be made (no /proc/self/exe, a store with alternates),
+ * the command simply runs.
+ *
+ * On a miss the command writes into memory (struct run's out); main then
+ * copies it to stdout and, when it exited 0, keeps it with what went to
+ * stderr (the warnings).  A progress line is never kept.
+ */
+#ifndef REGTRACE_REPLAY_H
+#define REGTRACE_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <git2.h>
+
+#include "cache/answers.h"
+#include "cmd/cli.h"
+
+struct replay {
+	int on;			/* a key was made: found, or to keep */
+	uint8_t key[20];
+	char *dir;		/* <git dir>/regtrace-answers */
+	int found;
+	struct answer hit;
+	FILE *out;		/* a miss: the command's output, in memory */
+	char *out_buf;
+	size_t out_len;
+};
+
+/* Does cmd's output on c's words qualify (above)? */
+int replay_wanted(const struct cli *c, unsigned needs);
+
+/* Make the key for c's words on repo, and look for its answer; r->on says
+ * whether a key was made, r->found whether an answer was found. */
+void replay_find(struct replay *r, const struct cli *c, git_repository *repo);
+
+/* The stream a missed command writes to (r on: memory; else stdout). */
+FILE *replay_capture(struct replay *r);
+
+/* A missed command ended with rc: copy what it wrote to stdout.  rc, or
+ * RT_EFAIL with err set when stdout could not take it. */
+int replay_flush(struct replay *r, int rc, char *err, size_t errlen);
+
+/* Keep the answer: status, the output copied, err[0..nerr) as its stderr. */
+void replay_keep(struct replay *r, int status, const char *err, size_t nerr);
+
+/* Print the answer found (through the pager when one runs): its status, or
+ * RT_EFAIL with err set when stdout could not take it. */
+int replay_print(struct replay *r, char *err, size_t errlen);
+
+void replay_release(struct replay *r);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * answer_key.h — the state of a repository that a command's output depends
+ * on, as bytes for an answer's key (cache/answers.h, cmd/replay.h).
+ *
+ * Objects are named by their hash, so the history a run reads is fixed by
+ * the refs; what else it reads is taken too:
+ *   - the repository's paths (git directory, common directory, work tree);
+ *   - HEAD and every ref (git replace refs included), sorted by name, each
+ *     with its target: a moved branch or tag, a new or deleted one, gives
+ *     another key;
+ *   - every setting in effect (git_config_foreach over a snapshot: all
+ *     levels, includes followed), and the work tree's .regtrace file;
+ *   - the grafts file and the shallow file, as bytes;
+ *   - the object store as a listing: each pack file's name, size and time,
+ *     and the time of each loose-object directory (an object added or
+ *     removed changes its directory's time).  Ids a message names outside
+ *     the ranges are looked up in the whole store (an abbreviated id may
+ *     become ambiguous without any ref moving), and a partial clone may
+ *     receive a missing object later: both show in the listing.
+ * A repository whose store borrows another's (objects/info/alternates) has
+ * no key: the other store could change unseen.
+ */
+#ifndef REGTRACE_ANSWER_KEY_H
+#define REGTRACE_ANSWER_KEY_H
+
+#include <git2.h>
+
+#include "base/codec.h"
+
+/* Append repo's state to w: 0, or -1 when it has no key (alternates, refs
+ * or settings that cannot be read). */
+int answer_key_repo(git_repository *repo, struct wbuf *w);
+
+#endif
