@@ -16,10 +16,20 @@
 
 extern char **environ;
 
+/* Does a word name a reflog entry (NAME@{N}, @{-1}, HEAD@{yesterday})?  The
+ * reflogs and the clock are not in the key. */
+static int names_reflog(const struct cli *c)
+{
+	for (int i = 1; i < c->argc; i++)
+		if (strstr(c->argv[i], "@{"))
+			return 1;
+	return 0;
+}
+
 int replay_wanted(const struct cli *c, unsigned needs)
 {
-	return !(needs & WRITES_FILE) && !c->stdin_ids && !getenv("REGTRACE_NO_CACHE") &&
-	       !getenv("REGTRACE_NO_ANSWERS");
+	return !(needs & WRITES_FILE) && !c->stdin_ids && !names_reflog(c) &&
+	       !getenv("REGTRACE_NO_CACHE") && !getenv("REGTRACE_NO_ANSWERS");
 }
 
 /* The program: its executable's file (a rebuilt one is another key) and

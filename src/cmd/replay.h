@@ -10,8 +10,10 @@
  * TZ, SOURCE_DATE_EPOCH), which of stdin, stdout and stderr are terminals,
  * and the repository's state (git/answer_key.h).  Only the commands that
  * write to stdout are replayed (not report or export, which write files,
- * nor affected --stdin, which reads its input), only an output that exited
- * 0 is kept, and REGTRACE_NO_CACHE or REGTRACE_NO_ANSWERS turns replay off.
+ * nor affected --stdin, which reads its input, nor a command line naming a
+ * reflog entry, NAME@{...}: reflogs and the clock are not in the key), only
+ * an output that exited 0 is kept, and REGTRACE_NO_CACHE or
+ * REGTRACE_NO_ANSWERS turns replay off.
  * Where no key can be made (no /proc/self/exe, a store with alternates),
  * the command simply runs.
  *

@@ -5,8 +5,10 @@
  * Objects are named by their hash, so the history a run reads is fixed by
  * the refs; what else it reads is taken too:
  *   - the repository's paths (git directory, common directory, work tree);
- *   - HEAD and every ref (git replace refs included), sorted by name, each
- *     with its target: a moved branch or tag, a new or deleted one, gives
+ *   - the refs, as the files that hold them, with their bytes: the
+ *     pseudo-refs (HEAD, FETCH_HEAD, ...) and loose refs of the git
+ *     directory and of the common one (git replace refs included), and
+ *     packed-refs: a moved branch or tag, a new or deleted one, gives
  *     another key;
  *   - every setting in effect (git_config_foreach over a snapshot: all
  *     levels, includes followed), and the work tree's .regtrace file;

@@ -125,6 +125,20 @@ echo "$s2" >"$d/.git/info/grafts"
 same "a grafts file" stats --json
 rm "$d/.git/info/grafts"
 same "the grafts file removed" stats --json
+git -C "$d" pack-refs --all
+same "the refs packed" stats --json
+git -C "$d" tag -d v1.0.2 >/dev/null	# (in packed-refs only)
+same "a packed tag deleted" stats --json
+git -C "$d" tag v1.0.2 stable
+git -C "$d" update-ref FETCH_HEAD "$s2"
+same "a pseudo-ref in a range" stats --json v1.0..FETCH_HEAD
+git -C "$d" update-ref FETCH_HEAD "$s1"
+same "the pseudo-ref moved" stats --json v1.0..FETCH_HEAD
+got=$(run stats --json v1.0..FETCH_HEAD | field commits)
+[ "$got" = 1 ] && ok "the moved pseudo-ref counted: 1 commit" || no "pseudo-ref" "$got commits"
+before=$(names)
+same "a reflog entry in a range" stats --json v1.0..stable@{0}
+[ "$(names)" = "$before" ] && ok "a reflog entry: nothing kept" || no "reflog entry" "an answer was kept"
 before=$(names)
 git -C "$d" hash-object -w --stdin <<<"a loose object, no ref moved" >/dev/null
 same "a loose object added" stats --json
