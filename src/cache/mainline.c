@@ -30,11 +30,19 @@ void segcache_init(struct segcache *c)
 void segment_release(struct segment *s)
 {
 	for (size_t i = 0; i < s->n; i++)
-		msg_facts_release(&s->v[i].facts);
+		if (!s->v[i].shared)
+			msg_facts_release(&s->v[i].facts);
 	free(s->v);
 	free(s->ident_oid);
 	free(s->ident_key);
 	memset(s, 0, sizeof(*s));
+}
+
+static void pool_release(struct seg_pool *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		msg_facts_release(&p->v[i].facts);
+	free(p->v);
 }
 
 void segcache_release(struct segcache *c)
@@ -42,6 +50,9 @@ void segcache_release(struct segcache *c)
 	for (size_t i = 0; i < c->n; i++)
 		segment_release(&c->v[i]);
 	free(c->v);
+	for (size_t i = 0; i < c->npools; i++)	/* (after the segments sharing them) */
+		pool_release(&c->pools[i]);
+	free(c->pools);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -180,19 +191,6 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 	return w.b;
 }
 
-/* The pool of the bases' tails' facts, as read before the segments. */
-struct pool {
-	struct seg_fix *v;
-	size_t n;
-};
-
-static void pool_release(struct pool *p)
-{
-	for (size_t i = 0; i < p->n; i++)
-		msg_facts_release(&p->v[i].facts);
-	free(p->v);
-}
-
 /* Every commit's id head and identity key, 12 bytes each. */
 static int decode_idents(struct rbuf *r, struct segment *s)
 {
@@ -211,9 +209,12 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 	return 0;
 }
 
-/* One commit naming others: a copy of the pool's, whose place a base's own
- * tail names, or held in the segment; 0, or -1 (f holds what was read). */
-static int decode_fix(struct rbuf *r, const struct pool *pool, int alone, struct seg_fix *f)
+/* One commit naming others: the pool's, whose place a base's own tail
+ * names (its facts shared: nested tails name the same commits, Open
+ * vSwitch's 33 tails 1,654 commits 35,143 times), or held in the segment;
+ * 0, or -1 (f holds what was read). */
+static int decode_fix(struct rbuf *r, const struct seg_pool *pool, int alone,
+		      struct seg_fix *f)
 {
 	const uint8_t *oid;
 
@@ -222,7 +223,8 @@ static int decode_fix(struct rbuf *r, const struct pool *pool, int alone, struct
 		if (r->bad || at >= pool->n)
 			return -1;
 		memcpy(f->oid, pool->v[at].oid, 20);
-		msg_facts_copy(&f->facts, &pool->v[at].facts);
+		f->facts = pool->v[at].facts;
+		f->shared = 1;
 		return 0;
 	}
 	if (!(oid = rbuf_take(r, 20)) || cache_get_facts(r, &f->facts))
@@ -233,7 +235,7 @@ static int decode_fix(struct rbuf *r, const struct pool *pool, int alone, struct
 
 /* The pool: commits naming others, held as a segment holds them; 0, or -1
  * (p holds what was read, to release). */
-static int decode_pool(struct rbuf *r, struct pool *p)
+static int decode_pool(struct rbuf *r, struct seg_pool *p)
 {
 	uint32_t n = (uint32_t)rbuf_uint(r, 4);
 
@@ -250,7 +252,7 @@ static int decode_pool(struct rbuf *r, struct pool *p)
 }
 
 /* One segment; 0, or -1 (then s holds what was read, to release). */
-static int decode_segment(struct rbuf *r, const struct pool *pool, struct segment *s)
+static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct segment *s)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
 	unsigned flags = (unsigned)rbuf_uint(r, 1);
@@ -291,22 +293,22 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 {
 	struct rbuf r = { buf, buf + (len >= 8 ? len - 8 : 0), 0 };
 	const char *why;
-	struct pool pool;
+	struct seg_pool *pool;
 
 	if ((why = rbuf_head(&r, buf, len, sizeof(MAGIC) - 1, MAGIC, FORMAT, REGTRACE_VERSION,
 			     "not a regtrace mainline cache")))
 		return reject(c, why);
-	int bad = decode_pool(&r, &pool);
+	/* the pool is the cache's from here: released with it, even half read */
+	c->pools = xrealloc(c->pools, (c->npools + 1) * sizeof(*c->pools));
+	pool = &c->pools[c->npools++];
+	int bad = decode_pool(&r, pool);
 	uint32_t n = (uint32_t)rbuf_uint(&r, 4);
-	if (bad || r.bad || n > (size_t)(r.end - r.p) / 49) {
-		pool_release(&pool);
+	if (bad || r.bad || n > (size_t)(r.end - r.p) / 49)
 		return reject(c, "corrupt segment");
-	}
 	c->v = xcalloc(n + 1, sizeof(*c->v));
 	c->cap = n + 1;
 	for (; c->n < n && !bad; c->n++)
-		bad = decode_segment(&r, &pool, &c->v[c->n]);
-	pool_release(&pool);
+		bad = decode_segment(&r, pool, &c->v[c->n]);
 	if (bad || r.p != r.end)
 		return reject(c, "corrupt segment");
 }
@@ -348,6 +350,14 @@ static void merge_saved(struct segcache *c, const char *path)
 		c->v[c->n++] = *s;
 		memset(s, 0, sizeof(*s));	/* taken over */
 	}
+	/* the segments taken share d's pools: c keeps them */
+	c->pools = xrealloc(c->pools, (c->npools + d.npools + 1) * sizeof(*c->pools));
+	if (d.npools)
+		memcpy(c->pools + c->npools, d.pools, d.npools * sizeof(*d.pools));
+	c->npools += d.npools;
+	free(d.pools);
+	d.pools = NULL;
+	d.npools = 0;
 	segcache_release(&d);
 }
 

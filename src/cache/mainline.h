@@ -35,6 +35,16 @@
 struct seg_fix {
 	uint8_t oid[20];
 	struct msg_facts facts;
+	int shared;		/* facts borrowed from the cache's pool of the bases'
+				   tails' facts (struct segcache's pools): never freed
+				   with the segment, nor to be taken over */
+};
+
+/* The facts of the bases' own tails as a file holds them, each commit's once
+ * (the tails name their places: cache/mainline.c), kept while the cache is. */
+struct seg_pool {
+	struct seg_fix *v;
+	size_t n;
 };
 
 struct segment {
@@ -64,6 +74,9 @@ struct segcache {
 	const char *path;	/* the file it was loaded from and is saved to
 				   (borrowed), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded (see segcache_save) */
+	struct seg_pool *pools;	/* the pools the tails' shared facts point into
+				   (the file's, and those of files merged) */
+	size_t npools;
 };
 
 void segcache_init(struct segcache *c);

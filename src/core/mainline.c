@@ -32,6 +32,46 @@ void mainline_strip(struct msg_facts *f)
 	f->channels = 0;
 }
 
+int mainline_stripped(const struct msg_facts *f)
+{
+	if (f->aliases || f->naliases || f->fixes_lines || f->nonsha_fixes_lines ||
+	    f->is_revert || f->cc_stable || f->autosel_form || f->reported || f->channels ||
+	    f->seen)
+		return 0;
+	for (size_t i = 0; i < f->nrefs; i++)
+		if (f->refs[i].subject || f->refs[i].kind == MSG_REF_MENTION)
+			return 0;
+	return 1;
+}
+
+void mainline_reserve(struct mainline *m, size_t n)
+{
+	if (m->n + n > m->cap) {
+		m->cap = m->n + n;
+		m->v = xrealloc(m->v, (m->cap + 1) * sizeof(*m->v));
+	}
+}
+
+void mainline_add_borrowed(struct mainline *m, const char id[41],
+			   const struct msg_facts *facts, const char *release)
+{
+	struct msg_facts copy;
+
+	if (!mainline_stripped(facts)) {	/* (not as a cache writes them) */
+		msg_facts_copy(&copy, facts);
+		mainline_add(m, id, &copy, release);
+		return;
+	}
+	if (!facts->nrefs)
+		return;
+	ARRAY_GROW(m->v, m->n, m->cap);
+	struct mainline_fix *f = &m->v[m->n++];
+	memcpy(f->id, id, 41);
+	f->facts = *facts;
+	f->release = release;
+	f->borrowed = 1;
+}
+
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
 		  const char *release)
 {
@@ -45,6 +85,7 @@ void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts
 	memcpy(f->id, id, 41);
 	f->facts = *facts;
 	f->release = release;
+	f->borrowed = 0;
 	memset(facts, 0, sizeof(*facts));
 }
 
@@ -104,7 +145,8 @@ const char *mainline_tag(struct mainline *m, const char *name)
 void mainline_release(struct mainline *m)
 {
 	for (size_t i = 0; i < m->n; i++)
-		msg_facts_release(&m->v[i].facts);
+		if (!m->v[i].borrowed)
+			msg_facts_release(&m->v[i].facts);
 	for (size_t i = 0; i < m->ntags; i++)
 		free(m->tags[i]);
 	free(m->v);

@@ -20,6 +20,8 @@ struct mainline_fix {
 	char id[41];
 	struct msg_facts facts;	/* only the subject and the references */
 	const char *release;	/* first mainline tag containing it, or NULL */
+	int borrowed;		/* facts another owner keeps (mainline_add_borrowed):
+				   not released with m */
 };
 
 /* A kept identity by its key: ident_key[pos] == key. */
@@ -57,6 +59,13 @@ void mainline_init(struct mainline *m);
  * or a name from mainline_tag(). */
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
 		  const char *release);
+/* The same for facts another owner keeps, read-only, while m is used (the
+ * mainline cache's pool of tails' facts: cache/mainline.h): borrowed when
+ * they are stripped already (mainline_stripped), else copied and kept. */
+void mainline_add_borrowed(struct mainline *m, const char id[41],
+			   const struct msg_facts *facts, const char *release);
+/* Room for n more commits naming others (a tail's: no growth step by step). */
+void mainline_reserve(struct mainline *m, size_t n);
 /* Keep a mainline commit's identity key, if it is one of m->want. */
 void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key);
 /* 1 if key is one of the sorted keys want[0..n). */
@@ -78,6 +87,8 @@ void mainline_index(struct mainline *m);
 size_t mainline_ident_find(const struct mainline *m, uint32_t key, size_t from);
 /* Drop what unfixed never reads: aliases, quoted subjects, flags. */
 void mainline_strip(struct msg_facts *f);
+/* Are f as mainline_strip leaves them (nothing of the above)? */
+int mainline_stripped(const struct msg_facts *f);
 void mainline_release(struct mainline *m);
 
 #endif

@@ -236,12 +236,10 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 			 struct mainline *out, size_t *ncommits)
 {
 	struct segment *s = segcache_find_alone(cache, base, tip);
-	char hex[41];
 
-	for (size_t i = 0; i < s->n; i++) {
-		id_to_hex(hex, s->v[i].oid);
-		mainline_add(out, hex, &s->v[i].facts, NULL);
-	}
+	mainline_reserve(out, s->n);
+	for (size_t i = 0; i < s->n; i++)
+		mainline_take_fix(out, &s->v[i], NULL);
 	for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)
 		mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
 	*ncommits = s->ncommits;

@@ -47,8 +47,10 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 int *ok, int *link);
 
 /* out (initialised, its want set) from the cache's tail tip ^base, which
- * mainline_alone_fill made sure of: the facts are moved out of the cache
- * (call after saving it, once per tail); *ncommits is its length. */
+ * mainline_alone_fill made sure of: the facts held by the tail are moved
+ * out of the cache, those it shares with other tails (the file's pool)
+ * borrowed (call after saving it, once per tail); *ncommits is its
+ * length. */
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
 			 struct mainline *out, size_t *ncommits);
 
@@ -63,5 +65,9 @@ struct walk_options mainline_walk_options(const struct cache *peek);
 void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts);
 /* A walked commit's meta, not kept (its identity key was taken). */
 void mainline_drop_meta(struct walk_commit *c);
+/* One of a segment's commits that name others into out (mainline_add),
+ * with release: its facts taken over, or borrowed when the cache's pool
+ * holds them (seg_fix.shared: mainline_add_borrowed). */
+void mainline_take_fix(struct mainline *out, struct seg_fix *f, const char *release);
 
 #endif

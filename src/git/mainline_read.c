@@ -334,6 +334,7 @@ void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts
 		mainline_drop_meta(&w->v[k]);
 		if (keep_facts && w->v[k].facts) {
 			ARRAY_GROW(s->v, s->n, s->cap);
+			memset(&s->v[s->n], 0, sizeof(s->v[s->n]));	/* (its own facts) */
 			memcpy(s->v[s->n].oid, w->v[k].oid, 20);
 			s->v[s->n++].facts = *w->v[k].facts;
 		} else if (w->v[k].facts) {
@@ -343,6 +344,17 @@ void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts
 		w->v[k].facts = NULL;
 	}
 	s->ncommits = (uint32_t)w->n;
+}
+
+void mainline_take_fix(struct mainline *out, struct seg_fix *f, const char *release)
+{
+	char hex[41];
+
+	id_to_hex(hex, f->oid);
+	if (f->shared)
+		mainline_add_borrowed(out, hex, &f->facts, release);
+	else
+		mainline_add(out, hex, &f->facts, release);
 }
 
 /* Segment i from its walk: every commit's identity, the commits that name
@@ -599,18 +611,15 @@ static size_t place_bases(const struct chain_tag *b, size_t nbases,
 static void gather(const struct reading *rd, const struct chain_tag *chain, size_t first,
 		   struct mainline *out, size_t *start, size_t *istart, size_t *count)
 {
-	char hex[41];
-
 	for (size_t k = 0; k < rd->n; k++) {
 		struct segment *s = rd->seg[k];
 		const char *release = k + 1 < rd->n ? mainline_tag(out, chain[first + k + 1].name)
 						    : NULL;
 		start[k] = out->n;
 		istart[k] = out->nidents;
-		for (size_t i = 0; i < s->n; i++) {
-			id_to_hex(hex, s->v[i].oid);
-			mainline_add(out, hex, &s->v[i].facts, release);
-		}
+		mainline_reserve(out, s->n);
+		for (size_t i = 0; i < s->n; i++)
+			mainline_take_fix(out, &s->v[i], release);
 		for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)
 			mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
 	}

@@ -1,6 +1,8 @@
 /* Unit tests for mainline.c's identity keys kept: with the filter of the wanted keys
  * (mainline_want_filter), exactly the wanted keys are kept, as without it; found by key
- * (mainline_ident_find) exactly as a pass over them all finds them. */
+ * (mainline_ident_find) exactly as a pass over them all finds them.  And facts another
+ * owner keeps (mainline_add_borrowed): borrowed when stripped, never released with the
+ * mainline; copied and stripped when not. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -142,6 +144,56 @@ static void test_find_in_none(void **state)
 	mainline_release(&m);
 }
 
+/* Facts naming: a Fixes: reference, and with mention also a mention (not stripped). */
+static void facts_of(struct msg_facts *f, int mention)
+{
+	memset(f, 0, sizeof(*f));
+	f->subject = strdup("net: fix it");
+	f->nrefs = f->refs_cap = mention ? 2 : 1;
+	f->refs = calloc(2, sizeof(*f->refs));
+	f->refs[0].kind = MSG_REF_FIXES;
+	strcpy(f->refs[0].id, "abcdef012345");
+	if (mention) {
+		f->refs[1].kind = MSG_REF_MENTION;
+		strcpy(f->refs[1].id, "0123456789ab");
+	}
+}
+
+static void test_borrowed(void **state)
+{
+	struct msg_facts kept, loose, only;
+	struct mainline m;
+	char id[41];
+
+	(void)state;
+	memset(id, 'a', 40);
+	id[40] = '\0';
+	facts_of(&kept, 0);
+	facts_of(&loose, 1);
+	facts_of(&only, 1);
+	only.refs[0].kind = MSG_REF_MENTION;	/* (names nothing it fixes) */
+	assert_true(mainline_stripped(&kept));
+	assert_false(mainline_stripped(&loose));
+	mainline_init(&m);
+	mainline_reserve(&m, 3);
+	mainline_add_borrowed(&m, id, &kept, "v1.0");
+	mainline_add_borrowed(&m, id, &loose, NULL);
+	mainline_add_borrowed(&m, id, &only, NULL);
+	assert_int_equal(m.n, 2);	/* a commit naming nothing it fixes is no fix */
+	assert_true(m.v[0].borrowed);
+	assert_ptr_equal(m.v[0].facts.refs, kept.refs);
+	assert_string_equal(m.v[0].release, "v1.0");
+	assert_false(m.v[1].borrowed);	/* copied, then stripped: the mention dropped */
+	assert_ptr_not_equal(m.v[1].facts.refs, loose.refs);
+	assert_int_equal(m.v[1].facts.nrefs, 1);
+	assert_int_equal(loose.nrefs, 2);	/* the owner's untouched */
+	mainline_release(&m);
+	assert_string_equal(kept.refs[0].id, "abcdef012345");	/* (ASan: not freed) */
+	msg_facts_release(&kept);
+	msg_facts_release(&loose);
+	msg_facts_release(&only);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_wanted),
 		cmocka_unit_test(test_find_by_key),
 		cmocka_unit_test(test_find_in_none),
+		cmocka_unit_test(test_borrowed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -260,8 +260,8 @@ static void test_kinds_rejected(void **state)
 }
 
 /* Bases' own tails that hold the same commits: each commit's facts are in the file
- * once, and each tail loads its own copy of them; a tail naming a place past the pool
- * is rejected. */
+ * once, and the tails loaded share them (the cache's pool keeps them: released with it,
+ * never with a tail); a tail naming a place past the pool is rejected. */
 static void test_pool(void **state)
 {
 	struct segcache c, d;
@@ -295,9 +295,22 @@ static void test_pool(void **state)
 	assert_int_equal(n->n, 1);
 	assert_memory_equal(o->v[0].oid, n->v[0].oid, 20);
 	assert_string_equal(n->v[0].facts.subject, a);
-	assert_ptr_not_equal(o->v[0].facts.subject, n->v[0].facts.subject);	/* copies */
+	assert_ptr_equal(o->v[0].facts.subject, n->v[0].facts.subject);	/* shared */
+	assert_true(o->v[0].shared && n->v[0].shared && o->v[1].shared);
+	assert_int_equal(d.npools, 1);
+	struct segment *ch = NULL;
+	for (size_t i = 0; i < d.n; i++)
+		if (!d.v[i].alone)
+			ch = &d.v[i];
+	assert_non_null(ch);
+	assert_false(ch->v[0].shared);	/* (a chain's segment holds its own) */
 	assert_string_equal(o->v[1].facts.refs[0].id, "0123456789abcdef0123456789abcdef01234567");
 	assert_int_equal(o->v[1].facts.refs[0].kind, MSG_REF_REVERT);
+	segment_release(o);	/* a tail gone: the pool's facts stay for the other */
+	assert_string_equal(n->v[0].facts.subject, a);
+	segcache_release(&d);
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
 	uint8_t *again = segcache_encode(&d, &len2);
 	assert_int_equal(len, len2);
 	assert_memory_equal(buf, again, len);
