@@ -139,6 +139,7 @@ got=$(run stats --json v1.0..FETCH_HEAD | field commits)
 before=$(names)
 same "a reflog entry in a range" stats --json v1.0..stable@{0}
 [ "$(names)" = "$before" ] && ok "a reflog entry: nothing kept" || no "reflog entry" "an answer was kept"
+run stats --json >/dev/null	# (this state's answer kept)
 before=$(names)
 git -C "$d" hash-object -w --stdin <<<"a loose object, no ref moved" >/dev/null
 same "a loose object added" stats --json
