@@ -71,7 +71,7 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 		envelope_set(c, &run);
 	if (!rc && run.replay.found) {
 		rc = replay_print(&run.replay, err, errlen);
-		run_finish(&run, RT_OK);
+		run_finish(&run, rc);
 	} else {
 		if (!rc)
 			rc = replay_flush(&run.replay, cmd->run(c, &run, err, errlen), err, errlen);

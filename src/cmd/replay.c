@@ -106,19 +106,35 @@ static int put_invocation(struct wbuf *w, const struct cli *c)
 	return 0;
 }
 
-void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
+/* The key: r's head, then the repository's state now; 0, or -1 when none
+ * can be made. */
+static int make_key(const struct replay *r, uint8_t key[20])
 {
 	struct wbuf w = { 0 };
+	int rc;
+
+	wbuf_bytes(&w, r->head, r->nhead);
+	rc = answer_key_repo(r->repo, &w) < 0 || sha1(w.b, w.len, key) < 0 ? -1 : 0;
+	free(w.b);
+	return rc;
+}
+
+void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
+{
 	const char *gitdir = git_repository_path(repo);
+	struct wbuf head = { 0 };
 	size_t n;
 
 	memset(r, 0, sizeof(*r));
-	if (!gitdir || put_program(&w) < 0 || put_invocation(&w, c) < 0 ||
-	    answer_key_repo(repo, &w) < 0 || sha1(w.b, w.len, r->key) < 0) {
-		free(w.b);
+	if (!gitdir || put_program(&head) < 0 || put_invocation(&head, c) < 0) {
+		free(head.b);
 		return;
 	}
-	free(w.b);
+	r->head = head.b;
+	r->nhead = head.len;
+	r->repo = repo;
+	if (make_key(r, r->key) < 0)
+		return;
 	n = strlen(gitdir) + sizeof("regtrace-answers");
 	r->dir = xmalloc(n);
 	snprintf(r->dir, n, "%sregtrace-answers", gitdir);	/* (gitdir ends in '/') */
@@ -157,7 +173,10 @@ int replay_flush(struct replay *r, int rc, char *err, size_t errlen)
 
 void replay_keep(struct replay *r, int status, const char *err, size_t nerr)
 {
-	if (r->on && !r->found && r->out_buf)
+	uint8_t now[20];
+
+	if (r->on && !r->found && r->out_buf && make_key(r, now) == 0 &&
+	    !memcmp(now, r->key, 20))
 		answer_save(r->dir, r->key, status, r->out_buf, r->out_len, err, nerr);
 }
 
@@ -176,6 +195,7 @@ void replay_release(struct replay *r)
 	if (r->out)
 		fclose(r->out);
 	free(r->out_buf);
+	free(r->head);
 	free(r->dir);
 	answer_release(&r->hit);
 	memset(r, 0, sizeof(*r));

@@ -35,6 +35,11 @@
 struct replay {
 	int on;			/* a key was made: found, or to keep */
 	uint8_t key[20];
+	uint8_t *head;		/* the key's bytes before the repository's (the
+				   program, the words, the terminals as they were
+				   at the start: a pager makes stdout a pipe) */
+	size_t nhead;
+	git_repository *repo;	/* the repository's part, made again at the end */
 	char *dir;		/* <git dir>/regtrace-answers */
 	int found;
 	struct answer hit;
@@ -57,7 +62,9 @@ FILE *replay_capture(struct replay *r);
  * RT_EFAIL with err set when stdout could not take it. */
 int replay_flush(struct replay *r, int rc, char *err, size_t errlen);
 
-/* Keep the answer: status, the output copied, err[0..nerr) as its stderr. */
+/* Keep the answer: status, the output copied, err[0..nerr) as its stderr;
+ * only when the key made again now is the same (nothing it depends on
+ * changed while the command ran: a fetch moving refs, a repack). */
 void replay_keep(struct replay *r, int status, const char *err, size_t nerr);
 
 /* Print the answer found (through the pager when one runs): its status, or
