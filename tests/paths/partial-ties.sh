@@ -12,7 +12,8 @@
 # what the patch-ids need: s1 is ambiguous (inferred 0, ambiguous 1), the run does not fail
 # (exit 0), nothing is fetched (the promisor remote is moved away first), and stderr is the
 # one warning that says why, once.  (Before: "cannot read the patch of commit ...: object not
-# found", exit 1.)
+# found", exit 1.)  And an earlier answer printed again only while the clone lacks them
+# (below).
 SANDBOX=partial-ties . "$(dirname "$0")/../lib/sandbox.sh"
 # The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
 export REGTRACE_NO_ANSWERS=1
@@ -56,4 +57,18 @@ for filter in blob:none tree:0; do
 	else no "partial-$filter: the warning" "$(cat "$W/err")"; fi
 	mv "$src.away" "$src"
 done
+# An earlier answer (src/cmd/replay.h) on the blobless clone: the ambiguous one is kept and
+# printed again; once the missing blobs arrive (written here as loose objects, since no
+# fetch is made), the object store's listing, part of the key, changed: the tie is broken
+# (1 inferred, 0 ambiguous, stderr empty), not the old answer printed.
+unset REGTRACE_NO_ANSWERS
+c=$W/clone-blob
+counts "replay: partial clone, kept" "$c" 0 1 1
+counts "replay: partial clone, again" "$c" 0 1 1
+git -C "$src" cat-file --batch-all-objects --batch-check='%(objecttype) %(objectname)' |
+	awk '$1 == "blob" { print $2 }' | while read -r b; do
+		git -C "$src" cat-file blob "$b" | git -C "$c" hash-object -w --stdin >/dev/null
+	done
+counts "replay: the missing blobs arrived" "$c" 1 0 0
+export REGTRACE_NO_ANSWERS=1
 finish "partial ties"
