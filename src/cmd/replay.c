@@ -1,4 +1,5 @@
 /* replay.c — see replay.h. */
+#define _GNU_SOURCE	/* fopencookie */
 #include "cmd/replay.h"
 #include "cmd/output.h"
 #include "cmd/pager.h"
@@ -9,9 +10,11 @@
 #include "base/util.h"
 #include "base/version.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -142,11 +145,43 @@ void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
 	r->found = answer_load(r->dir, r->key, &r->hit) == 0;
 }
 
+/* The stream of a missed command: each write goes to stdout's descriptor
+ * at once (a write error is the command's, as on stdout itself), and into
+ * r->out_buf while the output stays within ANSWERS_MAX_BYTES (past it,
+ * nothing is kept: r->on cleared). */
+static ssize_t tee_write(void *cookie, const char *buf, size_t n)
+{
+	struct replay *r = cookie;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t k = write(STDOUT_FILENO, buf + done, n - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;	/* (errno says why) */
+		done += (size_t)k;
+	}
+	if (r->on && r->out_len + n > ANSWERS_MAX_BYTES)
+		r->on = 0;
+	if (r->on) {
+		if (r->out_len + n > r->out_cap) {
+			r->out_cap = 2 * (r->out_len + n);
+			r->out_buf = xrealloc(r->out_buf, r->out_cap);
+		}
+		memcpy(r->out_buf + r->out_len, buf, n);
+		r->out_len += n;
+	}
+	return (ssize_t)n;
+}
+
 FILE *replay_capture(struct replay *r)
 {
+	static const cookie_io_functions_t tee = { NULL, tee_write, NULL, NULL };
+
 	if (!r->on || r->found)
 		return stdout;
-	if (!r->out && !(r->out = open_memstream(&r->out_buf, &r->out_len)))
+	if (!r->out && !(r->out = fopencookie(r, "w", tee)))
 		r->on = 0;	/* (no memory: the command just runs) */
 	return r->on ? r->out : stdout;
 }
@@ -159,14 +194,17 @@ static int put_all(FILE *f, const void *p, size_t n)
 
 int replay_flush(struct replay *r, int rc, char *err, size_t errlen)
 {
+	int closed;
+
 	if (!r->out)
 		return rc;
-	if (fclose(r->out) != 0)
-		r->on = 0;
+	closed = fclose(r->out);	/* (the command flushed it: nothing left, or
+					   the error it said already) */
 	r->out = NULL;
-	if (rc == RT_OK && put_all(stdout, r->out_buf, r->out_len) < 0) {
+	if (closed != 0) {
 		r->on = 0;
-		return cmd_write_failed(err, errlen);
+		if (rc == RT_OK)
+			return cmd_write_failed(err, errlen);
 	}
 	return rc;
 }
@@ -175,7 +213,7 @@ void replay_keep(struct replay *r, int status, const char *err, size_t nerr)
 {
 	uint8_t now[20];
 
-	if (r->on && !r->found && r->out_buf && make_key(r, now) == 0 &&
+	if (r->on && !r->found && make_key(r, now) == 0 &&
 	    !memcmp(now, r->key, 20))
 		answer_save(r->dir, r->key, status, r->out_buf, r->out_len, err, nerr);
 }

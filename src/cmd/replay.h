@@ -17,9 +17,11 @@
  * Where no key can be made (no /proc/self/exe, a store with alternates),
  * the command simply runs.
  *
- * On a miss the command writes into memory (struct run's out); main then
- * copies it to stdout and, when it exited 0, keeps it with what went to
- * stderr (the warnings).  A progress line is never kept.
+ * On a miss the command writes to a stream (struct run's out) that passes
+ * every write to stdout at once and keeps a copy (up to ANSWERS_MAX_BYTES:
+ * a larger output is not kept); when the command exited 0, main keeps the
+ * copy with what went to stderr (the warnings).  A progress line is never
+ * kept.
  */
 #ifndef REGTRACE_REPLAY_H
 #define REGTRACE_REPLAY_H
@@ -43,9 +45,9 @@ struct replay {
 	char *dir;		/* <git dir>/regtrace-answers */
 	int found;
 	struct answer hit;
-	FILE *out;		/* a miss: the command's output, in memory */
-	char *out_buf;
-	size_t out_len;
+	FILE *out;		/* a miss: the command's stream, to stdout and */
+	char *out_buf;		/* ... a copy of what it wrote, to keep */
+	size_t out_len, out_cap;
 };
 
 /* Does cmd's output on c's words qualify (above)? */
@@ -55,11 +57,12 @@ int replay_wanted(const struct cli *c, unsigned needs);
  * whether a key was made, r->found whether an answer was found. */
 void replay_find(struct replay *r, const struct cli *c, git_repository *repo);
 
-/* The stream a missed command writes to (r on: memory; else stdout). */
+/* The stream a missed command writes to (r on: stdout and a copy; else
+ * stdout itself). */
 FILE *replay_capture(struct replay *r);
 
-/* A missed command ended with rc: copy what it wrote to stdout.  rc, or
- * RT_EFAIL with err set when stdout could not take it. */
+/* A missed command ended with rc: its stream closed.  rc, or RT_EFAIL with
+ * err set when stdout could not take what was left. */
 int replay_flush(struct replay *r, int rc, char *err, size_t errlen);
 
 /* Keep the answer: status, the output copied, err[0..nerr) as its stderr;

@@ -34,7 +34,8 @@ struct run {
 					   when the command succeeds: then exit 3 */
 	int quiet;			/* --quiet: no warning, no progress line */
 	FILE *out;			/* where the command writes its output: stdout,
-					   or memory to keep it (cmd/replay.h) */
+					   or a stream to stdout that keeps a copy
+					   (cmd/replay.h) */
 	struct replay replay;		/* the answer of an earlier run, or the
 					   key to keep this one under */
 	struct run_state *state;	/* run.c's: caches, their threads, the line */
