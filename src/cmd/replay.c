@@ -198,8 +198,10 @@ int replay_flush(struct replay *r, int rc, char *err, size_t errlen)
 
 	if (!r->out)
 		return rc;
-	closed = fclose(r->out);	/* (the command flushed it: nothing left, or
-					   the error it said already) */
+	/* (the command flushed it: nothing is left, or it said the error) */
+	closed = ferror(r->out) ? EOF : 0;
+	if (fclose(r->out) != 0)
+		closed = EOF;
 	r->out = NULL;
 	if (closed != 0) {
 		r->on = 0;
