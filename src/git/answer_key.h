@@ -20,7 +20,10 @@
  *     become ambiguous without any ref moving), and a partial clone may
  *     receive a missing object later: both show in the listing.
  * A repository whose store borrows another's (objects/info/alternates) has
- * no key: the other store could change unseen.
+ * no key: the other store could change unseen.  Not held: git attributes
+ * (.gitattributes, info/attributes), which can make a file of a tie's diff
+ * binary; the inference cache keeps the patch-ids of ties without them too
+ * (cache/infer.h).
  */
 #ifndef REGTRACE_ANSWER_KEY_H
 #define REGTRACE_ANSWER_KEY_H

@@ -239,7 +239,8 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 		return RT_EFAIL;
 	if (rp && rp->graft) {	/* the parents the grafts file lists */
 		rc.all_parents = rc.nparents = rp->nparents;
-		memcpy(rc.parents, rp->parents, (size_t)rp->nparents * 20);
+		if (rp->nparents)	/* (a graft of none: a root, no list) */
+			memcpy(rc.parents, rp->parents, (size_t)rp->nparents * 20);
 	}
 	struct node *n = &w->nodes[i];
 	n->time = rc.time;

@@ -164,6 +164,21 @@ w2=$(REGTRACE_NO_CACHE=1 "$R" -C "$d" affected --stdin <"$W/ids2" 2>&1)
 [ "$a2" = "$w2" ] && [ "$a1" != "$a2" ] && ok "affected --stdin: never replayed" ||
 	no "affected --stdin" "another input got the first answer"
 
+# a linked work tree: its HEAD in its own git directory, the tags in the common one
+wt=$W/wt
+git -C "$d" worktree add -q --detach "$wt" stable
+wrun() { "$R" -C "$wt" "$@" 2>&1; echo "exit $?"; }
+wfresh() { REGTRACE_NO_CACHE=1 "$R" -C "$wt" "$@" 2>&1; echo "exit $?"; }
+wrun stats --json >/dev/null
+[ "$(wrun stats --json)" = "$(wfresh stats --json)" ] && ok "a linked work tree: replayed" ||
+	no "linked work tree" "the replay differs from a fresh run"
+git -C "$d" tag -d v1.0.2 >/dev/null	# (in the common git directory)
+got=$(wrun stats --json)
+[ "$got" = "$(wfresh stats --json)" ] && [ "$(echo "$got" | field commits)" = 2 ] &&
+	ok "a linked work tree: a tag deleted in the common directory, 2 commits" ||
+	no "linked work tree, tag deleted" "$(echo "$got" | field commits) commits"
+git -C "$d" tag v1.0.2 stable
+
 e=$W/empty
 git clone -q "$d" "$e"
 REGTRACE_NO_ANSWERS=1 "$R" -C "$e" stats >/dev/null 2>&1
