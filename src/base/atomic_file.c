@@ -269,21 +269,6 @@ static int rename_registered(struct atomic_file *f)
 
 /* ---- outputs named by the user: a device, a FIFO or stdout is written, not replaced ---- */
 
-/* Write all n bytes to fd; 0 or an errno. */
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t k = write(fd, p, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return errno;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 /* Copy the finished temporary file to the stream target; 0 or an errno. */
 static int copy_to_stream(const char *tmp, int out)
 {

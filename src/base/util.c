@@ -1,6 +1,7 @@
 /* util.c — see util.h. */
 #include "base/util.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,31 @@ char *xstrndup(const char *s, size_t n)
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));
+}
+
+char *path_join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = d + strlen(name) + 2;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s%s%s", dir, d && dir[d - 1] != '/' ? "/" : "", name);
+	return p;
+}
+
+int write_all(int fd, const void *p, size_t n)
+{
+	const char *q = p;
+
+	while (n) {
+		ssize_t k = write(fd, q, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return errno;
+		q += k;
+		n -= (size_t)k;
+	}
+	return 0;
 }
 
 void id_to_hex(char out[41], const uint8_t id[20])

@@ -18,6 +18,12 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 char *xstrdup(const char *s);
+/* dir and name joined by one '/' (none added after an empty dir or one
+ * ending in '/'), to free. */
+char *path_join(const char *dir, const char *name);
+/* Write all n bytes to fd (a write cut short or interrupted goes on): 0, or
+ * an errno. */
+int write_all(int fd, const void *p, size_t n);
 
 /* Grow the array p (n used, cap allocated) so that p[n] is valid: room
  * for first elements at first (ARRAY_GROW: 8), then twice as many. */

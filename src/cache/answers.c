@@ -65,23 +65,13 @@ int answer_decode(const uint8_t *buf, size_t len, const uint8_t key[20], struct 
 	return 0;
 }
 
-/* dir/name, to free. */
-static char *path_in(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(n);
-
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
-}
-
 /* dir/<key in hex>, to free. */
 static char *answer_path(const char *dir, const uint8_t key[20])
 {
 	char hex[41];
 
 	id_to_hex(hex, key);
-	return path_in(dir, hex);
+	return path_join(dir, hex);
 }
 
 int answer_load(const char *dir, const uint8_t key[20], struct answer *a)
@@ -146,7 +136,7 @@ static void prune(const char *dir)
 		char *path;
 		if (!is_answer_name(e->d_name))
 			continue;
-		path = path_in(dir, e->d_name);
+		path = path_join(dir, e->d_name);
 		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 			ARRAY_GROW(v, n, cap);
 			memcpy(v[n].name, e->d_name, 41);
@@ -160,7 +150,7 @@ static void prune(const char *dir)
 	if (n > ANSWERS_KEEP)
 		qsort(v, n, sizeof(*v), newer_first);
 	for (size_t i = ANSWERS_KEEP; i < n; i++) {
-		char *path = path_in(dir, v[i].name);
+		char *path = path_join(dir, v[i].name);
 		unlink(path);
 		free(path);
 	}

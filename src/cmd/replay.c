@@ -116,7 +116,7 @@ static int make_key(const struct replay *r, uint8_t key[20])
 	struct wbuf w = { 0 };
 	int rc;
 
-	wbuf_bytes(&w, r->head, r->nhead);
+	wbuf_bytes(&w, r->head.b, r->head.len);
 	rc = answer_key_repo(r->repo, &w) < 0 || sha1(w.b, w.len, key) < 0 ? -1 : 0;
 	free(w.b);
 	return rc;
@@ -125,53 +125,35 @@ static int make_key(const struct replay *r, uint8_t key[20])
 void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
 {
 	const char *gitdir = git_repository_path(repo);
-	struct wbuf head = { 0 };
-	size_t n;
 
 	memset(r, 0, sizeof(*r));
-	if (!gitdir || put_program(&head) < 0 || put_invocation(&head, c) < 0) {
-		free(head.b);
-		return;
-	}
-	r->head = head.b;
-	r->nhead = head.len;
+	if (!gitdir || put_program(&r->head) < 0 || put_invocation(&r->head, c) < 0)
+		return;	/* (r->head freed with r) */
 	r->repo = repo;
 	if (make_key(r, r->key) < 0)
 		return;
-	n = strlen(gitdir) + sizeof("regtrace-answers");
-	r->dir = xmalloc(n);
-	snprintf(r->dir, n, "%sregtrace-answers", gitdir);	/* (gitdir ends in '/') */
+	r->dir = path_join(gitdir, "regtrace-answers");
 	r->on = 1;
 	r->found = answer_load(r->dir, r->key, &r->hit) == 0;
 }
 
 /* The stream of a missed command: each write goes to stdout's descriptor
  * at once (a write error is the command's, as on stdout itself), and into
- * r->out_buf while the output stays within ANSWERS_MAX_BYTES (past it,
+ * r->copy while the output stays within ANSWERS_MAX_BYTES (past it,
  * nothing is kept: r->on cleared). */
 static ssize_t tee_write(void *cookie, const char *buf, size_t n)
 {
 	struct replay *r = cookie;
-	size_t done = 0;
+	int e = write_all(STDOUT_FILENO, buf, n);
 
-	while (done < n) {
-		ssize_t k = write(STDOUT_FILENO, buf + done, n - done);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;	/* (errno says why) */
-		done += (size_t)k;
+	if (e) {
+		errno = e;
+		return -1;
 	}
-	if (r->on && r->out_len + n > ANSWERS_MAX_BYTES)
+	if (r->on && r->copy.len + n > ANSWERS_MAX_BYTES)
 		r->on = 0;
-	if (r->on) {
-		if (r->out_len + n > r->out_cap) {
-			r->out_cap = 2 * (r->out_len + n);
-			r->out_buf = xrealloc(r->out_buf, r->out_cap);
-		}
-		memcpy(r->out_buf + r->out_len, buf, n);
-		r->out_len += n;
-	}
+	if (r->on)
+		wbuf_bytes(&r->copy, buf, n);
 	return (ssize_t)n;
 }
 
@@ -217,7 +199,7 @@ void replay_keep(struct replay *r, int status, const char *err, size_t nerr)
 
 	if (r->on && !r->found && make_key(r, now) == 0 &&
 	    !memcmp(now, r->key, 20))
-		answer_save(r->dir, r->key, status, r->out_buf, r->out_len, err, nerr);
+		answer_save(r->dir, r->key, status, r->copy.b, r->copy.len, err, nerr);
 }
 
 int replay_print(struct replay *r, char *err, size_t errlen)
@@ -234,8 +216,8 @@ void replay_release(struct replay *r)
 {
 	if (r->out)
 		fclose(r->out);
-	free(r->out_buf);
-	free(r->head);
+	free(r->copy.b);
+	free(r->head.b);
 	free(r->dir);
 	answer_release(&r->hit);
 	memset(r, 0, sizeof(*r));

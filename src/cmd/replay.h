@@ -31,23 +31,22 @@
 #include <stdio.h>
 #include <git2.h>
 
+#include "base/codec.h"
 #include "cache/answers.h"
 #include "cmd/cli.h"
 
 struct replay {
 	int on;			/* a key was made: found, or to keep */
 	uint8_t key[20];
-	uint8_t *head;		/* the key's bytes before the repository's (the
+	struct wbuf head;	/* the key's bytes before the repository's (the
 				   program, the words, the terminals as they were
 				   at the start: a pager makes stdout a pipe) */
-	size_t nhead;
 	git_repository *repo;	/* the repository's part, made again at the end */
 	char *dir;		/* <git dir>/regtrace-answers */
 	int found;
 	struct answer hit;
 	FILE *out;		/* a miss: the command's stream, to stdout and */
-	char *out_buf;		/* ... a copy of what it wrote, to keep */
-	size_t out_len, out_cap;
+	struct wbuf copy;	/* ... a copy of what it wrote, to keep */
 };
 
 /* Does cmd's output on c's words qualify (above)? */

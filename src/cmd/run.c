@@ -66,12 +66,7 @@ static void job_wait(struct job *j)
 /* A file of the git directory, to free. */
 static char *git_file(git_repository *repo, const char *name)
 {
-	const char *dir = git_repository_commondir(repo);
-	size_t n = strlen(dir) + strlen(name) + 1;
-	char *path = xmalloc(n);
-
-	snprintf(path, n, "%s%s", dir, name);
-	return path;
+	return path_join(git_repository_commondir(repo), name);
 }
 
 static void *check_graph(void *arg)

@@ -52,6 +52,18 @@ void mainline_reserve(struct mainline *m, size_t n)
 	}
 }
 
+/* One more commit naming others, its facts (stripped, naming some) as they are. */
+static void append(struct mainline *m, const char id[41], const struct msg_facts *facts,
+		   const char *release, int borrowed)
+{
+	ARRAY_GROW(m->v, m->n, m->cap);
+	struct mainline_fix *f = &m->v[m->n++];
+	memcpy(f->id, id, 41);
+	f->facts = *facts;
+	f->release = release;
+	f->borrowed = borrowed;
+}
+
 void mainline_add_borrowed(struct mainline *m, const char id[41],
 			   const struct msg_facts *facts, const char *release)
 {
@@ -60,16 +72,9 @@ void mainline_add_borrowed(struct mainline *m, const char id[41],
 	if (!mainline_stripped(facts)) {	/* (not as a cache writes them) */
 		msg_facts_copy(&copy, facts);
 		mainline_add(m, id, &copy, release);
-		return;
+	} else if (facts->nrefs) {
+		append(m, id, facts, release, 1);
 	}
-	if (!facts->nrefs)
-		return;
-	ARRAY_GROW(m->v, m->n, m->cap);
-	struct mainline_fix *f = &m->v[m->n++];
-	memcpy(f->id, id, 41);
-	f->facts = *facts;
-	f->release = release;
-	f->borrowed = 1;
 }
 
 void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts,
@@ -80,12 +85,7 @@ void mainline_add(struct mainline *m, const char id[41], struct msg_facts *facts
 		msg_facts_release(facts);
 		return;
 	}
-	ARRAY_GROW(m->v, m->n, m->cap);
-	struct mainline_fix *f = &m->v[m->n++];
-	memcpy(f->id, id, 41);
-	f->facts = *facts;
-	f->release = release;
-	f->borrowed = 0;
+	append(m, id, facts, release, 0);
 	memset(facts, 0, sizeof(*facts));
 }
 

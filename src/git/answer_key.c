@@ -1,5 +1,6 @@
 /* answer_key.c — see answer_key.h. */
 #include "git/answer_key.h"
+#include "git/replace.h"
 #include "git/repo.h"
 #include "base/blobfile.h"
 #include "base/util.h"
@@ -33,15 +34,6 @@ static void put_sorted(struct wbuf *w, struct named *v, size_t n)
 		free(v[i].name);
 		free(v[i].what);
 	}
-}
-
-static char *path_join(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(n);
-
-	snprintf(p, n, "%s%s%s", dir, *dir && dir[strlen(dir) - 1] != '/' ? "/" : "", name);
-	return p;
 }
 
 /* A pseudo-ref's name, as git and libgit2 take them at the top of the git
@@ -191,19 +183,16 @@ static int put_settings(git_repository *repo, struct wbuf *w)
 	return rc;
 }
 
-/* The bytes of the file at dir + name ("" when missing): 0, or -1 when it
- * is too large to take. */
-static int put_file(struct wbuf *w, const char *dir, const char *name)
+/* The bytes of the file at path (taken over: freed), a mark when missing:
+ * 0, or -1 when something there cannot be read whole (no key, rather than
+ * a wrong one). */
+static int put_file(struct wbuf *w, char *path)
 {
-	size_t n = strlen(dir) + strlen(name) + 1, len = 0;
-	char *path = xmalloc(n);
+	size_t len = 0;
 	struct stat st;
-	uint8_t *text;
-
-	snprintf(path, n, "%s%s", dir, name);
-	text = blobfile_read_max(path, FILE_MAX, &len);
-	/* (a file there that cannot be read whole: no key, rather than a wrong one) */
+	uint8_t *text = blobfile_read_max(path, FILE_MAX, &len);
 	int bad = !text && lstat(path, &st) == 0;
+
 	free(path);
 	wbuf_uint(w, text ? len : UINT64_MAX, 8);
 	wbuf_bytes(w, text, text ? len : 0);
@@ -234,13 +223,11 @@ static int put_listing(struct wbuf *w, const char *dir, int (*keep)(const char *
 	if (!d)
 		return -1;
 	while ((e = readdir(d))) {
-		size_t len = strlen(dir) + strlen(e->d_name) + 2;
 		char *path;
 		struct stat st;
 		if (!keep(e->d_name))
 			continue;
-		path = xmalloc(len);
-		snprintf(path, len, "%s/%s", dir, e->d_name);
+		path = path_join(dir, e->d_name);
 		if (lstat(path, &st) == 0) {
 			ARRAY_GROW(v, n, cap);
 			v[n].name = xstrdup(e->d_name);
@@ -268,18 +255,16 @@ static int is_pack_file(const char *name)
 static int put_objects(git_repository *repo, struct wbuf *w)
 {
 	char *objects = repo_objects_dir(repo), *sub;
-	size_t n;
 	struct stat st;
 	int rc = 0;
 
 	if (!objects)
 		return -1;
-	n = strlen(objects) + 32;
-	sub = xmalloc(n);
-	snprintf(sub, n, "%s/info/alternates", objects);
+	sub = path_join(objects, "info/alternates");
 	if (lstat(sub, &st) == 0)
 		rc = -1;
-	snprintf(sub, n, "%s/pack", objects);
+	free(sub);
+	sub = path_join(objects, "pack");
 	wbuf_str(w, objects);
 	if (!rc && put_listing(w, sub, is_pack_file) < 0 && lstat(sub, &st) == 0)
 		rc = -1;	/* (no pack directory at all: no packs) */
@@ -294,18 +279,16 @@ int answer_key_repo(git_repository *repo, struct wbuf *w)
 {
 	const char *common = git_repository_commondir(repo);
 	const char *workdir = git_repository_workdir(repo);
-	const char *graft_env = getenv("GIT_GRAFT_FILE");
 
 	wbuf_str(w, git_repository_path(repo));
 	wbuf_str(w, common);
 	wbuf_str(w, workdir);
 	if (put_refs(repo, w) < 0 || put_settings(repo, w) < 0)
 		return -1;
-	if (put_file(w, graft_env && *graft_env ? graft_env : common,
-		     graft_env && *graft_env ? "" : "info/grafts") < 0 ||
-	    put_file(w, git_repository_path(repo), "shallow") < 0 ||
-	    put_file(w, common, "shallow") < 0 ||
-	    (workdir && put_file(w, workdir, ".regtrace") < 0))
+	if (put_file(w, replace_grafts_path(repo)) < 0 ||
+	    put_file(w, path_join(git_repository_path(repo), "shallow")) < 0 ||
+	    put_file(w, path_join(common, "shallow")) < 0 ||
+	    (workdir && put_file(w, path_join(workdir, ".regtrace")) < 0))
 		return -1;
 	return put_objects(repo, w);
 }

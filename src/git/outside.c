@@ -95,15 +95,6 @@ static void aliases_of(git_repository *repo, const git_oid *oid, const struct ms
 
 /* ---- the run's database (outside.h) ---- */
 
-static char *path_join(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(n);
-
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
-}
-
 /* objects/XX directories that may hold loose objects; 0 when unreadable. */
 static int list_loose_dirs(struct outside_db *db)
 {

@@ -96,27 +96,32 @@ static int graft_line(struct replace_map *m, size_t *cap, char *line)
 	return 0;
 }
 
+char *replace_grafts_path(git_repository *repo)
+{
+	const char *env = getenv("GIT_GRAFT_FILE");
+
+	return env && *env ? xstrdup(env) : path_join(git_repository_commondir(repo), "info/grafts");
+}
+
 static int load_grafts(git_repository *repo, struct replace_map *m, size_t *cap, char *err,
 		       size_t errlen)
 {
-	const char *env = getenv("GIT_GRAFT_FILE");
-	char path[4200];
+	char *path = replace_grafts_path(repo);
 	size_t len;
 	uint8_t *text;
 	int rc = RT_OK, lineno = 0;
 
-	if (env && *env)
-		snprintf(path, sizeof(path), "%s", env);
-	else
-		snprintf(path, sizeof(path), "%sinfo/grafts", git_repository_commondir(repo));
-	if (!(text = blobfile_read_max(path, (size_t)64 << 20, &len)))
+	if (!(text = blobfile_read_max(path, (size_t)64 << 20, &len))) {
+		free(path);
 		return RT_OK;	/* none (or none readable as a regular file) */
+	}
 	char *s = xstrndup((const char *)text, len), *save = NULL;
 	free(text);
 	for (char *line = strtok_r(s, "\n", &save); line && !rc; line = strtok_r(NULL, "\n", &save))
 		if (++lineno, graft_line(m, cap, line) < 0)
 			rc = rt_fail(err, errlen, RT_EFAIL, "%s:%d: not a grafts line", path, lineno);
 	free(s);
+	free(path);
 	return rc;
 }
 

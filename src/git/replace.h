@@ -37,6 +37,9 @@ struct replace_map {
  * sees does not change under it): later calls get a copy. */
 int replace_load(git_repository *repo, struct replace_map *out, char *err, size_t errlen);
 const struct replacement *replace_find(const struct replace_map *m, const uint8_t oid[20]);
+/* The grafts file replace_load reads: $GIT_GRAFT_FILE, else the common git
+ * directory's info/grafts (to free). */
+char *replace_grafts_path(git_repository *repo);
 void replace_release(struct replace_map *m);
 
 #endif

@@ -63,8 +63,8 @@ static void test_passed_and_kept(void **state)
 	restore_stdout();
 	assert_int_equal(pread(fd, back, sizeof(back) - 1, 0), 23);
 	assert_true(r.on);	/* kept */
-	assert_int_equal(r.out_len, 23);
-	assert_memory_equal(r.out_buf, "Series 1.0.1\n2 commits\n", 23);
+	assert_int_equal(r.copy.len, 23);
+	assert_memory_equal(r.copy.b, "Series 1.0.1\n2 commits\n", 23);
 	replay_release(&r);
 	close(fd);
 	unlink(path);
@@ -90,7 +90,7 @@ static void test_too_large_not_kept(void **state)
 	assert_int_equal(replay_flush(&r, RT_OK, err, sizeof(err)), RT_OK);
 	restore_stdout();
 	assert_false(r.on);	/* passed on whole, not kept */
-	assert_true(r.out_len <= ANSWERS_MAX_BYTES);
+	assert_true(r.copy.len <= ANSWERS_MAX_BYTES);
 	replay_release(&r);
 	fclose(null);
 	free(buf);
