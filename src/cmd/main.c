@@ -9,7 +9,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <git2.h>
 
 #include "base/error.h"
 #include "cmd/cli.h"
@@ -19,6 +18,7 @@
 #include "cmd/run.h"
 #include "cmd/say.h"
 #include "cmd/terminal.h"
+#include "git/library.h"
 
 /* The end of a command that succeeded: its warnings on stderr (unless
  * quiet), the answer kept for a replay (cmd/replay.h) when every series
@@ -53,16 +53,7 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	/* as git does for the processes it runs: replace.h reads the environment */
 	if (c->no_replace_objects)
 		setenv("GIT_NO_REPLACE_OBJECTS", "1", 1);
-	git_libgit2_init();
-	/* every object is read once: a cache only costs memory */
-	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
-	/* reading only: checking each object's hash again doubles the cost */
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* pack windows: libgit2's defaults, git's own (1 GiB windows on 64-bit
-	 * systems).  Small windows kept fewer pages of a big pack mapped, but
-	 * those are the page cache's, shared, not memory regtrace allocates;
-	 * they cost a map and unmap storm (11,000 munmaps, 10% more CPU on the
-	 * merge-heavy bench: doc/performance-speed.md) */
+	library_start();	/* git/library.h: what it sets and skips */
 	rc = run_open(&run, c, request_reads_mainline(c), replay_wanted(c, cmd->needs), err,
 		      errlen);
 	if (!rc)
@@ -80,7 +71,7 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 			rc = end_well(&run, c->quiet);
 	}
 	run_release(&run);
-	git_libgit2_shutdown();
+	library_stop();
 	return rc;
 }
 
