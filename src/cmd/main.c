@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "base/error.h"
+#include "base/heap.h"
 #include "cmd/cli.h"
 #include "cmd/envelope.h"
 #include "cmd/pager.h"
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
 	char err[1024] = "";
 	int rc;
 
+	heap_prepare();	/* base/heap.h: huge pages for the heap, fewer faults */
 	if (cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
 		say_error(err);
 		cli_release(&c);

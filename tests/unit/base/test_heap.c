@@ -1,0 +1,97 @@
+/* Unit tests for base/heap.c: after heap_prepare, the heap's first stretch is advised for
+ * huge pages (the kernel's own account: THPeligible in /proc/self/smaps, against a
+ * mapping not advised).  Under glibc's allocator the heap must have grown; under
+ * a sanitizer or valgrind (their allocators are not the heap) nothing is advised, and that
+ * is all that is checked. */
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "base/heap.h"
+
+/* Does FILE (a /proc or /sys text file) hold a line containing TEXT? */
+static int file_has(const char *file, const char *text)
+{
+	char line[512];
+	FILE *f = fopen(file, "r");
+	int found = 0;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Is this process's allocator glibc's heap (no sanitizer, no valgrind)? */
+static int glibc_heap(void)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	return 0;
+#else
+	return !file_has("/proc/self/maps", "vgpreload");
+#endif
+}
+
+/* The THPeligible value of the mapping of /proc/self/smaps holding p, or -1. */
+static int eligible(const void *p)
+{
+	char line[512];
+	FILE *f = fopen("/proc/self/smaps", "r");
+	int in = 0, value = -1;
+	uintptr_t a = (uintptr_t)p;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+			in = a >= lo && a < hi;
+		else if (in && sscanf(line, "THPeligible: %d", &value) == 1)
+			break;
+	}
+	if (f)
+		fclose(f);
+	return value;
+}
+
+static void test_prepared(void **state)
+{
+	(void)state;
+	size_t advised = heap_prepare();
+
+	if (!glibc_heap()) {
+		assert_int_equal(advised, 0);
+		return;
+	}
+	/* the stretch: at least the pad, less the part before the first 2 MB boundary */
+	assert_true(advised >= HEAP_STEP - ((size_t)2 << 20));
+	/* an anonymous mapping not advised: eligible means huge pages for all (or
+	 * none: never), where advice tells nothing */
+	void *control = mmap(NULL, 8 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			     -1, 0);
+	assert_true(control != MAP_FAILED);
+	int control_eligible = eligible(control);
+	munmap(control, 8 << 20);
+	if (control_eligible != 0 ||
+	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]"))
+		skip();
+	/* the middle of the stretch, still the heap's (the pad is kept) */
+	char *middle = (char *)sbrk(0) - HEAP_STEP / 2;
+	assert_int_equal(eligible(middle), 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prepared),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
