@@ -6,17 +6,29 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #define HUGE_PAGE ((uintptr_t)2 << 20)
 #define PROBE_SIZE ((size_t)64 << 10)	/* below the mmap threshold */
 #define PROBES 64			/* at most 4 MB asked for */
 
+/* Is the process's address space or data size limited (ulimit -v, -d)? */
+static int limited(void)
+{
+	struct rlimit as, data;
+
+	return getrlimit(RLIMIT_AS, &as) || as.rlim_cur != RLIM_INFINITY ||
+	       getrlimit(RLIMIT_DATA, &data) || data.rlim_cur != RLIM_INFINITY;
+}
+
 size_t heap_prepare(void)
 {
 	char *start, *end;
 	uintptr_t from;
 
+	if (limited())
+		return 0;
 	/* (setting the pad also keeps glibc's mmap threshold at 128 KB: a
 	 * bigger block is mapped on its own and returned when freed.  Letting
 	 * such blocks into the heap, as glibc's moving threshold does, cost

@@ -14,7 +14,10 @@
  * rounded up to 2 MB pages at its growing end.  Where huge pages are off
  * (`never`) the advice changes nothing; where they are `always` it adds
  * nothing but the larger steps.  Under a sanitizer or valgrind, whose
- * allocators are not glibc's heap, nothing is advised.
+ * allocators are not glibc's heap, nothing is advised.  Under a limit of
+ * the address space or the data size (ulimit -v, -d) nothing is changed:
+ * glibc asks for the pad with every growth and does not ask again without
+ * it, so near the limit an allocation would fail that fits.
  */
 #ifndef REGTRACE_HEAP_H
 #define REGTRACE_HEAP_H

@@ -2,7 +2,7 @@
  * huge pages (the kernel's own account: THPeligible in /proc/self/smaps, against a
  * mapping not advised).  Under glibc's allocator the heap must have grown; under
  * a sanitizer or valgrind (their allocators are not the heap) nothing is advised, and that
- * is all that is checked. */
+ * is all that is checked.  Under an address-space limit the heap is left as it is. */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/heap.h"
@@ -88,10 +90,32 @@ static void test_prepared(void **state)
 	assert_int_equal(eligible(middle), 1);
 }
 
+/* Under ulimit -v, nothing changes (in a child: the limit stays with it) */
+static void test_limited(void **state)
+{
+	(void)state;
+	pid_t pid = fork();
+	int status;
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct rlimit r = { (rlim_t)1 << 40, (rlim_t)1 << 40 };
+		if (setrlimit(RLIMIT_AS, &r))
+			_exit(2);
+		char *before = sbrk(0);
+		size_t advised = heap_prepare();
+		_exit(advised == 0 && sbrk(0) == before ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prepared),
+		cmocka_unit_test(test_limited),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
