@@ -114,8 +114,8 @@ static void test_limited(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_limited),	/* first: before the heap is prepared */
 		cmocka_unit_test(test_prepared),
-		cmocka_unit_test(test_limited),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
