@@ -13,6 +13,8 @@
 #define PROBE_SIZE ((size_t)64 << 10)	/* below the mmap threshold */
 #define PROBES 64			/* at most 4 MB asked for */
 
+static int prepared;	/* heap_prepare advised main's heap: glibc's allocator */
+
 /* Is the process's address space or data size limited (ulimit -v, -d)? */
 static int limited(void)
 {
@@ -49,5 +51,55 @@ size_t heap_prepare(void)
 	from = ((uintptr_t)start + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 	if ((uintptr_t)end <= from || madvise((void *)from, (uintptr_t)end - from, MADV_HUGEPAGE))
 		return 0;
+	prepared = 1;
 	return (uintptr_t)end - from;
+}
+
+/* glibc's heaps of threads' arenas: each a mapping of this size at an
+ * address it divides (arena.c: HEAP_MAX_SIZE, 2 * DEFAULT_MMAP_THRESHOLD_MAX) */
+#define ARENA_HEAP ((uintptr_t)64 << 20)
+
+/* Is [base, base + ARENA_HEAP) wholly mapped, by mappings of no file and
+ * no name (/proc/self/maps)?  (A heap's mapping can begin below base or end
+ * above its end: the kernel joins neighbouring heaps of the same rights.) */
+static int arena_shaped(uintptr_t base)
+{
+	char line[512];
+	FILE *f = fopen("/proc/self/maps", "r");
+	uintptr_t at = base;
+	int ok = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi, inode;
+		char path[8] = "";
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu %7s", &lo, &hi, &inode, path) < 3)
+			break;
+		if (hi <= base)
+			continue;
+		if (lo > at || inode || path[0])
+			break;
+		at = hi;
+		if (at >= base + ARENA_HEAP) {
+			ok = 1;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+size_t heap_prepare_thread(void)
+{
+	/* too big for the thread's cache of small blocks, which can hold
+	 * another arena's */
+	void *volatile p = malloc(PROBE_SIZE);
+	uintptr_t base = (uintptr_t)p & ~(ARENA_HEAP - 1);
+	size_t advised = 0;
+
+	if (p && prepared && arena_shaped(base) &&
+	    !madvise((void *)base, ARENA_HEAP, MADV_HUGEPAGE))
+		advised = ARENA_HEAP;
+	free(p);
+	return advised;
 }

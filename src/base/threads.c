@@ -1,5 +1,6 @@
 /* threads.c — see threads.h. */
 #include "base/threads.h"
+#include "base/heap.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -16,6 +17,35 @@ size_t thread_count(size_t n)
 	if (t > THREADS_MAX)
 		t = THREADS_MAX;
 	return (size_t)t < n ? (size_t)t : (n ? n : 1);
+}
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *begin(void *arg)
+{
+	struct start s = *(struct start *)arg;
+
+	heap_prepare_thread();	/* first: free() would bind the thread's arena */
+	free(arg);
+	return s.fn(s.arg);
+}
+
+int thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
+{
+	struct start *s = malloc(sizeof(*s));
+	int rc;
+
+	if (!s)
+		return -1;
+	s->fn = fn;
+	s->arg = arg;
+	rc = pthread_create(tid, NULL, begin, s);
+	if (rc)
+		free(s);
+	return rc;
 }
 
 struct each {
@@ -53,7 +83,7 @@ void threads_each(size_t n, threads_fn *fn, void *ctx)
 	pthread_t tid[THREADS_MAX];
 
 	for (size_t t = 1; t < nt; t++)
-		started += pthread_create(&tid[started], NULL, worker, &e) == 0;
+		started += thread_start(&tid[started], worker, &e) == 0;
 	worker(&e);
 	for (size_t t = 0; t < started; t++)
 		pthread_join(tid[t], NULL);

@@ -3,11 +3,15 @@
  * pure work (no repository handle: git/parallel.h is for those) run over
  * that many threads.
  *
- * A base primitive: includes nothing of regtrace.
+ * Every thread of regtrace starts through thread_start, which first
+ * advises the new thread's heap for huge pages as main's is (heap.h).
+ *
+ * A base primitive: includes nothing of regtrace's but base.
  */
 #ifndef REGTRACE_THREADS_H
 #define REGTRACE_THREADS_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #define THREADS_MAX 8
@@ -21,5 +25,9 @@ size_t thread_count(size_t n);
  * when no thread can be started).  fn must not fail. */
 typedef void threads_fn(void *ctx, size_t i);
 void threads_each(size_t n, threads_fn *fn, void *ctx);
+
+/* pthread_create(tid, NULL, fn, arg), with the new thread's heap advised
+ * (heap_prepare_thread) before fn runs; its result (0: started). */
+int thread_start(pthread_t *tid, void *(*fn)(void *), void *arg);
 
 #endif

@@ -1,6 +1,7 @@
 /* run.c — see run.h. */
 #include "cmd/run.h"
 #include "cmd/progress_line.h"
+#include "base/threads.h"
 #include "base/at_exit.h"
 #include "base/util.h"
 #include "cache/commits.h"
@@ -50,7 +51,7 @@ struct run_state {
 
 static void job_start(struct job *j, void *(*fn)(void *), void *arg)
 {
-	j->running = pthread_create(&j->tid, NULL, fn, arg) == 0;
+	j->running = thread_start(&j->tid, fn, arg) == 0;
 	if (!j->running)
 		fn(arg);
 }
@@ -169,7 +170,7 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	k->outside_db = &k->outside;
 	job_start(&k->outside_loader, open_outside_db, k);
 	k->commondir = git_repository_commondir(repo);
-	commits.running = pthread_create(&commits.tid, NULL, load_commit_cache, k) == 0;
+	commits.running = thread_start(&commits.tid, load_commit_cache, k) == 0;
 	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
 	if (commits.running)
@@ -179,8 +180,7 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	/* without cached commits, every walk reads the commit-graph from the start:
 	 * a new one is hashed while the rest goes on (walk.h) */
 	if (!k->commits.count)
-		k->graph_checker.running = pthread_create(&k->graph_checker.tid, NULL, check_graph,
-							  k) == 0;
+		k->graph_checker.running = thread_start(&k->graph_checker.tid, check_graph, k) == 0;
 	k->cached = 1;
 	k->cache = &k->commits;
 	k->mainline_cache = k->mainline_path ? &k->mainline : NULL;

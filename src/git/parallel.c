@@ -67,7 +67,7 @@ size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx)
 	size_t i;
 
 	for (size_t t = 1; t < nt; t++)
-		started += pthread_create(&tid[started], NULL, worker, &p) == 0;
+		started += thread_start(&tid[started], worker, &p) == 0;
 	if (!started) {		/* all in this thread, with its own handle */
 		while ((i = take(&p)) != SIZE_MAX)
 			if (fn(ctx, repo, i))

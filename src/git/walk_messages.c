@@ -124,7 +124,7 @@ int walker_read_messages(struct walker *w, char *err, size_t errlen)
 	uint32_t *ordered = in_id_order(w, list.v, list.n);
 	for (size_t t = 0; t < nt; t++) {
 		r[t] = (struct reader){ w, ordered, list.n, t, nt, 0, "" };
-		if (t == 0 || pthread_create(&tid[t], NULL, read_messages, &r[t]) != 0)
+		if (t == 0 || thread_start(&tid[t], read_messages, &r[t]) != 0)
 			continue;
 		started |= (size_t)1 << t;
 	}

@@ -1,5 +1,6 @@
 /* series_set.c — see series_set.h. */
 #include "load/series_set.h"
+#include "base/threads.h"
 #include "base/at_exit.h"
 #include "base/error.h"
 #include "base/util.h"
@@ -451,7 +452,7 @@ static void *release_mainline(void *ml)
 void series_set_release(struct series_set *set)
 {
 	pthread_t tid;
-	int threaded = set->ml && pthread_create(&tid, NULL, release_mainline, set->ml) == 0;
+	int threaded = set->ml && thread_start(&tid, release_mainline, set->ml) == 0;
 
 	shared_release(&set->shared, set->s, set->n);
 	for (size_t i = 0; i < set->n; i++)

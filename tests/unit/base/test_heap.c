@@ -2,7 +2,9 @@
  * huge pages (the kernel's own account: THPeligible in /proc/self/smaps, against a
  * mapping not advised).  Under glibc's allocator the heap must have grown; under
  * a sanitizer or valgrind (their allocators are not the heap) nothing is advised, and that
- * is all that is checked.  Under an address-space limit the heap is left as it is. */
+ * is all that is checked.  Under an address-space limit the heap is left as it is.  A
+ * thread's own heap (glibc's arena) is advised too, before the function of a thread
+ * started by thread_start runs. */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include <unistd.h>
 
 #include "base/heap.h"
+#include "base/threads.h"
 
 /* Does FILE (a /proc or /sys text file) hold a line containing TEXT? */
 static int file_has(const char *file, const char *text)
@@ -64,6 +68,20 @@ static int eligible(const void *p)
 	return value;
 }
 
+/* THPeligible of an anonymous mapping not advised: 1 means huge pages for
+ * all (`always`), where advice tells nothing */
+static int unadvised_eligible(void)
+{
+	void *control = mmap(NULL, 8 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			     -1, 0);
+	int e;
+
+	assert_true(control != MAP_FAILED);
+	e = eligible(control);
+	munmap(control, 8 << 20);
+	return e;
+}
+
 static void test_prepared(void **state)
 {
 	(void)state;
@@ -75,14 +93,7 @@ static void test_prepared(void **state)
 	}
 	/* the stretch: at least the pad, less the part before the first 2 MB boundary */
 	assert_true(advised >= HEAP_STEP - ((size_t)2 << 20));
-	/* an anonymous mapping not advised: eligible means huge pages for all (or
-	 * none: never), where advice tells nothing */
-	void *control = mmap(NULL, 8 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			     -1, 0);
-	assert_true(control != MAP_FAILED);
-	int control_eligible = eligible(control);
-	munmap(control, 8 << 20);
-	if (control_eligible != 0 ||
+	if (unadvised_eligible() != 0 ||
 	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]"))
 		skip();
 	/* the middle of the stretch, still the heap's (the pad is kept) */
@@ -111,11 +122,53 @@ static void test_limited(void **state)
 	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* A thread started by thread_start: its blocks' mapping as the kernel sees it */
+static void *block_eligible(void *arg)
+{
+	void *volatile block = malloc(64 << 10);	/* the arena's, not the cache's */
+
+	*(int *)arg = eligible(block);
+	free(block);
+	return NULL;
+}
+
+static void *prepare_here(void *arg)
+{
+	*(size_t *)arg = heap_prepare_thread();
+	return NULL;
+}
+
+/* A thread's heap (glibc's arena) is advised as main's; a thread of
+ * thread_start has it done before its function runs. */
+static void test_thread(void **state)
+{
+	pthread_t tid;
+	size_t advised = 0;
+	int got = -1;
+
+	(void)state;
+	/* first: the first thread's arena is new, advised by nothing else */
+	assert_int_equal(thread_start(&tid, block_eligible, &got), 0);
+	pthread_join(tid, NULL);
+	assert_int_equal(pthread_create(&tid, NULL, prepare_here, &advised), 0);
+	pthread_join(tid, NULL);
+	if (!glibc_heap()) {
+		assert_int_equal(advised, 0);
+		return;
+	}
+	assert_int_equal(advised, (size_t)64 << 20);
+	if (unadvised_eligible() != 0 ||
+	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]"))
+		skip();
+	assert_int_equal(got, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_limited),	/* first: before the heap is prepared */
 		cmocka_unit_test(test_prepared),
+		cmocka_unit_test(test_thread),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
