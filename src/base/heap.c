@@ -3,8 +3,11 @@
 #include "base/heap.h"
 
 #include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -69,14 +72,22 @@ static int arena_shaped(uintptr_t base)
 	uintptr_t at = base;
 	int ok = 0;
 
+	/* lines "LO-HI PERMS OFFSET DEV INODE [NAME]", by address */
 	while (f && fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi, inode;
-		char path[8] = "";
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu %7s", &lo, &hi, &inode, path) < 3)
+		char *e;
+		unsigned long lo = strtoul(line, &e, 16), hi;
+		if (*e != '-')
 			break;
+		hi = strtoul(e + 1, &e, 16);
 		if (hi <= base)
 			continue;
-		if (lo > at || inode || path[0])
+		for (int field = 0; field < 3; field++) {
+			e += strspn(e, " ");
+			e += strcspn(e, " ");
+		}
+		unsigned long inode = strtoul(e, &e, 10);
+		e += strspn(e, " ");
+		if (lo > at || inode || (*e && *e != '\n'))
 			break;
 		at = hi;
 		if (at >= base + ARENA_HEAP) {
@@ -89,6 +100,31 @@ static int arena_shaped(uintptr_t base)
 	return ok;
 }
 
+/* The heaps advised so far: an arena is taken by thread after thread */
+static uintptr_t advised_heaps[16];
+static size_t nadvised;
+static pthread_mutex_t advised_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Was the heap at base advised (by an earlier thread of its arena)? */
+static int advised_before(uintptr_t base)
+{
+	int found = 0;
+
+	pthread_mutex_lock(&advised_lock);
+	for (size_t i = 0; i < nadvised && !found; i++)
+		found = advised_heaps[i] == base;
+	pthread_mutex_unlock(&advised_lock);
+	return found;
+}
+
+static void remember(uintptr_t base)
+{
+	pthread_mutex_lock(&advised_lock);
+	if (nadvised < sizeof(advised_heaps) / sizeof(*advised_heaps))
+		advised_heaps[nadvised++] = base;
+	pthread_mutex_unlock(&advised_lock);
+}
+
 size_t heap_prepare_thread(void)
 {
 	/* too big for the thread's cache of small blocks, which can hold
@@ -97,9 +133,14 @@ size_t heap_prepare_thread(void)
 	uintptr_t base = (uintptr_t)p & ~(ARENA_HEAP - 1);
 	size_t advised = 0;
 
-	if (p && prepared && arena_shaped(base) &&
-	    !madvise((void *)base, ARENA_HEAP, MADV_HUGEPAGE))
-		advised = ARENA_HEAP;
+	if (p && prepared) {
+		if (advised_before(base)) {
+			advised = ARENA_HEAP;
+		} else if (arena_shaped(base) && !madvise((void *)base, ARENA_HEAP, MADV_HUGEPAGE)) {
+			remember(base);
+			advised = ARENA_HEAP;
+		}
+	}
 	free(p);
 	return advised;
 }
