@@ -233,14 +233,44 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 }
 
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
-			 struct mainline *out, size_t *ncommits)
+			 struct mainline *out, size_t *ncommits, size_t *fix_at, size_t *ident_at)
 {
 	struct segment *s = segcache_find_alone(cache, base, tip);
+	int idents = out->nwant && s->ident_oid;
 
 	mainline_reserve(out, s->n);
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
+		if (fix_at)
+			fix_at[i] = out->n;
 		mainline_take_fix(out, &s->v[i], NULL);
-	for (size_t i = 0; out->nwant && s->ident_oid && i < s->ncommits; i++)
-		mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
+	}
+	if (fix_at)
+		fix_at[s->n] = out->n;
+	for (size_t i = 0; i < s->ncommits; i++) {
+		if (ident_at)
+			ident_at[i] = out->nidents;
+		if (idents)
+			mainline_add_ident(out, s->ident_oid[i], s->ident_key[i]);
+	}
+	if (ident_at)
+		ident_at[s->ncommits] = out->nidents;
 	*ncommits = s->ncommits;
+}
+
+int mainline_tail_ends(const struct segment *s, const struct segment *l)
+{
+	size_t dc, df;
+
+	if (s->ncommits > l->ncommits || s->n > l->n || !s->ident_oid != !l->ident_oid)
+		return 0;
+	dc = l->ncommits - s->ncommits;
+	df = l->n - s->n;
+	if (s->ident_oid &&
+	    (memcmp(s->ident_oid, l->ident_oid + dc, s->ncommits * sizeof(*s->ident_oid)) ||
+	     memcmp(s->ident_key, l->ident_key + dc, s->ncommits * sizeof(*s->ident_key))))
+		return 0;
+	for (size_t k = 0; k < s->n; k++)
+		if (memcmp(s->v[k].oid, l->v[df + k].oid, 20))
+			return 0;
+	return 1;
 }

@@ -50,9 +50,14 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
  * mainline_alone_fill made sure of: the facts held by the tail are moved
  * out of the cache, those it shares with other tails (the file's pool)
  * borrowed (call after saving it, once per tail); *ncommits is its
- * length. */
+ * length.  fix_at and ident_at (or NULL), with room for the tail's fixes
+ * and commits and one more: out->n and out->nidents before each of them
+ * was taken, and at the end. */
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
-			 struct mainline *out, size_t *ncommits);
+			 struct mainline *out, size_t *ncommits, size_t *fix_at, size_t *ident_at);
+/* Is tail s the end of tail l: its commits (identities) and the commits
+ * that name others l's last ones, in the same order? */
+int mainline_tail_ends(const struct segment *s, const struct segment *l);
 
 /* What mainline_read.c's walks keep of each mainline commit (shared); peek
  * (or NULL) gives the dates and parents of the commits they only paint

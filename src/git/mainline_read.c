@@ -706,13 +706,55 @@ static void place_from(const size_t *at, size_t first, size_t nbases, const size
 	for (size_t i = 0; i < nbases; i++)
 		if (at[i] != SIZE_MAX)
 			from[i] = (struct mainline_from){ start[at[i] - first], istart[at[i] - first],
-							  count[at[i] - first], 0 };
+							  count[at[i] - first], 0, 0, 0 };
+}
+
+/* The alone bases' mainlines (ok[i]) out of the cache into alone[]: the
+ * longest tail's first, then each of the others, or, without labels, a
+ * tail that is the end of the longest one borrowed (mainline_read_set). */
+static void take_alone(struct segcache *cache, const struct chain_tag *b, size_t nbases,
+		       const int *ok, int labels, const git_oid *tip,
+		       struct mainline *const *alone, struct mainline_from *from)
+{
+	const struct segment *l = NULL;
+	size_t longest = SIZE_MAX, *fix_at = NULL, *ident_at = NULL;
+
+	for (size_t i = 0; i < nbases && !labels; i++) {
+		const struct segment *s = ok[i] ? segcache_find_alone(cache, b[i].oid, tip->id) : NULL;
+		if (s && (!l || s->ncommits > l->ncommits)) {
+			l = s;
+			longest = i;
+		}
+	}
+	if (l) {
+		fix_at = xmalloc((l->n + 1) * sizeof(*fix_at));
+		ident_at = xmalloc(((size_t)l->ncommits + 1) * sizeof(*ident_at));
+		mainline_alone_take(cache, b[longest].oid, tip->id, alone[longest],
+				    &from[longest].commits, fix_at, ident_at);
+		from[longest].alone = 1;
+	}
+	for (size_t i = 0; i < nbases; i++) {
+		const struct segment *s;
+		if (!ok[i] || i == longest)
+			continue;
+		s = segcache_find_alone(cache, b[i].oid, tip->id);
+		if (l && mainline_tail_ends(s, l))
+			from[i] = (struct mainline_from){ fix_at[l->n - s->n],
+							  ident_at[l->ncommits - s->ncommits],
+							  s->ncommits, 1, 1, longest };
+		else
+			mainline_alone_take(cache, b[i].oid, tip->id, alone[i], &from[i].commits,
+					    NULL, NULL);
+		from[i].alone = 1;
+	}
+	free(fix_at);
+	free(ident_at);
 }
 
 /* Move the mainlines out: the chain's into out, the others' into alone[]. */
 static void take_all(struct reading *rd, const struct chain_tag *chain, size_t first,
 		     const struct chain_tag *b, const size_t *at, size_t nbases, const int *ok,
-		     const git_oid *tip, struct segcache *cache, struct mainline *out,
+		     int labels, const git_oid *tip, struct segcache *cache, struct mainline *out,
 		     struct mainline *const *alone, struct mainline_from *from)
 {
 	if (rd->n) {
@@ -722,11 +764,8 @@ static void take_all(struct reading *rd, const struct chain_tag *chain, size_t f
 		place_from(at, first, nbases, start, istart, count, from);
 		free(start);
 	}
-	for (size_t i = 0; alone && i < nbases; i++)
-		if (ok[i]) {
-			mainline_alone_take(cache, b[i].oid, tip->id, alone[i], &from[i].commits);
-			from[i].alone = 1;
-		}
+	if (alone)
+		take_alone(cache, b, nbases, ok, labels, tip, alone, from);
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
@@ -745,7 +784,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	int rc;
 
 	for (size_t i = 0; i < nbases; i++)
-		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0, 0 };
+		from[i] = (struct mainline_from){ SIZE_MAX, SIZE_MAX, 0, 0, 0, 0 };
 	segcache_init(&none);
 	if (!t) {
 		rc = RT_EFAIL;
@@ -791,7 +830,8 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if (kept && kept->path)
 		segcache_save(kept, kept->path, err, errlen);	/* only costs time */
 	err[0] = '\0';
-	take_all(&rd, chain, first, resolved, at, nbases, ok, &tip, cache, out, alone, from);
+	take_all(&rd, chain, first, resolved, at, nbases, ok, labels, &tip, cache, out, alone,
+		 from);
 out:
 	walk_memo_clear();	/* (the walks that paint history are done) */
 	for (size_t k = 0; k < rd.n; k++)

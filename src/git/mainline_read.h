@@ -47,6 +47,10 @@ struct mainline_from {
 	size_t ident;		/* in out->ident_* */
 	size_t commits;		/* how many commits REF ^BASE has */
 	int alone;		/* its mainline is alone[i] (fix SIZE_MAX) */
+	int borrowed;		/* alone, and held by alone[lender] from fix and
+				   ident on (without labels: its tail is the end
+				   of lender's); alone[i] is left empty */
+	size_t lender;
 };
 
 /*
@@ -63,7 +67,12 @@ struct mainline_from {
  * the caller, its want set; alone NULL: none) with from[i].alone set and
  * from[i].commits its length: all read in one walk and kept in the cache
  * as tails (mainline_alone.h); when from[i].alone is clear, read that base
- * alone with mainline_read().  Without labels, a mainline in alone[] may
+ * alone with mainline_read().  Without labels, a base whose tail is the end
+ * of the longest tail (the same commits, in the same order: a mainline
+ * without merges from before the bases) is not taken into alone[i] but
+ * borrowed: from[i].borrowed, its mainline alone[from[i].lender]'s from
+ * from[i].fix and from[i].ident on, what alone[i] would have held (33
+ * copies of Open vSwitch's mainline, built and indexed each, become one).  Without labels, a mainline in alone[] may
  * name no release for its commits (only their identities are then read:
  * mainline_alone.h); the chain's always do.  peek: as mainline_read's.
  * progress (may be NULL) hears of the segments to read and of each one read.

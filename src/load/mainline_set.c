@@ -74,13 +74,18 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {
+		if (out->from[i].fix != SIZE_MAX && out->from[i].borrowed) {
+			drop_own(out->m[i]);	/* (the lender's is indexed below) */
+			out->m[i] = out->m[out->from[i].lender];
+			continue;
+		}
 		if (out->from[i].fix != SIZE_MAX) {
 			drop_own(out->m[i]);
 			out->m[i] = out->shared;
 			continue;
 		}
 		if (!out->from[i].alone) {	/* this base alone */
-			out->from[i] = (struct mainline_from){ 0, 0, 0, 0 };
+			out->from[i] = (struct mainline_from){ 0, 0, 0, 0, 0, 0 };
 			rc = mainline_read(repo, ref, bases[i], src->cache, out->m[i],
 					   &out->from[i].commits, err, errlen);
 		}
@@ -108,7 +113,7 @@ void mainline_set_for_inference(const struct mainline_set *ms, size_t i,
 void mainline_set_release(struct mainline_set *ms)
 {
 	for (size_t i = 0; ms->m && i < ms->n; i++)
-		if (ms->m[i] && ms->m[i] != ms->shared) {
+		if (ms->m[i] && ms->m[i] != ms->shared && !(ms->from && ms->from[i].borrowed)) {
 			mainline_release(ms->m[i]);
 			free(ms->m[i]);
 		}

@@ -25,7 +25,9 @@ struct mainline_set {
 	char *ref;
 	struct mainline *shared;
 	struct mainline **m;
-	struct mainline_from *from;	/* .fix is 0 for a series read alone */
+	struct mainline_from *from;	/* .fix is 0 for a series read alone,
+					   but for one borrowed: m[i] is then
+					   m[.lender], not its own */
 	struct mainline *whole;
 	uint32_t *want;			/* the identity keys kept, sorted, owned */
 	size_t nwant;
