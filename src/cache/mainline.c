@@ -20,7 +20,9 @@
 			   emails past GRAPH_EMAIL_KEEP bytes (core/graph.h); 7: broken
 			   links and bases' own tails (the flags byte's second and third bits);
 			   8: the commit cache's facts format 8; 9: the facts of bases' own
-			   tails kept once, before the segments, each tail naming its own */
+			   tails kept once, before the segments, each tail naming its own;
+			   10: a base's own tail that ends the longest one (segment_ends)
+			   kept as the longest one's index (the flags byte's fourth bit) */
 
 void segcache_init(struct segcache *c)
 {
@@ -93,6 +95,24 @@ struct segment *segcache_find_alone_from(struct segcache *c, const uint8_t from[
 	return NULL;
 }
 
+int segment_ends(const struct segment *s, const struct segment *l)
+{
+	size_t dc, df;
+
+	if (s->ncommits > l->ncommits || s->n > l->n || !s->ident_oid != !l->ident_oid)
+		return 0;
+	dc = l->ncommits - s->ncommits;
+	df = l->n - s->n;
+	if (s->ident_oid &&
+	    (memcmp(s->ident_oid, l->ident_oid + dc, s->ncommits * sizeof(*s->ident_oid)) ||
+	     memcmp(s->ident_key, l->ident_key + dc, s->ncommits * sizeof(*s->ident_key))))
+		return 0;
+	for (size_t k = 0; k < s->n; k++)
+		if (memcmp(s->v[k].oid, l->v[df + k].oid, 20))
+			return 0;
+	return 1;
+}
+
 /* Does s replace c's tail t (the same kind, from the same commit)? */
 static int replaces(const struct segment *s, const struct segment *t)
 {
@@ -148,11 +168,49 @@ static void put_fixes(struct wbuf *w, const struct segment *s, const struct oidm
 	}
 }
 
+/* The longest of c's bases' own tails to each tip: lender[i], for each
+ * tail i that ends another tail of its tip that is the longest (segment_
+ * ends), is that one's index, else SIZE_MAX (to free). */
+static size_t *lenders(const struct segcache *c)
+{
+	size_t *lender = xmalloc((c->n + 1) * sizeof(*lender));
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct segment *s = &c->v[i];
+		size_t best = SIZE_MAX;
+		lender[i] = SIZE_MAX;
+		for (size_t j = 0; s->alone && j < c->n; j++) {
+			const struct segment *l = &c->v[j];
+			if (l->alone && !memcmp(l->to, s->to, 20) &&
+			    (best == SIZE_MAX || l->ncommits > c->v[best].ncommits ||
+			     (l->ncommits == c->v[best].ncommits && j < best)))
+				best = j;
+		}
+		if (best != SIZE_MAX && best != i && segment_ends(s, &c->v[best]))
+			lender[i] = best;
+	}
+	return lender;
+}
+
+/* Segment s's commits naming others and every commit's identity. */
+static void put_held(struct wbuf *w, const struct segment *s, const struct oidmap *at)
+{
+	put_fixes(w, s, at);
+	for (size_t k = 0; s->ident_oid && k < s->ncommits; k++) {
+		wbuf_bytes(w, s->ident_oid[k], 8);
+		wbuf_uint(w, s->ident_key[k], 4);
+	}
+	for (size_t k = 0; !s->ident_oid && k < s->ncommits; k++) {
+		wbuf_uint(w, 0, 8);	/* none known: zeros */
+		wbuf_uint(w, 0, 4);
+	}
+}
+
 uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 {
 	struct wbuf w = { 0 };
 	struct oidmap at;
-	size_t npool;
+	size_t npool, *lender = lenders(c);
 	const struct seg_fix **pool = alone_pool(c, &at, &npool);
 
 	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
@@ -167,26 +225,22 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		wbuf_bytes(&w, s->from, 20);
 		wbuf_bytes(&w, s->to, 20);
 		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
-				      (unsigned)!!s->alone << 2, 1);
+				      (unsigned)!!s->alone << 2 | (lender[i] != SIZE_MAX) << 3, 1);
 		if (s->alone) {
 			wbuf_uint(&w, (uint64_t)s->newest, 8);
 			wbuf_bytes(&w, s->newest_id, 20);
 		}
 		wbuf_uint(&w, s->ncommits, 4);
 		wbuf_uint(&w, s->n, 4);
-		put_fixes(&w, s, &at);
-		for (size_t k = 0; s->ident_oid && k < s->ncommits; k++) {
-			wbuf_bytes(&w, s->ident_oid[k], 8);
-			wbuf_uint(&w, s->ident_key[k], 4);
-		}
-		for (size_t k = 0; !s->ident_oid && k < s->ncommits; k++) {
-			wbuf_uint(&w, 0, 8);	/* none known: zeros */
-			wbuf_uint(&w, 0, 4);
-		}
+		if (lender[i] != SIZE_MAX)
+			wbuf_uint(&w, lender[i], 4);
+		else
+			put_held(&w, s, &at);
 	}
 	wbuf_seal(&w);
 	oidmap_release(&at);
 	free(pool);
+	free(lender);
 	*len = w.len;
 	return w.b;
 }
@@ -251,8 +305,11 @@ static int decode_pool(struct rbuf *r, struct seg_pool *p)
 	return r->bad ? -1 : 0;
 }
 
-/* One segment; 0, or -1 (then s holds what was read, to release). */
-static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct segment *s)
+/* One segment; 0, or -1 (then s holds what was read, to release).  One
+ * kept as the end of another (format 10) is left without its commits, its
+ * lender's index in *lender (else UINT32_MAX): lend() fills it. */
+static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct segment *s,
+			  uint32_t *lender)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
 	unsigned flags = (unsigned)rbuf_uint(r, 1);
@@ -261,19 +318,27 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	uint32_t n;
 
 	memset(s, 0, sizeof(*s));
+	*lender = UINT32_MAX;
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
-	if (r->bad || flags > 7 || n > s->ncommits || n > (size_t)(r->end - r->p) / 4 ||
-	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)))
+	if (r->bad || flags > 15 || n > s->ncommits ||
+	    (!(flags & 8) && n > (size_t)(r->end - r->p) / 4) ||
+	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)) ||
+	    (flags & 8 && !(flags & 4)))
 		return -1;
 	memcpy(s->from, from, 20);
 	memcpy(s->to, to, 20);
 	s->tail = (int)(flags & 1);
 	s->broken = (int)(flags >> 1 & 1);
-	s->alone = (int)(flags >> 2);
+	s->alone = (int)(flags >> 2 & 1);
 	s->newest = newest;
 	if (newest_id)
 		memcpy(s->newest_id, newest_id, 20);
+	if (flags & 8) {	/* the end of segment *lender: copied once all are read */
+		*lender = (uint32_t)rbuf_uint(r, 4);
+		s->cap = n;	/* (its count of fixes, until then) */
+		return r->bad ? -1 : 0;
+	}
 	s->v = xcalloc(n + 1, sizeof(*s->v));
 	for (; s->n < n; s->n++)
 		if (decode_fix(r, pool, s->alone, &s->v[s->n])) {
@@ -281,6 +346,29 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 			return -1;
 		}
 	return r->bad ? -1 : decode_idents(r, s);
+}
+
+/* Segment i, kept as the end of segment j, from j's commits: 0, or -1 when
+ * j is no base's own tail held in the file, or shorter. */
+static int lend(struct segcache *c, size_t i, uint32_t j, const uint32_t *lender)
+{
+	struct segment *s = &c->v[i];
+	const struct segment *l = j < c->n ? &c->v[j] : NULL;
+	size_t n = s->cap;
+
+	if (!l || j == i || lender[j] != UINT32_MAX || !l->alone || n > l->n ||
+	    s->ncommits > l->ncommits)
+		return -1;
+	s->v = xmalloc((n + 1) * sizeof(*s->v));
+	memcpy(s->v, l->v + (l->n - n), n * sizeof(*s->v));	/* (shared: the pool's) */
+	s->n = s->cap = n;
+	s->ident_oid = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_oid));
+	s->ident_key = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_key));
+	memcpy(s->ident_oid, l->ident_oid + (l->ncommits - s->ncommits),
+	       s->ncommits * sizeof(*s->ident_oid));
+	memcpy(s->ident_key, l->ident_key + (l->ncommits - s->ncommits),
+	       s->ncommits * sizeof(*s->ident_key));
+	return 0;
 }
 
 static void reject(struct segcache *c, const char *why)
@@ -307,8 +395,13 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 		return reject(c, "corrupt segment");
 	c->v = xcalloc(n + 1, sizeof(*c->v));
 	c->cap = n + 1;
+	uint32_t *lender = xmalloc(((size_t)n + 1) * sizeof(*lender));
 	for (; c->n < n && !bad; c->n++)
-		bad = decode_segment(&r, pool, &c->v[c->n]);
+		bad = decode_segment(&r, pool, &c->v[c->n], &lender[c->n]);
+	for (size_t i = 0; i < c->n && !bad; i++)
+		if (lender[i] != UINT32_MAX)
+			bad = lend(c, i, lender[i], lender);
+	free(lender);	/* (a segment left to lend holds nothing: released as it is) */
 	if (bad || r.p != r.end)
 		return reject(c, "corrupt segment");
 }

@@ -64,7 +64,7 @@ struct segment {
 	uint32_t *ident_key;
 };
 
-#define SEGCACHE_FORMAT 9u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 10u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;
@@ -107,5 +107,11 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len);
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen);
 void segment_release(struct segment *s);
 void segcache_release(struct segcache *c);
+/* Is s the end of l: its commits (identities: first 8 bytes and key) and
+ * its commits naming others (ids) l's last ones, in the same order?  Then
+ * what s holds is what l holds from there on (the file keeps such a base's
+ * own tail as a reference to the longer one: format 10; and a base's own
+ * mainline is borrowed from the longer one's: git/mainline_read.h). */
+int segment_ends(const struct segment *s, const struct segment *l);
 
 #endif

@@ -256,21 +256,3 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 		ident_at[s->ncommits] = out->nidents;
 	*ncommits = s->ncommits;
 }
-
-int mainline_tail_ends(const struct segment *s, const struct segment *l)
-{
-	size_t dc, df;
-
-	if (s->ncommits > l->ncommits || s->n > l->n || !s->ident_oid != !l->ident_oid)
-		return 0;
-	dc = l->ncommits - s->ncommits;
-	df = l->n - s->n;
-	if (s->ident_oid &&
-	    (memcmp(s->ident_oid, l->ident_oid + dc, s->ncommits * sizeof(*s->ident_oid)) ||
-	     memcmp(s->ident_key, l->ident_key + dc, s->ncommits * sizeof(*s->ident_key))))
-		return 0;
-	for (size_t k = 0; k < s->n; k++)
-		if (memcmp(s->v[k].oid, l->v[df + k].oid, 20))
-			return 0;
-	return 1;
-}

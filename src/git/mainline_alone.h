@@ -55,9 +55,6 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
  * was taken, and at the end. */
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
 			 struct mainline *out, size_t *ncommits, size_t *fix_at, size_t *ident_at);
-/* Is tail s the end of tail l: its commits (identities) and the commits
- * that name others l's last ones, in the same order? */
-int mainline_tail_ends(const struct segment *s, const struct segment *l);
 
 /* What mainline_read.c's walks keep of each mainline commit (shared); peek
  * (or NULL) gives the dates and parents of the commits they only paint

@@ -738,7 +738,7 @@ static void take_alone(struct segcache *cache, const struct chain_tag *b, size_t
 		if (!ok[i] || i == longest)
 			continue;
 		s = segcache_find_alone(cache, b[i].oid, tip->id);
-		if (l && mainline_tail_ends(s, l))
+		if (l && segment_ends(s, l))
 			from[i] = (struct mainline_from){ fix_at[l->n - s->n],
 							  ident_at[l->ncommits - s->ncommits],
 							  s->ncommits, 1, 1, longest };

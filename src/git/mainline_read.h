@@ -68,7 +68,7 @@ struct mainline_from {
  * from[i].commits its length: all read in one walk and kept in the cache
  * as tails (mainline_alone.h); when from[i].alone is clear, read that base
  * alone with mainline_read().  Without labels, a base whose tail is the end
- * of the longest tail (the same commits, in the same order: a mainline
+ * of the longest tail (segment_ends: the same commits, in the same order: a mainline
  * without merges from before the bases) is not taken into alone[i] but
  * borrowed: from[i].borrowed, its mainline alone[from[i].lender]'s from
  * from[i].fix and from[i].ident on, what alone[i] would have held (33

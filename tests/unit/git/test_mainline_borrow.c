@@ -1,6 +1,6 @@
 /* Unit tests for git/mainline_alone.c's borrowing (mainline_read.h): a base's own mainline
  * whose tail is the end of the longest tail is that tail's mainline from the places
- * mainline_alone_take counted.  mainline_tail_ends says yes only to the same commits
+ * mainline_alone_take counted.  segment_ends (cache/mainline.h) says yes only to the same commits
  * (first 8 bytes and identity key) and the same commits naming others, in the same order,
  * at the end; and the mainline taken from the longest tail, from fix_at and ident_at of
  * where the shorter one starts, holds exactly what taking the shorter tail itself gives
@@ -63,31 +63,31 @@ static void test_ends(void **state)
 	struct segment l = tail(1, 0), s = tail(2, 20), other;
 
 	(void)state;
-	assert_true(mainline_tail_ends(&s, &l));
-	assert_true(mainline_tail_ends(&l, &l));
-	assert_false(mainline_tail_ends(&l, &s));	/* longer */
+	assert_true(segment_ends(&s, &l));
+	assert_true(segment_ends(&l, &l));
+	assert_false(segment_ends(&l, &s));	/* longer */
 	s.ident_key[3]++;			/* another key */
-	assert_false(mainline_tail_ends(&s, &l));
+	assert_false(segment_ends(&s, &l));
 	s.ident_key[3]--;
 	s.ident_oid[29][7] = 0;			/* another commit, the last */
-	assert_false(mainline_tail_ends(&s, &l));
+	assert_false(segment_ends(&s, &l));
 	s.ident_oid[29][7] = 0xee;
 	s.v[0].oid[19] = 1;			/* another commit naming others */
-	assert_false(mainline_tail_ends(&s, &l));
+	assert_false(segment_ends(&s, &l));
 	s.v[0].oid[19] = 0xee;
-	assert_true(mainline_tail_ends(&s, &l));
+	assert_true(segment_ends(&s, &l));
 	other = tail(3, 20);			/* no identities kept: not the same */
 	free(other.ident_oid);
 	free(other.ident_key);
 	other.ident_oid = NULL;
 	other.ident_key = NULL;
-	assert_false(mainline_tail_ends(&other, &l));
+	assert_false(segment_ends(&other, &l));
 	/* the same commits but the line's order changed: not its end */
 	uint8_t head[8];
 	memcpy(head, s.ident_oid[0], 8);
 	memcpy(s.ident_oid[0], s.ident_oid[1], 8);
 	memcpy(s.ident_oid[1], head, 8);
-	assert_false(mainline_tail_ends(&s, &l));
+	assert_false(segment_ends(&s, &l));
 	segment_release(&l);
 	segment_release(&s);
 	segment_release(&other);
