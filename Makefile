@@ -220,7 +220,8 @@ FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec 
                       core/message core/reported core/graph base/util base/atomic_file base/error \
                       base/pattern base/oidmap) $(FUZZ_B)/nocov/cache/commits.o
 FUZZ_OBJ_segcache = $(call fz,cache/mainline cache/save cache/commits cache/ranges cache/paths base/codec \
-                      base/blobfile core/message core/reported core/graph base/util \
+                      base/blobfile core/message core/reported core/graph core/mainline core/resolve \
+                      base/radix base/util \
                       base/atomic_file base/error base/pattern base/oidmap)
 FUZZ_OBJ_tagcache = $(call fz,cache/tags base/codec base/blobfile base/util base/atomic_file \
                       base/error)

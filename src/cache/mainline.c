@@ -284,6 +284,9 @@ static int decode_fix(struct rbuf *r, const struct seg_pool *pool, int alone,
 	if (!(oid = rbuf_take(r, 20)) || cache_get_facts(r, &f->facts))
 		return -1;
 	memcpy(f->oid, oid, 20);
+	for (size_t k = 0; k < f->facts.nrefs; k++)
+		if (f->facts.refs[k].kind == MSG_REF_MENTION)
+			return -1;	/* (dropped before a segment keeps facts) */
 	return 0;
 }
 

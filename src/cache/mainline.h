@@ -5,7 +5,8 @@
  *
  * A segment is the history TO ^FROM (TO a mainline tag, or the branch tip
  * for the tail after the last tag): how many commits it has, the commits
- * that name others (their facts, as core/unfixed.h keeps them), in walk order,
+ * that name others (their facts, as core/unfixed.h keeps them: stripped,
+ * core/mainline.h, so a file naming a mention is corrupt), in walk order,
  * and for every commit, in walk order, the first 8 bytes of its id and its
  * identity key (core/identity.h: author and subject, for inferring upstream
  * ids) — 12 bytes a commit.  A segment whose FROM turned out no ancestor of
@@ -17,7 +18,9 @@
  * flags).  The file (`regtrace-mainline-cache` in the git directory) holds a
  * magic line, the format and tool versions, the facts of the commits the
  * bases' own tails name others in (each commit once, however many of these
- * nested tails hold it; a tail names their places), the segments, and a
+ * nested tails hold it; a tail names their places), the segments (a base's
+ * own tail that ends the longest one of its tip, segment_ends, as that
+ * one's index: format 10), and a
  * checksum of all that precedes it (codec.h); a file that fails any check
  * is ignored whole, never half trusted.  A tail segment replaces the older tail that
  * starts at the same tag, so moving branches do not pile up.

@@ -379,6 +379,104 @@ static void test_save_merges(void **state)
 	unlink(path);
 }
 
+/* A base's own tail FROM..TIP 6 of the commits first..39 of one line (commit k: id head k,
+ * key 2000 + k), every fourth naming others (id 150 + k). */
+static struct segment line_tail(int from, uint32_t first)
+{
+	struct segment s = { .tail = 1, .alone = 1, .ncommits = 40 - first, .newest = 7 };
+
+	oid(s.from, from);
+	oid(s.to, 6);
+	s.ident_oid = xcalloc(s.ncommits + 1, sizeof(*s.ident_oid));
+	s.ident_key = xcalloc(s.ncommits + 1, sizeof(*s.ident_key));
+	s.v = xcalloc(s.ncommits + 1, sizeof(*s.v));
+	for (uint32_t k = first; k < 40; k++) {
+		s.ident_oid[k - first][0] = (uint8_t)k;
+		s.ident_oid[k - first][5] = 0x5a;
+		s.ident_key[k - first] = 2000 + k;
+		if (k % 4)
+			continue;
+		struct seg_fix *f = &s.v[s.n++];
+		oid(f->oid, 150 + (int)k);
+		f->facts.subject = xstrdup("fix");
+		f->facts.refs = xcalloc(1, sizeof(*f->facts.refs));
+		f->facts.nrefs = f->facts.refs_cap = 1;
+		f->facts.refs[0].kind = MSG_REF_FIXES;
+		strcpy(f->facts.refs[0].id, "abcdef012345");
+	}
+	return s;
+}
+
+/* Format 10: a base's own tail that ends the longest tail of its tip is written as that
+ * tail's index, and read back as the same commits; one that does not end it is held whole.
+ * A reference to a shorter tail, to itself or past the segments is a corrupt file. */
+static void test_tail_references(void **state)
+{
+	struct segcache c, d;
+	struct segment longest = line_tail(1, 0), other = line_tail(3, 30), end = line_tail(2, 10);
+	uint8_t from[20], to[20];
+	size_t len, len2;
+
+	(void)state;
+	other.ident_key[0] = 1;		/* commit 30, another key: no end of the longest */
+	segcache_init(&c);
+	segcache_add(&c, &longest);
+	segcache_add(&c, &other);
+	segcache_add(&c, &end);		/* the last segment of the file */
+	uint8_t *buf = segcache_encode(&c, &len);
+	/* the end's record: from, to, flags, newest date and id, counts, and the index */
+	assert_int_equal(buf[len - 8 - 4 - 4 - 4 - 20 - 8 - 1], 1 | 4 | 8);
+	assert_int_equal(buf[len - 8 - 4], 0);	/* the longest: segment 0 */
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	oid(to, 6);
+	oid(from, 2);
+	struct segment *e = segcache_find_alone(&d, from, to);
+	oid(from, 1);
+	struct segment *l = segcache_find_alone(&d, from, to);
+	assert_non_null(e);
+	assert_non_null(l);
+	assert_int_equal(e->ncommits, 30);
+	assert_int_equal(e->n, 7);	/* 12, 16, ... 36 */
+	assert_int_equal(e->newest, 7);
+	for (uint32_t k = 0; k < 30; k++) {
+		assert_int_equal(e->ident_oid[k][0], 10 + k);
+		assert_int_equal(e->ident_key[k], 2010 + k);
+	}
+	assert_memory_equal(e->v[0].oid, l->v[l->n - 7].oid, 20);
+	assert_string_equal(e->v[6].facts.refs[0].id, "abcdef012345");
+	assert_true(segment_ends(e, l));
+	uint8_t *again = segcache_encode(&d, &len2);	/* the same bytes again */
+	assert_int_equal(len, len2);
+	assert_memory_equal(buf, again, len);
+	free(again);
+	segcache_release(&d);
+	/* held whole (one key changed: no end), it takes its 30 commits' 12 bytes and its
+	 * 7 places in the pool instead of the 4-byte index */
+	struct segcache h;
+	struct segment l2 = line_tail(1, 0), o2 = line_tail(3, 30), e2 = line_tail(2, 10);
+	o2.ident_key[0] = 1;
+	e2.ident_key[29] = 1;
+	segcache_init(&h);
+	segcache_add(&h, &l2);
+	segcache_add(&h, &o2);
+	segcache_add(&h, &e2);
+	uint8_t *whole = segcache_encode(&h, &len2);
+	assert_int_equal(len2, len + 30 * 12 + 7 * 4 - 4);
+	assert_int_equal(whole[len2 - 8 - 30 * 12 - 7 * 4 - 4 - 4 - 20 - 8 - 1], 1 | 4);
+	free(whole);
+	segcache_release(&h);
+	/* the index made 1 (the other tail, shorter), 2 (itself), 3 (past the end) */
+	for (uint8_t bad = 1; bad <= 3; bad++) {
+		buf[len - 8 - 4] = bad;
+		reseal(buf, len);
+		expect_rejected(buf, len, "corrupt segment");
+	}
+	free(buf);
+	segcache_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +487,7 @@ int main(void)
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_kinds_rejected),
 		cmocka_unit_test(test_pool),
+		cmocka_unit_test(test_tail_references),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
