@@ -168,6 +168,17 @@ static void put_fixes(struct wbuf *w, const struct segment *s, const struct oidm
 	}
 }
 
+/* What a tail kept as a reference costs to read (its commits' 12 bytes,
+ * a fix's decoded size, about 128 bytes): a file may hold references that
+ * cost at most LEND_RATIO times its own length, so that a crafted file of
+ * references cannot make a reader allocate more than that (the encoder
+ * holds a tail whole past it). */
+#define LEND_RATIO 32
+static uint64_t lend_cost(uint64_t ncommits, uint64_t nfixes)
+{
+	return 12 * ncommits + 128 * nfixes;
+}
+
 /* The longest of c's bases' own tails to each tip: lender[i], for each
  * tail i that ends another tail of its tip that is the longest (segment_
  * ends), is that one's index, else SIZE_MAX (to free). */
@@ -212,6 +223,7 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 	struct oidmap at;
 	size_t npool, *lender = lenders(c);
 	const struct seg_fix **pool = alone_pool(c, &at, &npool);
+	uint64_t lent = 0;
 
 	wbuf_head(&w, MAGIC, FORMAT, REGTRACE_VERSION);
 	wbuf_uint(&w, npool, 4);
@@ -222,6 +234,15 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 	wbuf_uint(&w, c->n, 4);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct segment *s = &c->v[i];
+		/* within the budget of what is written so far (the whole file
+		 * only adds to it) */
+		if (lender[i] != SIZE_MAX) {
+			uint64_t cost = lend_cost(s->ncommits, s->n);
+			if (lent + cost > (uint64_t)LEND_RATIO * w.len)
+				lender[i] = SIZE_MAX;
+			else
+				lent += cost;
+		}
 		wbuf_bytes(&w, s->from, 20);
 		wbuf_bytes(&w, s->to, 20);
 		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
@@ -401,6 +422,14 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 	uint32_t *lender = xmalloc(((size_t)n + 1) * sizeof(*lender));
 	for (; c->n < n && !bad; c->n++)
 		bad = decode_segment(&r, pool, &c->v[c->n], &lender[c->n]);
+	uint64_t lent = 0;
+	for (size_t i = 0; i < c->n; i++)
+		if (lender[i] != UINT32_MAX)
+			lent += lend_cost(c->v[i].ncommits, c->v[i].cap);
+	if (!bad && lent > (uint64_t)LEND_RATIO * len) {
+		free(lender);
+		return reject(c, "references past the file's budget");
+	}
 	for (size_t i = 0; i < c->n && !bad; i++)
 		if (lender[i] != UINT32_MAX)
 			bad = lend(c, i, lender[i], lender);

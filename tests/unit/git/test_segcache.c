@@ -2,6 +2,7 @@
  * that must be ignored whole (bad magic, checksum, version, a record out of bounds);
  * broken links and bases' own tails (kinds kept apart, their flags checked, their
  * facts kept once). */
+#define _GNU_SOURCE	/* memmem */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -379,25 +380,27 @@ static void test_save_merges(void **state)
 	unlink(path);
 }
 
-/* A base's own tail FROM..TIP 6 of the commits first..39 of one line (commit k: id head k,
- * key 2000 + k), every fourth naming others (id 150 + k). */
-static struct segment line_tail(int from, uint32_t first)
+/* A base's own tail FROM..TIP 6 of the commits first..last-1 of one line (commit k: id
+ * head k, key 2000 + k), every fourth naming others (id 150 + k). */
+static struct segment line_tail_to(int from, uint32_t first, uint32_t last)
 {
-	struct segment s = { .tail = 1, .alone = 1, .ncommits = 40 - first, .newest = 7 };
+	struct segment s = { .tail = 1, .alone = 1, .ncommits = last - first, .newest = 7 };
 
 	oid(s.from, from);
 	oid(s.to, 6);
 	s.ident_oid = xcalloc(s.ncommits + 1, sizeof(*s.ident_oid));
 	s.ident_key = xcalloc(s.ncommits + 1, sizeof(*s.ident_key));
 	s.v = xcalloc(s.ncommits + 1, sizeof(*s.v));
-	for (uint32_t k = first; k < 40; k++) {
+	for (uint32_t k = first; k < last; k++) {
 		s.ident_oid[k - first][0] = (uint8_t)k;
+		s.ident_oid[k - first][1] = (uint8_t)(k >> 8);
 		s.ident_oid[k - first][5] = 0x5a;
 		s.ident_key[k - first] = 2000 + k;
 		if (k % 4)
 			continue;
 		struct seg_fix *f = &s.v[s.n++];
 		oid(f->oid, 150 + (int)k);
+		f->oid[1] = (uint8_t)(k >> 8);
 		f->facts.subject = xstrdup("fix");
 		f->facts.refs = xcalloc(1, sizeof(*f->facts.refs));
 		f->facts.nrefs = f->facts.refs_cap = 1;
@@ -405,6 +408,11 @@ static struct segment line_tail(int from, uint32_t first)
 		strcpy(f->facts.refs[0].id, "abcdef012345");
 	}
 	return s;
+}
+
+static struct segment line_tail(int from, uint32_t first)
+{
+	return line_tail_to(from, first, 40);
 }
 
 /* Format 10: a base's own tail that ends the longest tail of its tip is written as that
@@ -477,6 +485,69 @@ static void test_tail_references(void **state)
 	segcache_release(&c);
 }
 
+/* A file of references costs its reader at most 32 times its length: a crafted one that
+ * repeats a reference to a long tail 300 times is rejected; the encoder, given 300 such
+ * tails, holds some whole to stay within it, and they all read back. */
+static void test_reference_budget(void **state)
+{
+	struct segcache c, d;
+	struct segment longest = line_tail_to(1, 0, 1200), end = line_tail_to(2, 1, 1200);
+	size_t len;
+
+	(void)state;
+	segcache_init(&c);
+	segcache_add(&c, &longest);
+	segcache_add(&c, &end);
+	uint8_t *buf = segcache_encode(&c, &len);
+	assert_int_equal(buf[len - 8 - 81 + 40], 1 | 4 | 8);	/* the end: a reference */
+	/* 300 copies of its 81-byte record, the segment count (before the first
+	 * record, which starts with the longest's from) made 301 */
+	uint8_t first[20];
+	oid(first, 1);
+	uint8_t *rec0 = memmem(buf, len, first, 20);
+	assert_non_null(rec0);
+	size_t count_at = (size_t)(rec0 - buf) - 4, big = len + 299 * 81;
+	uint8_t *crafted = malloc(big);
+	memcpy(crafted, buf, len - 8);
+	for (int k = 1; k < 300; k++)
+		memcpy(crafted + len - 8 + (size_t)(k - 1) * 81, buf + len - 8 - 81, 81);
+	crafted[count_at] = 301 & 0xff;
+	crafted[count_at + 1] = 301 >> 8;
+	reseal(crafted, big);
+	expect_rejected(crafted, big, "references past the file's budget");
+	free(crafted);
+	free(buf);
+	segcache_release(&c);
+
+	/* 300 tails ending the longest, from 300 bases: within the budget, each read back */
+	segcache_init(&c);
+	longest = line_tail_to(1, 0, 1200);
+	segcache_add(&c, &longest);
+	for (int b = 0; b < 300; b++) {
+		struct segment e = line_tail_to(1000 + b, 1 + (uint32_t)b % 7, 1200);
+		oid(e.from, 0);
+		e.from[2] = (uint8_t)b;
+		e.from[3] = (uint8_t)(b >> 8);
+		segcache_add(&c, &e);
+	}
+	buf = segcache_encode(&c, &len);
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	assert_int_equal(d.n, 301);
+	for (size_t i = 1; i < d.n; i++) {
+		assert_true(segment_ends(&d.v[i], &d.v[0]));
+		assert_int_equal(d.v[i].ncommits, 1200 - (1 + (i - 1) % 7));
+	}
+	/* all 300 held whole: 300 times 14 KB; all referenced: 32 times the file would not
+	 * cover their 15 MB; so between: some of each */
+	assert_true(len > 10 * 14000);
+	assert_true(len < 150 * 14000);
+	free(buf);
+	segcache_release(&d);
+	segcache_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -488,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_kinds_rejected),
 		cmocka_unit_test(test_pool),
 		cmocka_unit_test(test_tail_references),
+		cmocka_unit_test(test_reference_budget),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
