@@ -91,8 +91,12 @@ static void test_prepared(void **state)
 		assert_int_equal(advised, 0);
 		return;
 	}
-	/* the stretch: at least the pad, less the part before the first 2 MB boundary */
-	assert_true(advised >= HEAP_STEP - ((size_t)2 << 20));
+	/* the stretch: the pad, less what the heap's top held before it grew (glibc
+	 * counts it in) and the part before the first 2 MB boundary: up to 2 MB
+	 * more.  (Both at once failed one run in 30 against a bound of the pad
+	 * less 2 MB.) */
+	assert_true(advised >= HEAP_STEP - ((size_t)4 << 20));
+	assert_true(advised <= HEAP_STEP + ((size_t)4 << 20));
 	if (unadvised_eligible() != 0 ||
 	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]"))
 		skip();
