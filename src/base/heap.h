@@ -31,8 +31,8 @@
 
 #define HEAP_STEP ((size_t)64 << 20)
 
-/* Make the heap ready (above); once, first thing in main, before the
- * threads start.  Returns the bytes advised for huge pages (0 when the
+/* Make the heap ready (above); once, before a run opens a repository and
+ * starts its threads (a command that reads none needs none of it).  Returns the bytes advised for huge pages (0 when the
  * heap did not grow where it could be advised). */
 size_t heap_prepare(void);
 

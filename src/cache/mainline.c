@@ -329,11 +329,19 @@ static int decode_pool(struct rbuf *r, struct seg_pool *p)
 	return r->bad ? -1 : 0;
 }
 
+/* A segment kept as the end of another (format 10), until lend() fills it:
+ * the other's index (UINT32_MAX: none, the segment held its own) and its
+ * count of commits naming others. */
+struct pending {
+	uint32_t lender;
+	uint32_t nfixes;
+};
+
 /* One segment; 0, or -1 (then s holds what was read, to release).  One
- * kept as the end of another (format 10) is left without its commits, its
- * lender's index in *lender (else UINT32_MAX): lend() fills it. */
+ * kept as the end of another is left without its commits, *p saying whose
+ * end it is. */
 static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct segment *s,
-			  uint32_t *lender)
+			  struct pending *p)
 {
 	const uint8_t *from = rbuf_take(r, 20), *to = rbuf_take(r, 20);
 	unsigned flags = (unsigned)rbuf_uint(r, 1);
@@ -342,7 +350,7 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	uint32_t n;
 
 	memset(s, 0, sizeof(*s));
-	*lender = UINT32_MAX;
+	*p = (struct pending){ UINT32_MAX, 0 };
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
 	if (r->bad || flags > 15 || n > s->ncommits ||
@@ -358,9 +366,8 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	s->newest = newest;
 	if (newest_id)
 		memcpy(s->newest_id, newest_id, 20);
-	if (flags & 8) {	/* the end of segment *lender: copied once all are read */
-		*lender = (uint32_t)rbuf_uint(r, 4);
-		s->cap = n;	/* (its count of fixes, until then) */
+	if (flags & 8) {	/* the end of another: copied once all are read */
+		*p = (struct pending){ (uint32_t)rbuf_uint(r, 4), n };
 		return r->bad ? -1 : 0;
 	}
 	s->v = xcalloc(n + 1, sizeof(*s->v));
@@ -372,15 +379,16 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	return r->bad ? -1 : decode_idents(r, s);
 }
 
-/* Segment i, kept as the end of segment j, from j's commits: 0, or -1 when
- * j is no base's own tail held in the file, or shorter. */
-static int lend(struct segcache *c, size_t i, uint32_t j, const uint32_t *lender)
+/* Segment i, kept as the end of segment j (p[i]), from j's commits: 0, or
+ * -1 when j is no base's own tail held in the file, or shorter. */
+static int lend(struct segcache *c, size_t i, const struct pending *p)
 {
 	struct segment *s = &c->v[i];
+	uint32_t j = p[i].lender;
 	const struct segment *l = j < c->n ? &c->v[j] : NULL;
-	size_t n = s->cap;
+	size_t n = p[i].nfixes;
 
-	if (!l || j == i || lender[j] != UINT32_MAX || !l->alone || n > l->n ||
+	if (!l || j == i || p[j].lender != UINT32_MAX || !l->alone || n > l->n ||
 	    s->ncommits > l->ncommits)
 		return -1;
 	s->v = xmalloc((n + 1) * sizeof(*s->v));
@@ -419,21 +427,21 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 		return reject(c, "corrupt segment");
 	c->v = xcalloc(n + 1, sizeof(*c->v));
 	c->cap = n + 1;
-	uint32_t *lender = xmalloc(((size_t)n + 1) * sizeof(*lender));
+	struct pending *p = xmalloc(((size_t)n + 1) * sizeof(*p));
 	for (; c->n < n && !bad; c->n++)
-		bad = decode_segment(&r, pool, &c->v[c->n], &lender[c->n]);
+		bad = decode_segment(&r, pool, &c->v[c->n], &p[c->n]);
 	uint64_t lent = 0;
 	for (size_t i = 0; i < c->n; i++)
-		if (lender[i] != UINT32_MAX)
-			lent += lend_cost(c->v[i].ncommits, c->v[i].cap);
+		if (p[i].lender != UINT32_MAX)
+			lent += lend_cost(c->v[i].ncommits, p[i].nfixes);
 	if (!bad && lent > (uint64_t)LEND_RATIO * len) {
-		free(lender);
+		free(p);
 		return reject(c, "references past the file's budget");
 	}
 	for (size_t i = 0; i < c->n && !bad; i++)
-		if (lender[i] != UINT32_MAX)
-			bad = lend(c, i, lender[i], lender);
-	free(lender);	/* (a segment left to lend holds nothing: released as it is) */
+		if (p[i].lender != UINT32_MAX)
+			bad = lend(c, i, p);
+	free(p);	/* (a segment left to lend holds nothing: released as it is) */
 	if (bad || r.p != r.end)
 		return reject(c, "corrupt segment");
 }

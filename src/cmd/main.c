@@ -54,6 +54,7 @@ static int run_in_repo(const struct cli *c, const struct cli_command_row *cmd, c
 	/* as git does for the processes it runs: replace.h reads the environment */
 	if (c->no_replace_objects)
 		setenv("GIT_NO_REPLACE_OBJECTS", "1", 1);
+	heap_prepare();		/* base/heap.h: huge pages for what a run allocates */
 	library_start();	/* git/library.h: what it sets and skips */
 	rc = run_open(&run, c, request_reads_mainline(c), replay_wanted(c, cmd->needs), err,
 		      errlen);
@@ -83,7 +84,6 @@ int main(int argc, char **argv)
 	char err[1024] = "";
 	int rc;
 
-	heap_prepare();	/* base/heap.h: huge pages for the heap, fewer faults */
 	if (cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
 		say_error(err);
 		cli_release(&c);

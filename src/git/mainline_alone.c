@@ -246,7 +246,7 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 	}
 	if (fix_at)
 		fix_at[s->n] = out->n;
-	for (size_t i = 0; i < s->ncommits; i++) {
+	for (size_t i = 0; (idents || ident_at) && i < s->ncommits; i++) {
 		if (ident_at)
 			ident_at[i] = out->nidents;
 		if (idents)

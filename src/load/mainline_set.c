@@ -74,7 +74,7 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	if (!rc)
 		mainline_index(out->shared);
 	for (size_t i = 0; i < n && !rc; i++) {
-		if (out->from[i].fix != SIZE_MAX && out->from[i].borrowed) {
+		if (out->from[i].borrowed) {
 			drop_own(out->m[i]);	/* (the lender's is indexed below) */
 			out->m[i] = out->m[out->from[i].lender];
 			continue;
