@@ -61,3 +61,54 @@ void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_by
 		memcpy(a, src, n * size);
 	free(b);
 }
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* v[0..n) in order, the bucket's values all sharing their top bits. */
+static void sort_bucket(uint64_t *v, size_t n)
+{
+	if (n > 16) {
+		qsort(v, n, sizeof(*v), cmp_u64);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		uint64_t x = v[i];
+		size_t j = i;
+		for (; j && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+void sort_u64(uint64_t *v, size_t n)
+{
+	unsigned bits = 8;
+	size_t *at, sum = 0;
+	uint64_t *tmp;
+
+	if (n < 64) {
+		sort_bucket(v, n);
+		return;
+	}
+	while (bits < 20 && ((size_t)1 << bits) < n)
+		bits++;
+	at = xcalloc(((size_t)1 << bits) + 1, sizeof(*at));
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (size_t i = 0; i < n; i++)
+		at[(v[i] >> (64 - bits)) + 1]++;
+	for (size_t d = 1; d <= (size_t)1 << bits; d++)
+		at[d] = sum += at[d];
+	for (size_t i = 0; i < n; i++)
+		tmp[at[v[i] >> (64 - bits)]++] = v[i];
+	/* at[d] is now where bucket d + 1 begins */
+	for (size_t d = 0, from = 0; d < (size_t)1 << bits; from = at[d++])
+		sort_bucket(tmp + from, at[d] - from);
+	memcpy(v, tmp, n * sizeof(*v));
+	free(tmp);
+	free(at);
+}

@@ -85,6 +85,14 @@ int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+void str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strnlen(src, size - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 void id_to_hex(char out[41], const uint8_t id[20])
 {
 	static const char digit[] = "0123456789abcdef";

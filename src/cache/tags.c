@@ -3,6 +3,7 @@
 #include "base/blobfile.h"
 #include "base/codec.h"
 #include "base/util.h"
+#include "base/radix.h"
 #include "base/version.h"
 
 #include <stdlib.h>
@@ -113,13 +114,30 @@ int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint
 	return l->n && bsearch(commit, l->head, l->n, 8, cmp_head) != NULL;
 }
 
+/* head[0..n) in memcmp order: each as the number its bytes spell, high
+ * byte first, sorted as numbers. */
+static void sort_heads(uint8_t (*head)[8], size_t n)
+{
+	uint64_t *v = xmalloc((n + 1) * sizeof(*v));
+
+	for (size_t i = 0; i < n; i++) {
+		v[i] = 0;
+		for (size_t b = 0; b < 8; b++)
+			v[i] = v[i] << 8 | head[i][b];
+	}
+	sort_u64(v, n);
+	for (size_t i = 0; i < n; i++)
+		for (size_t b = 0; b < 8; b++)
+			head[i][b] = (uint8_t)(v[i] >> (56 - 8 * b));
+	free(v);
+}
+
 void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8], size_t n)
 {
 	struct tag_line *l = &c->line_seen;
 	size_t k = 0;
 
-	if (n)
-		qsort(head, n, 8, cmp_head);
+	sort_heads(head, n);
 	for (size_t i = 0; i < n; i++)
 		if (!k || memcmp(head[k - 1], head[i], 8))
 			memmove(head[k++], head[i], 8);

@@ -19,7 +19,7 @@ void outside_add(struct outside *o, const char *id, int known,
 	ARRAY_GROW(o->v, o->n, o->cap);
 	struct outside_id *e = &o->v[o->n++];
 	memset(e, 0, sizeof(*e));
-	snprintf(e->id, sizeof(e->id), "%s", id);
+	str_copy(e->id, sizeof(e->id), id);
 	e->known = known;
 	if (naliases) {
 		e->aliases = xmalloc(naliases * sizeof(*e->aliases));
@@ -110,7 +110,7 @@ void identity_infer(struct graph *g, uint32_t c, const char *id)
 	struct msg_facts *f = &g->c[c].facts;
 
 	ARRAY_GROW_FROM(f->aliases, f->naliases, f->aliases_cap, 1);
-	snprintf(f->aliases[f->naliases++], MSG_ID_MAX + 1, "%s", id);
+	str_copy(f->aliases[f->naliases++], MSG_ID_MAX + 1, id);
 	g->c[c].upstream = UPSTREAM_INFERRED;
 	g->c[c].inferred_among = 1;
 }

@@ -408,7 +408,7 @@ static int ask_one(git_repository *repo, struct outside_db *db, const struct msg
 	struct msg_facts f = { 0 };
 	int packs = db->packs_only && db_ready(db, 0), rc;
 
-	snprintf(rec.id, sizeof(rec.id), "%s", q->id);
+	str_copy(rec.id, sizeof(rec.id), q->id);
 	if (packs) {
 		rc = ask_packs(db, q->id, &old, &rec.a, err, errlen);
 		a = rec.a;

@@ -130,12 +130,52 @@ static void test_order_known(void **state)
 	}
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* sort_u64 against qsort: values spread like ids (how 0), all in one bucket
+ * (1: the top 20 bits equal, so the crowded bucket's qsort), few values with
+ * repeats (2), a bucket of exactly 16 and 17 (3), each at sizes below and
+ * above its counting pass. */
+static void check_u64(size_t n, int how, uint64_t seed)
+{
+	uint64_t *a = calloc(n + 1, sizeof(*a)), *b = calloc(n + 1, sizeof(*b));
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t r = next_rand(&seed);
+		a[i] = how == 0 ? r : how == 1 ? 0xabcde00000000000ull | (r >> 20)
+		     : how == 2 ? (r % 7) << 61 : i < 17 ? (0x1ull << 63 | i) : r;
+	}
+	memcpy(b, a, n * sizeof(*a));
+	sort_u64(a, n);
+	if (n)
+		qsort(b, n, sizeof(*b), cmp_u64);
+	assert_memory_equal(a, b, (n + 1) * sizeof(*a));
+	free(a);
+	free(b);
+}
+
+static void test_sort_u64(void **state)
+{
+	const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 1000, 70000 };
+
+	(void)state;
+	for (int how = 0; how < 4; how++)
+		for (size_t k = 0; k < sizeof(sizes) / sizeof(*sizes); k++)
+			check_u64(sizes[k], how, 17 + k * 4 + (uint64_t)how);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys_of_8_bytes),
 		cmocka_unit_test(test_keys_of_4_bytes),
 		cmocka_unit_test(test_order_known),
+		cmocka_unit_test(test_sort_u64),
 	};
 
 	return cmocka_run_group_tests_name("radix", tests, NULL, NULL);
