@@ -39,8 +39,10 @@ size_t heap_prepare(void);
 /* The same for the heap of the calling thread's arena, once heap_prepare
  * advised main's (else nothing: another allocator, or a limit), when the
  * 64 MB around a block of it is mapped, by no file (/proc/self/maps: else
- * glibc's arenas are not as assumed, and nothing is done).  Returns the
- * bytes advised (0 or 64 MB). */
+ * glibc's arenas are not as assumed, and nothing is done).  The heap's
+ * first 2 MB, written before the advice, is then collapsed into one huge
+ * page where the kernel can (MADV_COLLAPSE).  Returns the bytes advised
+ * (0 or 64 MB). */
 size_t heap_prepare_thread(void);
 
 #endif

@@ -4,7 +4,8 @@
  * a sanitizer or valgrind (their allocators are not the heap) nothing is advised, and that
  * is all that is checked.  Under an address-space limit the heap is left as it is.  A
  * thread's own heap (glibc's arena) is advised too, before the function of a thread
- * started by thread_start runs. */
+ * started by thread_start runs, and its first 2 MB made a huge page where the kernel
+ * can collapse one. */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,6 +67,42 @@ static int eligible(const void *p)
 	if (f)
 		fclose(f);
 	return value;
+}
+
+/* The AnonHugePages (kB) of the mapping of /proc/self/smaps holding p, or -1. */
+static long huge_kb(const void *p)
+{
+	char line[512];
+	FILE *f = fopen("/proc/self/smaps", "r");
+	int in = 0;
+	long value = -1;
+	uintptr_t a = (uintptr_t)p;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+			in = a >= lo && a < hi;
+		else if (in && sscanf(line, "AnonHugePages: %ld", &value) == 1)
+			break;
+	}
+	if (f)
+		fclose(f);
+	return value;
+}
+
+/* Can the kernel collapse a written 2 MB of an advised mapping into a huge
+ * page on request (MADV_COLLAPSE, Linux 6.1)? */
+static int collapse_works(void)
+{
+	size_t len = 4 << 20;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int ok;
+
+	assert_true(m != MAP_FAILED);
+	char *at = (char *)(((uintptr_t)m + (2 << 20) - 1) & ~(uintptr_t)((2 << 20) - 1));
+	ok = !madvise(m, len, MADV_HUGEPAGE) && (at[0] = 1) && !madvise(at, 2 << 20, 25);
+	munmap(m, len);
+	return ok;
 }
 
 /* THPeligible of an anonymous mapping not advised: 1 means huge pages for
@@ -136,6 +173,17 @@ static void *block_eligible(void *arg)
 	return NULL;
 }
 
+/* A thread started by thread_start: the huge pages (kB) of its heap's
+ * mapping, the 64 MB at an address 64 MB divides below its block. */
+static void *heap_huge(void *arg)
+{
+	void *volatile block = malloc(64 << 10);
+
+	*(long *)arg = huge_kb((void *)((uintptr_t)block & ~(((uintptr_t)64 << 20) - 1)));
+	free(block);
+	return NULL;
+}
+
 static void *prepare_here(void *arg)
 {
 	*(size_t *)arg = heap_prepare_thread();
@@ -167,12 +215,31 @@ static void test_thread(void **state)
 	assert_int_equal(got, 1);
 }
 
+/* A thread's heap begins with a huge page: glibc wrote its first pages
+ * before the advice, which left the rest of those 2 MB to be faulted in a
+ * page at a time unless collapsed. */
+static void test_thread_first_page(void **state)
+{
+	pthread_t tid;
+	long kb = -1;
+
+	(void)state;
+	assert_int_equal(thread_start(&tid, heap_huge, &kb), 0);
+	pthread_join(tid, NULL);
+	if (!glibc_heap() || unadvised_eligible() != 0 ||
+	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]") ||
+	    !collapse_works())
+		skip();
+	assert_true(kb >= 2048);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_limited),	/* first: before the heap is prepared */
 		cmocka_unit_test(test_prepared),
 		cmocka_unit_test(test_thread),
+		cmocka_unit_test(test_thread_first_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
