@@ -780,6 +780,17 @@ size_t msg_clean_into(char *out, const char *s, size_t len, size_t max)
 
 	for (size_t i = 0; i < len;) {
 		const unsigned char *u = (const unsigned char *)s + i;
+		/* printable ASCII, nearly every byte of an email or a name: as it is */
+		if (u[0] > 0x20 && u[0] < 0x7f) {
+			if (n + 1 + (space ? 1 : 0) > max)
+				break;
+			if (space)
+				out[n++] = ' ';
+			space = 0;
+			out[n++] = (char)u[0];
+			i++;
+			continue;
+		}
 		size_t k = utf8_len(u, len - i);
 		/* controls, separators and spaces: one space between words */
 		if ((k == 1 && (u[0] <= 0x20 || u[0] == 0x7f)) || is_c1_or_separator(u, k)) {
