@@ -116,19 +116,28 @@ int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint
 
 /* head[0..n) in memcmp order: each as the number its bytes spell, high
  * byte first, sorted as numbers. */
+static uint64_t high_first(uint64_t x)	/* its own inverse */
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return x;
+#else
+	return __builtin_bswap64(x);
+#endif
+}
+
 static void sort_heads(uint8_t (*head)[8], size_t n)
 {
 	uint64_t *v = xmalloc((n + 1) * sizeof(*v));
 
 	for (size_t i = 0; i < n; i++) {
-		v[i] = 0;
-		for (size_t b = 0; b < 8; b++)
-			v[i] = v[i] << 8 | head[i][b];
+		memcpy(&v[i], head[i], 8);
+		v[i] = high_first(v[i]);
 	}
 	sort_u64(v, n);
-	for (size_t i = 0; i < n; i++)
-		for (size_t b = 0; b < 8; b++)
-			head[i][b] = (uint8_t)(v[i] >> (56 - 8 * b));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t x = high_first(v[i]);
+		memcpy(head[i], &x, 8);
+	}
 	free(v);
 }
 
