@@ -1,6 +1,7 @@
 /* infer.c — see infer.h. */
 #include "git/infer.h"
 #include "base/error.h"
+#include "base/oidmap.h"
 #include "base/util.h"
 #include "core/identity.h"
 #include "core/graph.h"
@@ -40,11 +41,6 @@ struct pair {
 	uint32_t commit;	/* in the graph */
 	size_t ident;		/* in the mainline */
 };
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
 
 /* Every (commit, mainline identity from `from` on) sharing a key, by commit
  * then identity: each commit's are found through the mainline's identities
@@ -94,7 +90,7 @@ struct finder {
 	git_repository *repo;
 	struct infercache *cache;	/* or NULL */
 	const struct graph *g;
-	const char **ids;	/* the graph's ids, sorted */
+	struct oidtab ids;	/* the graph's commits, by id (hash_hex) */
 	size_t unread;		/* ties left ambiguous: a patch's objects missing */
 	struct memo *memo;	/* one per idents[k] */
 	size_t *idents;		/* the mainline identities paired, sorted, each once */
@@ -103,9 +99,37 @@ struct finder {
 	size_t errlen;
 };
 
+/* A hex id's hash: the value of its first 16 digits (uniform already). */
+static uint64_t hash_hex(const char *hex)
+{
+	return hex_prefix_value(hex, strnlen(hex, 16));
+}
+
+static uint64_t commit_hash(const void *g, uint32_t c)
+{
+	return hash_hex(((const struct graph *)g)->c[c].id);
+}
+
+/* The table of the graph's commits by id: a sort of them all cost each
+ * series more than its candidates' few lookups. */
+static void index_ids(struct finder *f)
+{
+	oidtab_resize(&f->ids, oidtab_cap_for(f->g->n, 16), commit_hash, f->g);
+	for (uint32_t c = 0; c < f->g->n; c++) {
+		size_t k = oidtab_first(&f->ids, commit_hash(f->g, c));
+		while (f->ids.slot[k])
+			k = oidtab_next(&f->ids, k);
+		oidtab_put(&f->ids, k, c);
+	}
+}
+
 static int in_series(const struct finder *f, const char *hex)
 {
-	return bsearch(&hex, f->ids, f->g->n, sizeof(char *), cmp_str) != NULL;
+	for (size_t k = oidtab_first(&f->ids, hash_hex(hex)); f->ids.slot[k];
+	     k = oidtab_next(&f->ids, k))
+		if (!strcmp(f->g->c[f->ids.slot[k] - 1].id, hex))
+			return 1;
+	return 0;
 }
 
 /* The memo's author: graph_author_make("", email) of an email made so. */
@@ -375,7 +399,7 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 		   const struct mainline *m, size_t from, char *err, size_t errlen)
 {
 	struct graph *g = &h->g;
-	struct finder f = { repo, cache, g, NULL, 0, NULL, NULL, 0, err, errlen };
+	struct finder f = { repo, cache, g, { NULL, 0, 0 }, 0, NULL, NULL, 0, err, errlen };
 	size_t np;
 	struct pair *p = pairs_of(h, m, from, &np);
 	int rc = RT_OK;
@@ -386,10 +410,7 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 	}
 	f.idents = paired_idents(p, np, &f.nidents);
 	f.memo = xcalloc(f.nidents + 1, sizeof(*f.memo));
-	f.ids = xmalloc((g->n + 1) * sizeof(char *));
-	for (size_t i = 0; i < g->n; i++)
-		f.ids[i] = g->c[i].id;
-	qsort(f.ids, g->n, sizeof(char *), cmp_str);
+	index_ids(&f);
 	for (size_t i = 0; i < np && !rc;) {
 		size_t j = i;
 		while (j < np && p[j].commit == p[i].commit)
@@ -399,7 +420,7 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 	}
 	h->ties_unread += f.unread;
 	memo_release(&f);
-	free(f.ids);
+	oidtab_release(&f.ids);
 	free(p);
 	return rc;
 }
