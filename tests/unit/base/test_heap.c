@@ -49,19 +49,23 @@ static int glibc_heap(void)
 #endif
 }
 
-/* The THPeligible value of the mapping of /proc/self/smaps holding p, or -1. */
-static int eligible(const void *p)
+/* The number after FIELD (e.g. "THPeligible:") in the entry of /proc/self/smaps
+ * for the mapping holding p, or -1. */
+static long smaps_field(const void *p, const char *field)
 {
 	char line[512];
 	FILE *f = fopen("/proc/self/smaps", "r");
-	int in = 0, value = -1;
+	int in = 0;
+	long value = -1;
 	uintptr_t a = (uintptr_t)p;
+	size_t flen = strlen(field);
 
 	while (f && fgets(line, sizeof(line), f)) {
 		unsigned long lo, hi;
 		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
 			in = a >= lo && a < hi;
-		else if (in && sscanf(line, "THPeligible: %d", &value) == 1)
+		else if (in && !strncmp(line, field, flen) &&
+			 sscanf(line + flen, " %ld", &value) == 1)
 			break;
 	}
 	if (f)
@@ -69,25 +73,16 @@ static int eligible(const void *p)
 	return value;
 }
 
-/* The AnonHugePages (kB) of the mapping of /proc/self/smaps holding p, or -1. */
+/* The THPeligible value of the mapping holding p, or -1. */
+static int eligible(const void *p)
+{
+	return (int)smaps_field(p, "THPeligible:");
+}
+
+/* The AnonHugePages (kB) of the mapping holding p, or -1. */
 static long huge_kb(const void *p)
 {
-	char line[512];
-	FILE *f = fopen("/proc/self/smaps", "r");
-	int in = 0;
-	long value = -1;
-	uintptr_t a = (uintptr_t)p;
-
-	while (f && fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi;
-		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
-			in = a >= lo && a < hi;
-		else if (in && sscanf(line, "AnonHugePages: %ld", &value) == 1)
-			break;
-	}
-	if (f)
-		fclose(f);
-	return value;
+	return smaps_field(p, "AnonHugePages:");
 }
 
 /* Can the kernel collapse a written 2 MB of an advised mapping into a huge
