@@ -95,7 +95,7 @@ for src in "${dirs[@]}"; do
 			repo="$tmp/$name"
 			rm -rf "$repo"
 			cp -a "$src" "$repo"
-			rm -f "$repo/.git/regtrace-"*
+			rm -rf "$repo/.git/regtrace-"*
 			NOGRAPH=1
 			if [ $graph = yes ]; then
 				git -C "$repo" commit-graph write --reachable >/dev/null 2>&1
@@ -115,7 +115,7 @@ for src in "${dirs[@]}"; do
 				"$(run "$repo" fixes --json --no-infer "$range")"
 			rm -rf "$repo"
 			cp -a "$src" "$repo"
-			rm -f "$repo/.git/regtrace-"*
+			rm -rf "$repo/.git/regtrace-"*
 			run "$repo" stats --json "$range" >/dev/null
 			check "$label rewound" "$want_p" "$(run "$repo" stats --json "$base..$p")"
 			rm -rf "$repo"
@@ -127,7 +127,7 @@ for src in "${dirs[@]}"; do
 	repo="$tmp/all"
 	rm -rf "$repo"
 	cp -a "$src" "$repo"
-	rm -f "$repo/.git/regtrace-"*
+	rm -rf "$repo/.git/regtrace-"*
 	want=$(plain "$src" stats --json)
 	check "$(basename "$src") every series, cold" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
 	check "$(basename "$src") every series, warm" "$want" "$(NOGRAPH=1 run "$repo" stats --json)"
@@ -174,7 +174,7 @@ if last_shard; then
 		alone_equal "$merges" && check "merge-heavy, commit-graph $graph, each series alone" ok ok ||
 			check "merge-heavy, commit-graph $graph, each series alone" ok differs
 		want=$(plain "$merges" stats --json)
-		rm -f "$merges/regtrace-"*
+		rm -rf "$merges/regtrace-"*
 		check "merge-heavy, commit-graph $graph, cold" "$want" "$(run "$merges" stats --json)"
 		check "merge-heavy, commit-graph $graph, warm" "$want" "$(run "$merges" stats --json)"
 	done

@@ -1330,7 +1330,7 @@ for k in range(20000):
     if (k + 1) % 2000 == 0:
         w(b"reset refs/tags/v1.0.%d\nfrom :%d\n\n" % ((k + 1) // 2000, k + 2))
 EOF
-	rm -f "$PM/.git/regtrace-"*
+	rm -rf "$PM/.git/regtrace-"*
 	cached=$(/usr/bin/time -f '%M' -o "$W/out/rss" "$R" -C "$PM" stats --by path v1.0 \
 		>/dev/null 2>&1 && cat "$W/out/rss")
 	plain=$(REGTRACE_NO_CACHE=1 /usr/bin/time -f '%M' -o "$W/out/rss" "$R" -C "$PM" stats \
@@ -1382,7 +1382,7 @@ cold_cpu() {
 	local dir=$1 best= t TIMEFORMAT='%3U %3S'
 	shift
 	for _ in 1 2; do
-		rm -f "$dir/.git/regtrace-"*
+		rm -rf "$dir/.git/regtrace-"*
 		t=$( { time timeout -k 5 "$TMO" "$R" -C "$dir" stats --json "$@" >/dev/null 2>&1; } 2>&1 |
 			awk '{ print $1 + $2 }')
 		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
@@ -1565,7 +1565,7 @@ else fail same-range-twice-one-series "status $rc: $($CHECK json-len "$W/out/sam
 # were dropped, and v4.19.2's commits counted in v4.19.3.)
 DT="$W/deep-tags"
 cp -r "$STD" "$DT"
-rm -f "$DT/.git/regtrace-"*
+rm -rf "$DT/.git/regtrace-"*
 prev=$(g -C "$DT" rev-parse v4.19.2^{commit})
 g -C "$DT" tag -d v4.19.2 >/dev/null
 for i in $(seq 101); do
@@ -1584,7 +1584,7 @@ else fail deep-tag-chain-release-kept "status $rc: $($CHECK json "$W/out/deep-ta
 # an earlier run (before the replacement) is there.  (Before: the original's date.)
 RP="$W/replaced-release"
 cp -r "$STD" "$RP"
-rm -f "$RP/.git/regtrace-"*
+rm -rf "$RP/.git/regtrace-"*
 rt replaced-release-before -C "$RP" timeline --json "$S"	# fills the tags cache
 orig=$(g -C "$RP" rev-parse v4.19.2^{commit})
 new=$(GIT_COMMITTER_DATE="@1699920000 +0000" GIT_AUTHOR_DATE="@1699920000 +0000" \

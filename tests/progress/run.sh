@@ -43,12 +43,12 @@ PY
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-rm -f "$REPO/.git/regtrace-"*
+rm -rf "$REPO/.git/regtrace-"*
 args=(-C "$REPO" stats --json --mainline master --by path v4.19..v4.19.2)
 "$R" "${args[@]}" >"$T/plain.out" 2>"$T/plain.err"
 [ $? = 0 ] && [ ! -s "$T/plain.err" ] && ok "not a terminal: stderr empty" ||
 	bad "not a terminal" "$(cat "$T/plain.err")"
-rm -f "$REPO/.git/regtrace-"*
+rm -rf "$REPO/.git/regtrace-"*
 tty=$(REGTRACE_PROGRESS_AFTER=0 OUT="$T/tty.out" on_tty "$R" "${args[@]}")
 rc=$?
 [ $rc = 0 ] && ok "terminal: exit 0" || bad "terminal" "exit $rc"
@@ -71,13 +71,13 @@ if [ "$shown" -ge 4 ] && [ "$erased" -ge "$shown" ] && printf '%s' "$tty" | grep
 else
 	bad "erased" "$shown phases, $erased erasures: $tty"
 fi
-rm -f "$REPO/.git/regtrace-"*
+rm -rf "$REPO/.git/regtrace-"*
 tty=$(REGTRACE_PROGRESS_AFTER=0 OUT="$T/quiet.out" on_tty "$R" -C "$REPO" stats -q --json --mainline master --by path v4.19..v4.19.2)
 [ -z "$tty" ] && ok "--quiet: nothing on the terminal" || bad "--quiet" "$tty"
 # the default threshold (1 s): these phases are far shorter, so nothing shows
-rm -f "$REPO/.git/regtrace-"*
+rm -rf "$REPO/.git/regtrace-"*
 tty=$(OUT="$T/fast.out" on_tty "$R" "${args[@]}")
 [ -z "$tty" ] && ok "phases under a second: nothing shown" || bad "under a second" "$tty"
-rm -f "$REPO/.git/regtrace-"*
+rm -rf "$REPO/.git/regtrace-"*
 echo "progress: $pass passed, $fail failed"
 [ $fail = 0 ]
