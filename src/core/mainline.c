@@ -142,6 +142,12 @@ const char *mainline_tag(struct mainline *m, const char *name)
 	return m->tags[m->ntags++] = xstrdup(name);
 }
 
+const char *mainline_tag_found(struct mainline *m, const char *name)
+{
+	ARRAY_GROW(m->found, m->nfound, m->found_cap);
+	return m->found[m->nfound++] = xstrdup(name);
+}
+
 void mainline_release(struct mainline *m)
 {
 	for (size_t i = 0; i < m->n; i++)
@@ -149,6 +155,9 @@ void mainline_release(struct mainline *m)
 			msg_facts_release(&m->v[i].facts);
 	for (size_t i = 0; i < m->ntags; i++)
 		free(m->tags[i]);
+	for (size_t i = 0; i < m->nfound; i++)
+		free(m->found[i]);
+	free(m->found);
 	free(m->v);
 	free(m->ident_oid);
 	free(m->ident_key);

@@ -40,8 +40,12 @@ struct mainline {
 	size_t n, cap;
 	struct mainline_ref_at *index;	/* by head (mainline_index), or NULL */
 	size_t nindex;
-	char **tags;		/* the names release points at */
+	char **tags;		/* the names release points at: the mainline's own
+				   tags (mainline_tag) */
 	size_t ntags, tags_cap;
+	char **found;		/* and the names of other tags found to hold a
+				   commit none of those names (mainline_tag_found) */
+	size_t nfound, found_cap;
 	uint8_t (*ident_oid)[8];	/* per commit kept: its id's first 8 bytes */
 	uint32_t *ident_key;	/* ... its identity key; in history order */
 	size_t nidents, idents_cap;
@@ -76,6 +80,10 @@ int mainline_wants(const uint32_t *want, size_t n, uint32_t key);
 uint64_t *mainline_want_filter(const uint32_t *want, size_t n);
 /* A copy of a tag name, kept as long as m. */
 const char *mainline_tag(struct mainline *m, const char *name);
+/* The same for a tag that is not one of the mainline's own but was found to
+ * hold one of its commits (git/mainline_tags.h): kept apart from m->tags,
+ * which bound where such a tag is looked for. */
+const char *mainline_tag_found(struct mainline *m, const char *name);
 /* Index the ids the commits of m name, so that unfixed_compute looks at
  * the few that can match a series instead of all, and the identities kept
  * by key, so that a series finds its candidates without going through

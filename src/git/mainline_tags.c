@@ -32,7 +32,8 @@ static int looks_like_version(const char *name)
 	return name[0] >= '0' && name[0] <= '9';
 }
 
-/* The candidates, in version order: after base and every tag m names. */
+/* The candidates, in version order: after base and every tag of the
+ * mainline's own (not those found so: one fix's would bound the next's). */
 static size_t candidates(const struct tag_table *t, const struct mainline *m, const char *base,
 			 const char **out)
 {
@@ -74,7 +75,7 @@ int mainline_name_untagged(git_repository *repo, struct mainline *m, size_t i,
 			break;
 		}
 		if (holds) {
-			m->v[i].release = mainline_tag(m, cand[k]);
+			m->v[i].release = mainline_tag_found(m, cand[k]);
 			break;
 		}
 	}
