@@ -33,7 +33,7 @@ endif
 # (pyenv's) cost 0.35 s a call against 0.03 s, and the range cache's check alone makes a
 # hundred calls a share.  Made when the Makefile is read, so every target's scripts find it.
 ifneq ($(wildcard /usr/bin/python3),)
-PYBIN   := $(CURDIR)/$(B)/pybin
+PYBIN   := $(abspath $(B))/pybin
 $(shell mkdir -p $(PYBIN) && ln -sfn /usr/bin/python3 $(PYBIN)/python3)
 ifeq ($(findstring $(PYBIN):,$(PATH)),)
 export PATH := $(PYBIN):$(PATH)
