@@ -234,7 +234,7 @@ FUZZ_OBJ_segcache = $(call fz,cache/mainline cache/save cache/commits cache/rang
                       base/blobfile core/message core/reported core/graph core/mainline core/resolve \
                       base/radix base/util \
                       base/atomic_file base/error base/pattern base/oidmap)
-FUZZ_OBJ_tagcache = $(call fz,cache/tags base/codec base/blobfile base/util base/atomic_file \
+FUZZ_OBJ_tagcache = $(call fz,cache/tags base/radix base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 FUZZ_OBJ_askcache = $(call fz,cache/outside base/codec base/blobfile base/util base/atomic_file \
                       base/error)
