@@ -4,6 +4,7 @@
 
 #include <malloc.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -100,34 +101,70 @@ static int arena_shaped(uintptr_t base)
 	return ok;
 }
 
-/* The heaps advised so far: an arena is taken by thread after thread */
-static uintptr_t advised_heaps[16];
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25	/* Linux 6.1; glibc 2.36's headers lack it */
+#endif
+
+/* The heaps advised so far (an arena is taken by thread after thread), and
+ * whether each one's first 2 MB was collapsed. */
+static struct advised_heap {
+	uintptr_t base;
+	int collapsed;
+} advised_heaps[16];
 static size_t nadvised;
 static pthread_mutex_t advised_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int collapse_threads;	/* heap_collapse_threads */
+
+void heap_collapse_threads(int on)
+{
+	atomic_store(&collapse_threads, on);
+}
+
+/* The entry of the heap at base, or NULL; under advised_lock. */
+static struct advised_heap *seen(uintptr_t base)
+{
+	for (size_t i = 0; i < nadvised; i++)
+		if (advised_heaps[i].base == base)
+			return &advised_heaps[i];
+	return NULL;
+}
+
+/* Note the heap at base as advised (once: two threads of a new arena may
+ * both advise it). */
+static void remember(uintptr_t base)
+{
+	pthread_mutex_lock(&advised_lock);
+	if (!seen(base) && nadvised < sizeof(advised_heaps) / sizeof(*advised_heaps))
+		advised_heaps[nadvised++] = (struct advised_heap){ base, 0 };
+	pthread_mutex_unlock(&advised_lock);
+}
 
 /* Was the heap at base advised (by an earlier thread of its arena)? */
 static int advised_before(uintptr_t base)
 {
-	int found = 0;
+	int found;
 
 	pthread_mutex_lock(&advised_lock);
-	for (size_t i = 0; i < nadvised && !found; i++)
-		found = advised_heaps[i] == base;
+	found = seen(base) != NULL;
 	pthread_mutex_unlock(&advised_lock);
 	return found;
 }
 
-static void remember(uintptr_t base)
+/* Is the heap at base to be collapsed now: asked for, and not done yet (by
+ * an earlier thread of its arena)?  It is then counted as done. */
+static int claim_collapse(uintptr_t base)
 {
-	pthread_mutex_lock(&advised_lock);
-	if (nadvised < sizeof(advised_heaps) / sizeof(*advised_heaps))
-		advised_heaps[nadvised++] = base;
-	pthread_mutex_unlock(&advised_lock);
-}
+	struct advised_heap *h;
+	int claim = 0;
 
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25	/* Linux 6.1; glibc 2.36's headers lack it */
-#endif
+	if (!atomic_load(&collapse_threads))
+		return 0;
+	pthread_mutex_lock(&advised_lock);
+	if ((h = seen(base)) && !h->collapsed)
+		claim = h->collapsed = 1;
+	pthread_mutex_unlock(&advised_lock);
+	return claim;
+}
 
 /* The heap's first 2 MB made one huge page now.  glibc wrote its header
  * there, and the first blocks, before the advice: that page's table then
@@ -152,10 +189,11 @@ size_t heap_prepare_thread(void)
 		if (advised_before(base)) {
 			advised = ARENA_HEAP;
 		} else if (arena_shaped(base) && !madvise((void *)base, ARENA_HEAP, MADV_HUGEPAGE)) {
-			collapse_first(base);
 			remember(base);
 			advised = ARENA_HEAP;
 		}
+		if (advised && claim_collapse(base))
+			collapse_first(base);
 	}
 	free(p);
 	return advised;

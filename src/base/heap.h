@@ -39,10 +39,17 @@ size_t heap_prepare(void);
 /* The same for the heap of the calling thread's arena, once heap_prepare
  * advised main's (else nothing: another allocator, or a limit), when the
  * 64 MB around a block of it is mapped, by no file (/proc/self/maps: else
- * glibc's arenas are not as assumed, and nothing is done).  The heap's
- * first 2 MB, written before the advice, is then collapsed into one huge
- * page where the kernel can (MADV_COLLAPSE).  Returns the bytes advised
- * (0 or 64 MB). */
+ * glibc's arenas are not as assumed, and nothing is done).  Once
+ * heap_collapse_threads(1) was said, the heap's first 2 MB, written before
+ * the advice, is also collapsed into one huge page, once a heap, where the
+ * kernel can (MADV_COLLAPSE).  Returns the bytes advised (0 or 64 MB). */
 size_t heap_prepare_thread(void);
+
+/* Whether heap_prepare_thread collapses (above); off until said.  A
+ * collapse costs about 1 ms a heap (a 2 MB page cleared, the small pages'
+ * mappings flushed): it pays back in a run whose threads allocate megabytes
+ * each (500 page faults a heap saved), and is a loss in a small one (a small
+ * scenario's stats: 17 -> 21 ms).  The run says which it is (cmd/run.c). */
+void heap_collapse_threads(int on);
 
 #endif

@@ -3,6 +3,7 @@
 #include "cmd/progress_line.h"
 #include "base/threads.h"
 #include "base/at_exit.h"
+#include "base/heap.h"
 #include "base/util.h"
 #include "cache/commits.h"
 #include "cache/infer.h"
@@ -19,6 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Packs of this many bytes make a large run (base/heap.h): the histories
+ * projects fetch are tens to hundreds of megabytes even as partial clones
+ * (Open vSwitch 147 MB blobless), a scenario's a few kilobytes, loose. */
+#define RUN_LARGE_PACKS ((uint64_t)16 << 20)
 
 /* A thread, and whether it was started (else its work was done inline). */
 struct job {
@@ -275,6 +281,10 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
 	k->warnings = &run->warnings;
 	k->skipped = &run->skipped;
 	rc = repo_open(&run->repo, c->dir, err, errlen);
+	/* a thread heap's first huge page pays in a large repository only
+	 * (base/heap.h); before any thread starts */
+	if (!rc)
+		heap_collapse_threads(repo_pack_bytes(run->repo) >= RUN_LARGE_PACKS);
 	if (!rc)
 		rc = config_load(run->repo, &words, &k->cfg, err, errlen);
 	run->project = &k->cfg;

@@ -11,6 +11,7 @@
 #define REGTRACE_REPO_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <git2.h>
 
 #include "base/progress.h"
@@ -23,6 +24,10 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
 
 /* The repository's objects directory, to free (NULL when libgit2 cannot say). */
 char *repo_objects_dir(git_repository *repo);
+
+/* The bytes of its pack files (objects/pack/\*.pack; 0 when it has none or
+ * they cannot be listed): how large a run on it is, before reading anything. */
+uint64_t repo_pack_bytes(git_repository *repo);
 
 struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */
