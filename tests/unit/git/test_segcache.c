@@ -154,6 +154,13 @@ static void reseal(uint8_t *buf, size_t len)
 		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
+/* buf, changed in place, sealed again (so that the checksum passes) and rejected for why */
+static void expect_resealed_rejected(uint8_t *buf, size_t len, const char *why)
+{
+	reseal(buf, len);
+	expect_rejected(buf, len, why);
+}
+
 static void test_rejected(void **state)
 {
 	struct segcache c;
@@ -170,14 +177,12 @@ static void test_rejected(void **state)
 	expect_rejected(bad, len, "not a regtrace mainline cache");
 	memcpy(bad, buf, len);
 	bad[vpos] ^= 1;		/* another tool version, correctly sealed */
-	reseal(bad, len);
-	expect_rejected(bad, len, "another version");
+	expect_resealed_rejected(bad, len, "another version");
 	memcpy(bad, buf, len);
 	/* inside the last record (before the last segment's 11 identities of
 	 * 12 bytes: the length of its subject), sealed again */
 	bad[len - 9 - 11 * 12] ^= 0x40;
-	reseal(bad, len);
-	expect_rejected(bad, len, "corrupt segment");
+	expect_resealed_rejected(bad, len, "corrupt segment");
 	expect_rejected((const uint8_t *)"", 0, "not a regtrace mainline cache");
 	free(bad);
 	free(buf);
@@ -253,8 +258,7 @@ static void test_kinds_rejected(void **state)
 	const uint8_t bad[] = { 1 | 2, 8 | 1, 4, 1 | 2 | 4 };
 	for (size_t i = 0; i < sizeof(bad); i++) {
 		buf[flags] = bad[i];
-		reseal(buf, len);
-		expect_rejected(buf, len, "corrupt segment");
+		expect_resealed_rejected(buf, len, "corrupt segment");
 	}
 	free(buf);
 	segcache_release(&c);
@@ -329,8 +333,7 @@ static void test_pool(void **state)
 	buf = segcache_encode(&c, &len);
 	assert_int_equal(buf[len - 8 - 11 * 12 - 4], 0);
 	buf[len - 8 - 11 * 12 - 4] = 1;
-	reseal(buf, len);
-	expect_rejected(buf, len, "corrupt segment");
+	expect_resealed_rejected(buf, len, "corrupt segment");
 	free(buf);
 	segcache_release(&c);
 }
@@ -478,8 +481,7 @@ static void test_tail_references(void **state)
 	/* the index made 1 (the other tail, shorter), 2 (itself), 3 (past the end) */
 	for (uint8_t bad = 1; bad <= 3; bad++) {
 		buf[len - 8 - 4] = bad;
-		reseal(buf, len);
-		expect_rejected(buf, len, "corrupt segment");
+		expect_resealed_rejected(buf, len, "corrupt segment");
 	}
 	free(buf);
 	segcache_release(&c);
@@ -513,8 +515,7 @@ static void test_reference_budget(void **state)
 		memcpy(crafted + len - 8 + (size_t)(k - 1) * 81, buf + len - 8 - 81, 81);
 	crafted[count_at] = 301 & 0xff;
 	crafted[count_at + 1] = 301 >> 8;
-	reseal(crafted, big);
-	expect_rejected(crafted, big, "references past the file's budget");
+	expect_resealed_rejected(crafted, big, "references past the file's budget");
 	free(crafted);
 	free(buf);
 	segcache_release(&c);
