@@ -31,6 +31,10 @@ void segcache_init(struct segcache *c)
 
 void segment_release(struct segment *s)
 {
+	if (s->borrowed) {	/* (the owner's, released with the cache) */
+		memset(s, 0, sizeof(*s));
+		return;
+	}
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->v[i].shared)
 			msg_facts_release(&s->v[i].facts);
@@ -38,6 +42,40 @@ void segment_release(struct segment *s)
 	free(s->ident_oid);
 	free(s->ident_key);
 	memset(s, 0, sizeof(*s));
+}
+
+void segment_own(struct segment *s)
+{
+	struct seg_fix *v;
+	uint8_t (*oid)[8] = NULL;
+	uint32_t *key = NULL;
+
+	if (!s->borrowed)
+		return;
+	v = xmalloc((s->n + 1) * sizeof(*v));
+	memcpy(v, s->v, s->n * sizeof(*v));
+	for (size_t i = 0; i < s->n; i++)
+		v[i].shared = 1;
+	if (s->ident_oid) {
+		oid = xmalloc(((size_t)s->ncommits + 1) * sizeof(*oid));
+		key = xmalloc(((size_t)s->ncommits + 1) * sizeof(*key));
+		memcpy(oid, s->ident_oid, s->ncommits * sizeof(*oid));
+		memcpy(key, s->ident_key, s->ncommits * sizeof(*key));
+	}
+	s->v = v;
+	s->n = s->cap = s->n;
+	s->ident_oid = oid;
+	s->ident_key = key;
+	s->borrowed = 0;
+}
+
+void segcache_hold(struct segcache *c, struct segment *s)
+{
+	if (s->borrowed)
+		return;
+	ARRAY_GROW(c->owners, c->nowners, c->owners_cap);
+	c->owners[c->nowners++] = *s;
+	s->borrowed = 1;
 }
 
 static void pool_release(struct seg_pool *p)
@@ -52,6 +90,9 @@ void segcache_release(struct segcache *c)
 	for (size_t i = 0; i < c->n; i++)
 		segment_release(&c->v[i]);
 	free(c->v);
+	for (size_t i = 0; i < c->nowners; i++)	/* (after the segments borrowing) */
+		segment_release(&c->owners[i]);
+	free(c->owners);
 	for (size_t i = 0; i < c->npools; i++)	/* (after the segments sharing them) */
 		pool_release(&c->pools[i]);
 	free(c->pools);
@@ -391,15 +432,12 @@ static int lend(struct segcache *c, size_t i, const struct pending *p)
 	if (!l || j == i || p[j].lender != UINT32_MAX || !l->alone || n > l->n ||
 	    s->ncommits > l->ncommits)
 		return -1;
-	s->v = xmalloc((n + 1) * sizeof(*s->v));
-	memcpy(s->v, l->v + (l->n - n), n * sizeof(*s->v));	/* (shared: the pool's) */
+	segcache_hold(c, &c->v[j]);
+	s->v = l->v + (l->n - n);
 	s->n = s->cap = n;
-	s->ident_oid = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_oid));
-	s->ident_key = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->ident_key));
-	memcpy(s->ident_oid, l->ident_oid + (l->ncommits - s->ncommits),
-	       s->ncommits * sizeof(*s->ident_oid));
-	memcpy(s->ident_key, l->ident_key + (l->ncommits - s->ncommits),
-	       s->ncommits * sizeof(*s->ident_key));
+	s->ident_oid = l->ident_oid + (l->ncommits - s->ncommits);
+	s->ident_key = l->ident_key + (l->ncommits - s->ncommits);
+	s->borrowed = 1;
 	return 0;
 }
 
@@ -491,6 +529,11 @@ static void merge_saved(struct segcache *c, const char *path)
 	free(d.pools);
 	d.pools = NULL;
 	d.npools = 0;
+	for (size_t i = 0; i < d.nowners; i++) {	/* (and their arrays' owners) */
+		ARRAY_GROW(c->owners, c->nowners, c->owners_cap);
+		c->owners[c->nowners++] = d.owners[i];
+	}
+	d.nowners = 0;
 	segcache_release(&d);
 }
 

@@ -65,6 +65,10 @@ struct segment {
 	size_t n, cap;
 	uint8_t (*ident_oid)[8];	/* ncommits of them, or NULL when none */
 	uint32_t *ident_key;
+	int borrowed;		/* v, ident_oid and ident_key are the end of an
+				   owner's (struct segcache's owners), shared with
+				   the other segments that end it: read them only,
+				   their facts too (segment_own before growing) */
 };
 
 #define SEGCACHE_FORMAT 10u	/* the file's format (cache/mainline.c tells each one's change) */
@@ -80,6 +84,9 @@ struct segcache {
 	struct seg_pool *pools;	/* the pools the tails' shared facts point into
 				   (the file's, and those of files merged) */
 	size_t npools;
+	struct segment *owners;	/* the arrays borrowed segments end, each
+				   released with the cache */
+	size_t nowners, owners_cap;
 };
 
 void segcache_init(struct segcache *c);
@@ -109,6 +116,12 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len);
  * starts at the same tag). */
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen);
 void segment_release(struct segment *s);
+/* Make s own its arrays before growing them: copies of a borrowed
+ * segment's, their facts then borrowed (seg_fix.shared) from the owner. */
+void segment_own(struct segment *s);
+/* s's arrays become c's, shared: s and any segment that ends it may
+ * borrow them (segment.borrowed) for as long as c lives. */
+void segcache_hold(struct segcache *c, struct segment *s);
 void segcache_release(struct segcache *c);
 /* Is s the end of l: its commits (identities: first 8 bytes and key) and
  * its commits naming others (ids) l's last ones, in the same order?  Then

@@ -102,39 +102,178 @@ static int all_later(const struct walk_result *w, const struct segment *old)
 	return 1;
 }
 
-/* old (base's tail to an older tip) followed by N (its walk TIP ^OLD ^BASE),
- * as one tail to tip: the old segment is emptied, N released. */
+/* old (base's tail to an older tip) followed by add (its new commits: the
+ * walk TIP ^OLD ^BASE) as one tail to tip: old is emptied (but for the ends
+ * that say which tail it was), add released. */
 static void join(struct segment *out, struct segment *old, const uint8_t tip[20],
-		 struct walk_result *w)
+		 struct segment *add)
 {
-	struct segment add;
-
-	take_walk(&add, old->from, tip, w);
+	segment_own(old);	/* (grown below) */
 	*out = *old;
 	memcpy(out->to, tip, 20);
 	memset(old, 0, sizeof(*old));
 	memcpy(old->from, out->from, 20);	/* (still the tail to replace) */
-	memcpy(old->to, add.to, 20);
+	memcpy(old->to, add->to, 20);
 	old->tail = old->alone = 1;
-	out->ident_oid = xrealloc(out->ident_oid, ((size_t)out->ncommits + add.ncommits + 1) *
+	out->ident_oid = xrealloc(out->ident_oid, ((size_t)out->ncommits + add->ncommits + 1) *
 				  sizeof(*out->ident_oid));
-	out->ident_key = xrealloc(out->ident_key, ((size_t)out->ncommits + add.ncommits + 1) *
+	out->ident_key = xrealloc(out->ident_key, ((size_t)out->ncommits + add->ncommits + 1) *
 				  sizeof(*out->ident_key));
-	memcpy(out->ident_oid + out->ncommits, add.ident_oid, add.ncommits * sizeof(*add.ident_oid));
-	memcpy(out->ident_key + out->ncommits, add.ident_key, add.ncommits * sizeof(*add.ident_key));
-	out->ncommits += add.ncommits;
+	memcpy(out->ident_oid + out->ncommits, add->ident_oid,
+	       add->ncommits * sizeof(*add->ident_oid));
+	memcpy(out->ident_key + out->ncommits, add->ident_key,
+	       add->ncommits * sizeof(*add->ident_key));
+	out->ncommits += add->ncommits;
 	/* (a segment decoded from the file has no spare room: grown to size) */
-	out->cap = out->n + add.n + 1;
+	out->cap = out->n + add->n + 1;
 	out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
-	if (add.n)
-		memcpy(out->v + out->n, add.v, add.n * sizeof(*add.v));
-	out->n += add.n;
-	add.n = 0;
-	if (later(add.newest, add.newest_id, out->newest, out->newest_id)) {
-		out->newest = add.newest;
-		memcpy(out->newest_id, add.newest_id, 20);
+	if (add->n)
+		memcpy(out->v + out->n, add->v, add->n * sizeof(*add->v));
+	out->n += add->n;
+	add->n = 0;
+	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
+		out->newest = add->newest;
+		memcpy(out->newest_id, add->newest_id, 20);
 	}
-	segment_release(&add);
+	segment_release(add);
+}
+
+/* A tail joined whose arrays the cache holds, for the tails that end it. */
+struct joined_end {
+	const struct seg_fix *old_v;	/* where its old arrays ended (an owner's) */
+	const uint32_t *old_key;
+	uint8_t old_to[20];
+	struct segment j;		/* as joined (borrowed: the owner is the cache's) */
+	uint32_t add_commits;		/* what joining added */
+	size_t add_fixes;
+};
+
+/* Is add what e's tail gained, commit for commit (ids, identities, the
+ * commits naming others)? */
+static int same_added(const struct segment *add, const struct joined_end *e)
+{
+	const struct segment *j = &e->j;
+
+	if (add->ncommits != e->add_commits || add->n != e->add_fixes || !add->ident_oid)
+		return 0;
+	if (memcmp(add->ident_oid, j->ident_oid + (j->ncommits - add->ncommits),
+		   add->ncommits * sizeof(*add->ident_oid)) ||
+	    memcmp(add->ident_key, j->ident_key + (j->ncommits - add->ncommits),
+		   add->ncommits * sizeof(*add->ident_key)))
+		return 0;
+	for (size_t k = 0; k < add->n; k++)
+		if (memcmp(add->v[k].oid, j->v[j->n - add->n + k].oid, 20))
+			return 0;
+	return 1;
+}
+
+/* old followed by add as the end of e's joined tail, when old borrowed the
+ * end of the same owner's arrays as e's old tail, at the same tip, and add
+ * is what e's gained: then the joined tail borrows the end of e's.  0 (add
+ * released), or -1 (nothing done). */
+static int share_joined(struct segment *out, const struct segment *old, struct segment *add,
+			const struct joined_end *e)
+{
+	if (!old->borrowed || !old->ident_oid || old->v + old->n != e->old_v ||
+	    old->ident_key + old->ncommits != e->old_key || memcmp(old->to, e->old_to, 20) ||
+	    !same_added(add, e))
+		return -1;
+	*out = *old;
+	memcpy(out->to, add->to, 20);
+	out->ncommits += add->ncommits;
+	out->n += add->n;
+	out->cap = out->n;
+	out->v = e->j.v + (e->j.n - out->n);
+	out->ident_oid = e->j.ident_oid + (e->j.ncommits - out->ncommits);
+	out->ident_key = e->j.ident_key + (e->j.ncommits - out->ncommits);
+	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
+		out->newest = add->newest;
+		memcpy(out->newest_id, add->newest_id, 20);
+	}
+	segment_release(add);
+	return 0;
+}
+
+/* A tail to join: its old length and its place in ext. */
+struct to_join {
+	uint32_t ncommits;
+	size_t k;
+};
+
+/* The longest old tail first (then by place). */
+static int cmp_longer(const void *a, const void *b)
+{
+	const struct to_join *x = a, *y = b;
+
+	if (x->ncommits != y->ncommits)
+		return x->ncommits < y->ncommits ? 1 : -1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+/* Join tail k (old) to its new commits add: as the end of a tail joined
+ * before where it is one (share_joined), else on its own; a borrowed tail
+ * joined on its own is held, for the tails that end it. */
+static void join_one(struct segcache *cache, struct segment *old, struct segment *add,
+		     struct joined_end *ends, size_t *nends)
+{
+	struct segment joined;
+	struct joined_end e;
+
+	for (size_t i = 0; i < *nends; i++)
+		if (!share_joined(&joined, old, add, &ends[i])) {
+			segcache_add(cache, &joined);	/* (replaces the old tail) */
+			return;
+		}
+	if (!old->borrowed || !old->ident_oid) {
+		join(&joined, old, add->to, add);
+		segcache_add(cache, &joined);	/* (replaces the emptied old tail) */
+		return;
+	}
+	e = (struct joined_end){ .old_v = old->v + old->n,
+				 .old_key = old->ident_key + old->ncommits,
+				 .add_commits = add->ncommits, .add_fixes = add->n };
+	memcpy(e.old_to, old->to, 20);
+	join(&joined, old, add->to, add);
+	segcache_hold(cache, &joined);
+	e.j = joined;
+	ends[(*nends)++] = e;
+	segcache_add(cache, &joined);
+}
+
+/* Join each tail of base[ext[0..n)] to its walk outs[k] (released), the
+ * longest first; those that cannot be joined go to idx[(*left)++], in
+ * their order, to be read whole. */
+static void join_all(struct segcache *cache, const uint8_t (*base)[20], const size_t *ext,
+		     size_t n, int rc, const uint8_t tip[20], struct walk_result *outs,
+		     size_t *idx, size_t *left)
+{
+	struct to_join *order = xmalloc((n + 1) * sizeof(*order));
+	struct joined_end *ends = xmalloc((n + 1) * sizeof(*ends));
+	int *whole = xcalloc(n + 1, sizeof(*whole));
+	size_t nends = 0;
+
+	for (size_t k = 0; k < n; k++)
+		order[k] = (struct to_join){ segcache_find_alone_from(cache, base[ext[k]])->ncommits,
+					     k };
+	qsort(order, n, sizeof(*order), cmp_longer);
+	for (size_t o = 0; o < n; o++) {
+		size_t k = order[o].k;
+		/* (found again: segcache_add moves segments) */
+		struct segment *s = segcache_find_alone_from(cache, base[ext[k]]), add;
+		if (rc || !outs[k].n || !outs[k].base_is_parent || !all_later(&outs[k], s)) {
+			whole[k] = 1;
+			walk_result_release(&outs[k]);
+			continue;
+		}
+		take_walk(&add, s->from, tip, &outs[k]);
+		join_one(cache, s, &add, ends, &nends);
+	}
+	for (size_t k = 0; k < n; k++)
+		if (whole[k])
+			idx[(*left)++] = ext[k];
+	free(whole);
+	free(ends);
+	free(order);
 }
 
 /*
@@ -174,16 +313,7 @@ static size_t extend_tails(git_repository *repo, const uint8_t tip[20],
 	}
 	if (next)
 		rc = walk_ranges(repo, specs, next, &wo, outs, ignored, sizeof(ignored));
-	for (size_t k = 0; k < next; k++) {
-		struct segment *old = segcache_find_alone_from(cache, base[ext[k]]), joined;
-		if (rc || !outs[k].n || !outs[k].base_is_parent || !all_later(&outs[k], old)) {
-			idx[left++] = ext[k];	/* read whole */
-			walk_result_release(&outs[k]);
-			continue;
-		}
-		join(&joined, old, tip, &outs[k]);
-		segcache_add(cache, &joined);	/* (replaces the emptied old tail) */
-	}
+	join_all(cache, base, ext, next, rc, tip, outs, idx, &left);
 	free(ext);
 	free(outs);
 	free(ends);
@@ -242,7 +372,13 @@ void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const u
 	for (size_t i = 0; i < s->n; i++) {
 		if (fix_at)
 			fix_at[i] = out->n;
-		mainline_take_fix(out, &s->v[i], NULL);
+		if (s->borrowed) {	/* (read only: its facts are the owner's) */
+			struct seg_fix f = s->v[i];
+			f.shared = 1;
+			mainline_take_fix(out, &f, NULL);
+		} else {
+			mainline_take_fix(out, &s->v[i], NULL);
+		}
 	}
 	if (fix_at)
 		fix_at[s->n] = out->n;

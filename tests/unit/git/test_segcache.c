@@ -458,11 +458,26 @@ static void test_tail_references(void **state)
 	assert_memory_equal(e->v[0].oid, l->v[l->n - 7].oid, 20);
 	assert_string_equal(e->v[6].facts.refs[0].id, "abcdef012345");
 	assert_true(segment_ends(e, l));
+	/* read, not copied: the end borrows the longest one's arrays, which the cache holds */
+	assert_true(e->borrowed && l->borrowed);
+	assert_ptr_equal(e->ident_oid, l->ident_oid + (l->ncommits - 30));
+	assert_ptr_equal(e->ident_key, l->ident_key + (l->ncommits - 30));
+	assert_ptr_equal(e->v, l->v + (l->n - 7));
+	assert_int_equal(d.nowners, 1);
 	uint8_t *again = segcache_encode(&d, &len2);	/* the same bytes again */
 	assert_int_equal(len, len2);
 	assert_memory_equal(buf, again, len);
 	free(again);
-	segcache_release(&d);
+	/* owned before growing: copies, the facts still the owner's */
+	segment_own(e);
+	assert_false(e->borrowed);
+	assert_ptr_not_equal(e->ident_oid, l->ident_oid + (l->ncommits - 30));
+	assert_true(e->v[6].shared);
+	assert_ptr_equal(e->v[6].facts.refs, l->v[l->n - 1].facts.refs);
+	assert_true(segment_ends(e, l));
+	e->ident_key = xrealloc(e->ident_key, 31 * sizeof(*e->ident_key));	/* its own */
+	segment_own(e);		/* (owned already: nothing done) */
+	segcache_release(&d);	/* (each array freed once: the sanitizers' run) */
 	/* held whole (one key changed: no end), it takes its 30 commits' 12 bytes and its
 	 * 7 places in the pool instead of the 4-byte index */
 	struct segcache h;
