@@ -1051,6 +1051,14 @@ expect_json replace-no-replace-objects "$STD_ANSWER" -C "$RP" --no-replace-objec
 GIT_NO_REPLACE_OBJECTS=1 expect_json replace-env "$STD_ANSWER" -C "$RP" stats --json "$S"
 GIT_NO_REPLACE_OBJECTS= expect_json replace-env-empty "$STD_ANSWER" -C "$RP" stats --json "$S"
 expect_json replace-graft-again "$GRAFT_ANSWER" -C "$RP" stats --json "$S"
+# Packed, with no refs/replace/ directory left: the replacement is found in packed-refs
+# (the listing is skipped only when neither names a replace ref).
+g -C "$RP" pack-refs --all
+rmdir "$RP/.git/refs/replace" 2>/dev/null
+if [ -e "$RP/.git/refs/replace" ]; then
+	fail replace-packed-only "refs/replace/ still there after pack-refs"
+fi
+expect_json replace-graft-packed "$GRAFT_ANSWER" -C "$RP" stats --json "$S"
 fresh_copy "$STD" "$W/grafts"
 mkdir -p "$W/grafts/.git/info"
 echo "$s2 $m1" >"$W/grafts/.git/info/grafts"
