@@ -222,11 +222,9 @@ static int find_tags(git_repository *repo, const struct walk_result *w, const gi
 static void fill_graph(struct walk_result *w, struct graph *g)
 {
 	char hex[41];
-	git_oid oid;
 
 	for (size_t i = 0; i < w->n; i++) {
-		memcpy(oid.id, w->v[i].oid, 20);
-		git_oid_tostr(hex, sizeof(hex), &oid);
+		id_to_hex(hex, w->v[i].oid);
 		uint32_t c = graph_add(g, hex, w->v[i].all_parents > 1, w->v[i].facts);
 		free(w->v[i].facts);
 		w->v[i].facts = NULL;
