@@ -9,6 +9,7 @@
 #include "cache/infer.h"
 #include "git/config.h"
 #include "git/outside.h"
+#include "git/parallel.h"
 #include "git/repo.h"
 #include "git/replace.h"
 #include "cache/mainline.h"
@@ -351,6 +352,7 @@ void run_release(struct run *run)
 	at_exit_keep(k, sizeof(*k));	/* the caches, left to the exit (base/at_exit.h) */
 	free(k);
 	tags_forget();
+	parallel_close();
 	git_repository_free(run->repo);
 	memset(run, 0, sizeof(*run));
 }

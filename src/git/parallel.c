@@ -3,8 +3,12 @@
 #include "base/error.h"
 #include "base/threads.h"
 
+#include "base/util.h"
+
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct pool {
 	git_repository *repo;	/* the caller's */
@@ -42,20 +46,71 @@ static int call_shared(struct pool *p, size_t i)
 	return rc;
 }
 
+/* The handles of the threads of earlier pools, kept for the next ones on the
+ * same git directory (parallel_close). */
+static struct {
+	pthread_mutex_t lock;
+	char *dir;
+	git_repository *idle[THREADS_MAX];
+	size_t n;
+} kept = { PTHREAD_MUTEX_INITIALIZER, NULL, { NULL }, 0 };
+
+static void close_idle(void)
+{
+	while (kept.n)
+		git_repository_free(kept.idle[--kept.n]);
+	free(kept.dir);
+	kept.dir = NULL;
+}
+
+/* A handle on dir: one kept, or a new one (NULL when it cannot be opened). */
+static git_repository *handle_take(const char *dir)
+{
+	git_repository *r = NULL;
+
+	pthread_mutex_lock(&kept.lock);
+	if (kept.n && !strcmp(kept.dir, dir))
+		r = kept.idle[--kept.n];
+	pthread_mutex_unlock(&kept.lock);
+	/* git's environment followed as repo_open follows it (repo.h) */
+	if (!r && git_repository_open_ext(&r, dir, GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
+		r = NULL;
+	return r;
+}
+
+static void handle_give(const char *dir, git_repository *r)
+{
+	if (!r)
+		return;
+	pthread_mutex_lock(&kept.lock);
+	if (!kept.dir || strcmp(kept.dir, dir)) {
+		close_idle();
+		kept.dir = xstrdup(dir);
+	}
+	if (kept.n < THREADS_MAX)
+		kept.idle[kept.n++] = r, r = NULL;
+	pthread_mutex_unlock(&kept.lock);
+	git_repository_free(r);
+}
+
+void parallel_close(void)
+{
+	pthread_mutex_lock(&kept.lock);
+	close_idle();
+	pthread_mutex_unlock(&kept.lock);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
-	git_repository *own = NULL;
+	const char *dir = git_repository_path(p->repo);
+	git_repository *own = handle_take(dir);
 	size_t i;
 
-	/* git's environment followed as repo_open follows it (repo.h) */
-	if (git_repository_open_ext(&own, git_repository_path(p->repo),
-				    GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
-		own = NULL;
 	while ((i = take(p)) != SIZE_MAX)
 		if (own ? p->fn(p->ctx, own, i) : call_shared(p, i))
 			stop(p);
-	git_repository_free(own);
+	handle_give(dir, own);
 	return NULL;
 }
 

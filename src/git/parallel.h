@@ -5,7 +5,7 @@
  *
  * parallel_run() calls fn(ctx, repo, i) once for each i in 0..n-1, taking
  * them in increasing order, on thread_count(n) threads (the calling
- * thread is one of them).  When fn returns non-zero no further i is taken,
+ * thread is one of them, with a handle of its own too).  When fn returns non-zero no further i is taken,
  * so every i below the first failing one has been run.  A thread whose
  * handle cannot be opened shares the caller's, one call at a time.
  */
@@ -19,5 +19,12 @@ typedef int parallel_fn(void *ctx, git_repository *repo, size_t i);
 
 /* Returns how many threads ran (1 when everything ran in the caller). */
 size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx);
+
+/* The threads' handles are kept for the next parallel_run on the same git
+ * directory (opening one reads the settings' files again, and its first
+ * ref lookup parses packed-refs again); closed here, before the repository
+ * they were opened on is closed (a run's end), and whenever a pool runs on
+ * another git directory. */
+void parallel_close(void);
 
 #endif
