@@ -2,6 +2,7 @@
 #include "git/tags.h"
 #include "base/util.h"
 #include "cache/tags.h"
+#include "git/ref_shadow.h"
 #include "git/replace.h"
 
 #include <pthread.h>
@@ -17,6 +18,8 @@ static char *table_dir;		/* the repository it was read from */
 static struct tagcache cache;
 static char *cache_dir;		/* the repository the cache is of, or NULL */
 static int line_usable;		/* the table was read with the cache (no replacements) */
+static struct ref_shadow shadow;	/* what could come before a tag's ref */
+static char *shadow_dir;	/* the git directory it was read from, or NULL */
 
 static int cmp_name(const void *a, const void *b)
 {
@@ -261,6 +264,27 @@ static int full_id(const char *s)
 	return strlen(s) == GIT_OID_HEXSZ && git_oid_fromstr(&ignored, s) == 0;
 }
 
+/* Does rev reach refs/tags/REV before any other ref (ref_shadow.h)? */
+static int no_shadow(git_repository *repo, const char *rev)
+{
+	const char *gitdir = git_repository_path(repo);
+	int clear;
+
+	pthread_mutex_lock(&lock);
+	if (shadow_dir && strcmp(shadow_dir, gitdir)) {
+		ref_shadow_release(&shadow);
+		free(shadow_dir);
+		shadow_dir = NULL;
+	}
+	if (!shadow_dir) {
+		ref_shadow_read(&shadow, gitdir, git_repository_commondir(repo));
+		shadow_dir = xstrdup(gitdir);
+	}
+	clear = ref_shadow_clear(&shadow, rev);
+	pthread_mutex_unlock(&lock);
+	return clear;
+}
+
 int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit)
 {
 	char ignored[256];
@@ -268,8 +292,13 @@ int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit)
 	const struct tag_info *ti = NULL;
 	git_reference *ref = NULL;
 
-	if (!rev || full_id(rev) || !(t = tags_of(repo, ignored, sizeof(ignored))) ||
-	    git_reference_dwim(&ref, repo, rev) < 0)
+	if (!rev || full_id(rev) || !(t = tags_of(repo, ignored, sizeof(ignored))))
+		return 0;
+	if (no_shadow(repo, rev) && (ti = tags_find(t, rev))) {
+		git_oid_cpy(commit, &ti->commit);	/* (as below, without the lookup) */
+		return 1;
+	}
+	if (git_reference_dwim(&ref, repo, rev) < 0)
 		return 0;
 	if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
 	    !strncmp(git_reference_name(ref), "refs/tags/", 10))
@@ -350,6 +379,9 @@ void tags_forget(void)
 	memset(&table, 0, sizeof(table));
 	table_dir = NULL;
 	line_usable = 0;
+	ref_shadow_release(&shadow);
+	free(shadow_dir);
+	shadow_dir = NULL;
 }
 
 static char *cache_path(void)

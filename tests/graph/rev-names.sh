@@ -12,6 +12,9 @@
 #   1 as tagged:                            b = c1            -> c2 c3 c4   3
 #   2 a branch t at c2 (refs/tags/t first): t = c4            -> 3
 #   3 a ref refs/b at c3 (before refs/tags): b = c3           -> c4         1
+#     the same ref packed (git pack-refs: no loose file left)   -> 1
+#     a tag B on c1 and a pseudo-ref B (the git directory's own file B, as
+#     FETCH_HEAD) at c3: B = c3 (stats B..t)                  -> 1
 #   4 a tag named c2's full id, on c3: that id is c2's object, not the tag
 #     (stats C2ID..t)                                         -> c3 c4      2
 #   5 the same base through the annotated tag's own id (b^{tag} is its object): c1 -> 3
@@ -48,7 +51,15 @@ git -C "$d" branch t "$c2" 2>/dev/null
 count "a branch of the tag's name" b..t 3
 git -C "$d" update-ref refs/b "$c3"
 count "a ref before refs/tags" b..t 1
+git -C "$d" pack-refs --all
+if [ -e "$d/.git/refs/b" ]; then no "packed ref" "refs/b still loose after pack-refs"; fi
+count "a packed ref before refs/tags" b..t 1
 git -C "$d" update-ref -d refs/b
+git -C "$d" tag B "$(git -C "$d" rev-parse master~3)"
+echo "$c3" >"$d/.git/B"
+count "a pseudo-ref before refs/tags" B..t 1
+rm "$d/.git/B"
+git -C "$d" tag -d B >/dev/null
 git -C "$d" tag "$c2" "$c3" 2>/dev/null
 count "a tag named by a full id" "$c2..t" 2
 count "the annotated tag by its own id" "$(git -C "$d" rev-parse b)..t" 3
