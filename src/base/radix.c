@@ -42,23 +42,76 @@ static int pass(const unsigned char *src, unsigned char *dst, size_t n, size_t s
 	return 1;
 }
 
-void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_bytes)
+/* a[0..n) by key, stably, with n records of scratch: the passes above. */
+static void lsd(unsigned char *a, unsigned char *scratch, size_t n, size_t size, size_t off,
+		size_t bytes)
 {
-	unsigned char *a = v, *b, *src, *dst;
+	unsigned char *src = a, *dst = scratch;
 
-	if (n < 2)
-		return;
-	b = xmalloc(n * size);
-	src = a;
-	dst = b;
-	for (unsigned byte = 0; byte < key_bytes; byte++)
-		if (pass(src, dst, n, size, key_offset, key_bytes, byte)) {
+	for (unsigned byte = 0; byte < bytes; byte++)
+		if (pass(src, dst, n, size, off, bytes, byte)) {
 			unsigned char *t = src;
 			src = dst;
 			dst = t;
 		}
 	if (src != a)
 		memcpy(a, src, n * size);
+}
+
+/* a[0..n) by key, stably, a few records: insertion (one record of scratch). */
+static void insertion(unsigned char *a, unsigned char *one, size_t n, size_t size, size_t off,
+		      size_t bytes)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint64_t k = key_of(a + i * size, off, bytes);
+		size_t j = i;
+		if (key_of(a + (j - 1) * size, off, bytes) <= k)
+			continue;
+		memcpy(one, a + i * size, size);
+		for (; j && key_of(a + (j - 1) * size, off, bytes) > k; j--)
+			memcpy(a + j * size, a + (j - 1) * size, size);
+		memcpy(a + j * size, one, size);
+	}
+}
+
+void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_bytes)
+{
+	unsigned char *a = v, *b;
+	unsigned bits = 8, width = (unsigned)key_bytes * 8;
+	size_t *at, sum = 0;
+
+	if (n < 2)
+		return;
+	b = xmalloc(n * size);
+	if (n < 64) {
+		lsd(a, b, n, size, key_offset, key_bytes);
+		free(b);
+		return;
+	}
+	/* by the top bits first, about four records a bucket (sort_u64), then
+	 * each bucket: a few by insertion, more (keys not spread) by the passes,
+	 * a's room for the bucket as their scratch */
+	while (bits < 20 && ((size_t)4 << bits) < n)
+		bits++;
+	at = xcalloc(((size_t)1 << bits) + 1, sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		at[(key_of(a + i * size, key_offset, key_bytes) >> (width - bits)) + 1]++;
+	for (size_t d = 1; d <= (size_t)1 << bits; d++)
+		at[d] = sum += at[d];
+	for (size_t i = 0; i < n; i++) {
+		size_t d = key_of(a + i * size, key_offset, key_bytes) >> (width - bits);
+		memcpy(b + at[d]++ * size, a + i * size, size);
+	}
+	/* at[d] is now where bucket d + 1 begins */
+	for (size_t d = 0, from = 0; d < (size_t)1 << bits; from = at[d++]) {
+		size_t len = at[d] - from;
+		if (len <= 16)
+			insertion(b + from * size, a, len, size, key_offset, key_bytes);
+		else
+			lsd(b + from * size, a + from * size, len, size, key_offset, key_bytes);
+	}
+	memcpy(a, b, n * size);
+	free(at);
 	free(b);
 }
 

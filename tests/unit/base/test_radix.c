@@ -51,7 +51,8 @@ static uint64_t next_rand(uint64_t *s)
 }
 
 /* n records whose keys are drawn by how (0: any, 1: few values, 2: one byte differs,
- * 3: all equal); sorted both ways and compared. */
+ * 3: all equal, 4: half spread, half crowded into one top-bits bucket, 5: small numbers,
+ * their top bits all 0); sorted both ways and compared. */
 static void check8(size_t n, int how, uint64_t seed)
 {
 	struct r8 *a = calloc(n + 1, sizeof(*a)), *b = calloc(n + 1, sizeof(*b));
@@ -59,7 +60,9 @@ static void check8(size_t n, int how, uint64_t seed)
 	for (size_t i = 0; i < n; i++) {
 		uint64_t r = next_rand(&seed);
 		a[i].pos = (uint32_t)i;
-		a[i].key = how == 0 ? r : how == 1 ? r % 5 : how == 2 ? (r & 0xffull) << 48 : 42;
+		a[i].key = how == 0 ? r : how == 1 ? r % 5 : how == 2 ? (r & 0xffull) << 48 :
+			   how == 3 ? 42 : how == 4 ? (i % 2 ? r : 0x1234000000000000ull | r >> 40) :
+			   r >> 40;
 	}
 	memcpy(b, a, n * sizeof(*a));
 	radix_sort(a, n, sizeof(*a), offsetof(struct r8, key), 8);
@@ -80,7 +83,8 @@ static void check4(size_t n, int how, uint64_t seed)
 	for (size_t i = 0; i < n; i++) {
 		uint32_t r = (uint32_t)next_rand(&seed);
 		a[i].pos = (uint32_t)i;
-		a[i].key = how == 0 ? r : how == 1 ? r % 3 : how == 2 ? r & 0xff000000u : 7;
+		a[i].key = how == 0 ? r : how == 1 ? r % 3 : how == 2 ? r & 0xff000000u :
+			   how == 3 ? 7 : how == 4 ? (i % 2 ? r : 0xabc00000u | r >> 22) : r >> 20;
 	}
 	memcpy(b, a, n * sizeof(*a));
 	radix_sort(a, n, sizeof(*a), offsetof(struct r4, key), 4);
@@ -97,8 +101,11 @@ static void check4(size_t n, int how, uint64_t seed)
 static void test_keys_of_8_bytes(void **state)
 {
 	(void)state;
-	for (int how = 0; how < 4; how++) {
+	for (int how = 0; how < 6; how++) {
 		check8(10000, how, 1 + (uint64_t)how);
+		check8(100, how, 7);	/* buckets of a few: by insertion */
+		check8(63, how, 8);
+		check8(64, how, 8);
 		check8(3, how, 9);
 		check8(2, how, 10);
 	}
@@ -109,8 +116,9 @@ static void test_keys_of_8_bytes(void **state)
 static void test_keys_of_4_bytes(void **state)
 {
 	(void)state;
-	for (int how = 0; how < 4; how++) {
+	for (int how = 0; how < 6; how++) {
 		check4(10000, how, 5 + (uint64_t)how);
+		check4(100, how, 12);
 		check4(2, how, 11);
 	}
 	check4(1, 0, 3);
