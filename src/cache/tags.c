@@ -157,6 +157,33 @@ void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*hea
 	l->n = k;
 }
 
+void tagcache_line_extend(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8],
+			  size_t n)
+{
+	const struct tag_line *old = &c->line;
+	uint8_t (*merged)[8];
+	size_t i = 0, j = 0, k = 0;
+
+	if (!old->has) {
+		tagcache_line_seen(c, tip, head, n);
+		return;
+	}
+	sort_heads(head, n);
+	merged = xmalloc((n + old->n + 1) * sizeof(*merged));
+	while (i < n || j < old->n) {
+		int from_new = j == old->n || (i < n && memcmp(head[i], old->head[j], 8) < 0);
+		const uint8_t *h = from_new ? head[i++] : old->head[j++];
+		if (!k || memcmp(merged[k - 1], h, 8))
+			memcpy(merged[k++], h, 8);
+	}
+	free(head);
+	line_release(&c->line_seen);
+	c->line_seen.has = 1;
+	memcpy(c->line_seen.tip, tip, 20);
+	c->line_seen.head = merged;
+	c->line_seen.n = k;
+}
+
 void tagcache_load_file(struct tagcache *c, const char *path)
 {
 	size_t len;

@@ -62,6 +62,13 @@ int tagcache_line_on(const struct tagcache *c, const uint8_t tip[20], const uint
 /* This run's line: tip and the heads of its commits (taken over, to free;
  * sorted and made unique here). */
 void tagcache_line_seen(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8], size_t n);
+/* This run's line: tip's, whose first-parent line runs down to the loaded
+ * line's tip through the commits of head (taken over, to free; the loaded
+ * tip not among them): those heads merged into the loaded line's, which
+ * stay sorted and unique, without copying or sorting the loaded ones again.
+ * Without a loaded line, as tagcache_line_seen. */
+void tagcache_line_extend(struct tagcache *c, const uint8_t tip[20], uint8_t (*head)[8],
+			  size_t n);
 /* The records seen, sorted, each once, and the line seen, as a file (to free). */
 uint8_t *tagcache_encode(struct tagcache *c, size_t *len);
 /* Write the file when the records seen are not those loaded: 0, or -1 with

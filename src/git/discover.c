@@ -289,7 +289,7 @@ static void mark_first_parent(git_repository *repo, const struct tag_table *t,
 	char *ref = mainline_default_ref(repo, NULL, ignored, sizeof(ignored));
 	git_object *obj = NULL;
 	struct line l = { 0 };
-	uint8_t old[20], (*kept)[8] = NULL;
+	uint8_t old[20];
 	git_oid tip;
 
 	if (!ref || git_revparse_single(&obj, repo, ref) < 0)
@@ -300,18 +300,14 @@ static void mark_first_parent(git_repository *repo, const struct tag_table *t,
 	memset(on, 0, t->n + 1);
 	int has_old = tags_line_tip(old);
 	if (walk_line(repo, &tip, has_old ? old : NULL, map, on, &l)) {
-		size_t nkept = tags_line_heads(&kept);
 		take_line(t, id, old, on);	/* (the line below old is old's) */
-		for (size_t i = 0; i < nkept; i++) {
-			ARRAY_GROW(l.head, l.n, l.cap);
-			memcpy(l.head[l.n++], kept[i], 8);
-		}
+		tags_line_extend(tip.id, l.head, l.n);
+	} else {
+		tags_line_seen(tip.id, l.head, l.n);
 	}
-	tags_line_seen(tip.id, l.head, l.n);
 	l.head = NULL;
 out:
 	free(l.head);
-	free(kept);
 	git_object_free(obj);
 	free(ref);
 }

@@ -350,18 +350,14 @@ void tags_line_seen(const uint8_t tip[20], uint8_t (*head)[8], size_t n)
 	pthread_mutex_unlock(&lock);
 }
 
-size_t tags_line_heads(uint8_t (**head)[8])
+void tags_line_extend(const uint8_t tip[20], uint8_t (*head)[8], size_t n)
 {
-	size_t n = 0;
-
 	pthread_mutex_lock(&lock);
-	if (line_cache() && cache.line.has)
-		n = cache.line.n;
-	*head = xmalloc((n + 1) * sizeof(**head));
-	if (n)
-		memcpy(*head, cache.line.head, n * sizeof(**head));
+	if (line_cache())
+		tagcache_line_extend(&cache, tip, head, n);
+	else
+		free(head);
 	pthread_mutex_unlock(&lock);
-	return n;
 }
 
 void tags_forget(void)

@@ -64,10 +64,12 @@ int tags_commit_of(git_repository *repo, const char *rev, git_oid *commit);
 int tags_line_on(const uint8_t tip[20], const uint8_t commit[20]);
 /* The tip of the line the tags cache holds into tip: 1, or 0 for none. */
 int tags_line_tip(uint8_t tip[20]);
-/* A copy of the heads of that line's commits (to free), sorted; how many. */
-size_t tags_line_heads(uint8_t (**head)[8]);
 /* The line this run used (head taken over), for the cache to keep. */
 void tags_line_seen(const uint8_t tip[20], uint8_t (*head)[8], size_t n);
+/* The same, when tip's line runs down to the line the cache holds through
+ * the commits of head (taken over): theirs and that line's
+ * (tagcache_line_extend). */
+void tags_line_extend(const uint8_t tip[20], uint8_t (*head)[8], size_t n);
 /* Forget the table (at the end of a run). */
 void tags_forget(void);
 /* Take what each tag ref names from the tags cache of repo's git directory

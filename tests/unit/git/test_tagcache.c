@@ -159,6 +159,50 @@ static void test_line(void **state)
 	free(buf);
 }
 
+/* A line extended after the tip moved: the loaded line (heads of ids 100..103) and the new
+ * commits' heads (unsorted, one repeated, one already on the line) merged, each once, in
+ * order; the same file as a line seen whole with those heads; the loaded line unchanged. */
+static void test_line_extended(void **state)
+{
+	struct tagcache c, whole;
+	size_t len, len2;
+	uint8_t *buf = with_line(3, 4, &len), tip[20], a[20];
+	uint8_t (*head)[8] = calloc(5, 8), (*all)[8] = calloc(8, 8);
+	const int added[4] = { 110, 99, 110, 102 }, want[6] = { 99, 100, 101, 102, 103, 110 };
+
+	(void)state;
+	tagcache_init(&c);
+	tagcache_load_buffer(&c, buf, len);
+	assert_null(c.rejected);
+	for (int i = 0; i < 4; i++) {
+		id(a, added[i]);
+		memcpy(head[i], a, 8);
+		memcpy(all[i], a, 8);
+	}
+	for (int i = 0; i < 4; i++)
+		memcpy(all[4 + i], c.line.head[i], 8);
+	memset(tip, 0x79, 20);
+	tagcache_line_extend(&c, tip, head, 4);	/* (taken over) */
+	assert_int_equal(c.line_seen.n, 6);
+	for (int i = 0; i < 6; i++) {
+		id(a, want[i]);
+		assert_memory_equal(c.line_seen.head[i], a, 8);
+		assert_int_equal(tagcache_line_on(&c, tip, a), 1);
+	}
+	assert_int_equal(c.line.n, 4);
+	tagcache_init(&whole);
+	tagcache_load_buffer(&whole, buf, len);
+	tagcache_line_seen(&whole, tip, all, 8);
+	uint8_t *x = tagcache_encode(&c, &len), *y = tagcache_encode(&whole, &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(x, y, len);
+	free(x);
+	free(y);
+	tagcache_release(&whole);
+	tagcache_release(&c);
+	free(buf);
+}
+
 static void test_line_rejected(void **state)
 {
 	size_t len;
@@ -271,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_save_only_when_changed),
 		cmocka_unit_test(test_line),
+		cmocka_unit_test(test_line_extended),
 		cmocka_unit_test(test_line_rejected),
 		cmocka_unit_test(test_line_saved),
 	};
