@@ -129,8 +129,17 @@ void u32s_sort_unique(struct u32s *s)
 {
 	size_t k = 0;
 
-	if (s->n)
+	if (s->n > 16) {
 		qsort(s->v, s->n, sizeof(uint32_t), cmp_u32);
+	} else {	/* (most hold a few: qsort's calls cost more) */
+		for (size_t i = 1; i < s->n; i++) {
+			uint32_t x = s->v[i];
+			size_t j = i;
+			for (; j && s->v[j - 1] > x; j--)
+				s->v[j] = s->v[j - 1];
+			s->v[j] = x;
+		}
+	}
 	for (size_t i = 0; i < s->n; i++)
 		if (!k || s->v[k - 1] != s->v[i])
 			s->v[k++] = s->v[i];

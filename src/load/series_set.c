@@ -3,6 +3,7 @@
 #include "base/threads.h"
 #include "base/at_exit.h"
 #include "base/error.h"
+#include "base/radix.h"
 #include "base/util.h"
 #include "core/analyze.h"
 #include "git/config.h"
@@ -158,13 +159,6 @@ static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t
 	return rc;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The identity keys of every commit to infer an upstream id for, sorted. */
 static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 {
@@ -174,8 +168,7 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 	*n = 0;
 	for (size_t i = 0; l->rq->infer && i < l->set->ranges.n; i++)
 		infer_wanted(&l->h[i], &keys, n, &cap);
-	if (*n)
-		qsort(keys, *n, sizeof(*keys), cmp_u32);
+	radix_sort(keys, *n, sizeof(*keys), 0, sizeof(*keys));	/* (hashes: spread) */
 	for (size_t i = 0; i < *n; i++)
 		if (!k || keys[k - 1] != keys[i])
 			keys[k++] = keys[i];
