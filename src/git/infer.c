@@ -22,17 +22,25 @@ static uint32_t key_of(const struct graph_commit *c)
 	return identity_key(graph_author_email(c), c->facts.subject);
 }
 
-void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap)
+void infer_keys(struct history *h)
 {
 	free(h->ident_keys);
 	h->ident_keys = xcalloc(h->g.n + 1, sizeof(*h->ident_keys));
 	h->nident_keys = h->g.n;
+	for (uint32_t c = 0; c < h->g.n; c++)
+		if (looked_for(&h->g.c[c]))
+			h->ident_keys[c] = key_of(&h->g.c[c]);
+}
+
+void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap)
+{
+	if (!h->ident_keys || h->nident_keys != h->g.n)
+		infer_keys(h);
 	for (uint32_t c = 0; c < h->g.n; c++) {
-		const struct graph_commit *gc = &h->g.c[c];
-		if (!looked_for(gc))
+		if (!looked_for(&h->g.c[c]))
 			continue;
 		ARRAY_GROW(*keys, *n, *cap);
-		(*keys)[(*n)++] = h->ident_keys[c] = key_of(gc);
+		(*keys)[(*n)++] = h->ident_keys[c];
 	}
 }
 

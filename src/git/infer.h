@@ -32,8 +32,11 @@ int infer_upstream(git_repository *repo, struct infercache *cache, struct histor
 		   const struct mainline *m, size_t from, char *err, size_t errlen);
 
 /* The identity keys of the commits of h that infer_upstream would look
- * for, appended to *keys (grown with ARRAY_GROW), and kept in h for
- * infer_upstream (h->ident_keys). */
+ * for, kept in h for infer_upstream (h->ident_keys; the others' 0): once
+ * a range, on any thread (a range's reader makes them, several at once). */
+void infer_keys(struct history *h);
+/* Those keys appended to *keys (grown with ARRAY_GROW): infer_keys' when it
+ * ran on h since its commits last changed, else made here. */
 void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap);
 
 #endif

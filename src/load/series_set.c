@@ -52,6 +52,8 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 		return RT_OK;
 	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, h, e->msg, sizeof(e->msg));
 	range_reading_release(&l->readings[i]);
+	if (!e->rc && l->rq->infer)
+		infer_keys(h);	/* (here, on the readers' threads: wanted_keys gathers them) */
 	if (e->rc)	/* what the series shows of a range it could not read */
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
 	return l->tolerant ? RT_OK : e->rc;	/* (tolerant: every range taken) */
