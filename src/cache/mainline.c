@@ -144,6 +144,9 @@ int segment_ends(const struct segment *s, const struct segment *l)
 		return 0;
 	dc = l->ncommits - s->ncommits;
 	df = l->n - s->n;
+	if (s->ident_oid && s->v && l->v && s->ident_oid == l->ident_oid + dc &&
+	    s->ident_key == l->ident_key + dc && s->v == l->v + df)
+		return 1;	/* (the same memory: borrowed from the same owner) */
 	if (s->ident_oid &&
 	    (memcmp(s->ident_oid, l->ident_oid + dc, s->ncommits * sizeof(*s->ident_oid)) ||
 	     memcmp(s->ident_key, l->ident_key + dc, s->ncommits * sizeof(*s->ident_key))))
