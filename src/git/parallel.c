@@ -2,7 +2,6 @@
 #include "git/parallel.h"
 #include "base/error.h"
 #include "base/threads.h"
-
 #include "base/util.h"
 
 #include <pthread.h>
@@ -87,10 +86,12 @@ static void handle_give(const char *dir, git_repository *r)
 		close_idle();
 		kept.dir = xstrdup(dir);
 	}
-	if (kept.n < THREADS_MAX)
-		kept.idle[kept.n++] = r, r = NULL;
+	if (kept.n < THREADS_MAX) {
+		kept.idle[kept.n++] = r;
+		r = NULL;
+	}
 	pthread_mutex_unlock(&kept.lock);
-	git_repository_free(r);
+	git_repository_free(r);	/* (when THREADS_MAX are kept already) */
 }
 
 void parallel_close(void)
