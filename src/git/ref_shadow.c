@@ -2,12 +2,12 @@
 #include "git/ref_shadow.h"
 #include "base/blobfile.h"
 #include "base/util.h"
+#include "git/packed_refs.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static void add(struct ref_shadow *s, const char *name, size_t len)
 {
@@ -53,23 +53,15 @@ static void read_packed_lines(struct ref_shadow *s, const char *text, size_t len
 /* dir/packed-refs: 0, or -1 when it is there but cannot be read. */
 static int read_packed(struct ref_shadow *s, const char *dir)
 {
-	char *path = path_join(dir, "packed-refs");
-	struct stat st;
-	size_t len = 0;
-	uint8_t *text = NULL;
-	int rc = 0;
+	uint8_t *text;
+	size_t len;
 
-	if (lstat(path, &st) < 0)
-		rc = errno == ENOENT ? 0 : -1;
-	else if (!S_ISREG(st.st_mode))
-		rc = -1;
-	else if (st.st_size && !(text = blobfile_map_stamped(path, BLOBFILE_MAX, &len, NULL)))
-		rc = -1;
+	if (packed_refs_map(dir, &text, &len) < 0)
+		return -1;
 	if (text)
 		read_packed_lines(s, (const char *)text, len);
 	blobfile_unmap(text, len);
-	free(path);
-	return rc;
+	return 0;
 }
 
 void ref_shadow_read(struct ref_shadow *s, const char *gitdir, const char *commondir)

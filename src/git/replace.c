@@ -4,6 +4,7 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "git/commit_parse.h"
+#include "git/packed_refs.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -62,7 +63,7 @@ static int surely_none(git_repository *repo, const char *prefix)
 {
 	const char *common = git_repository_commondir(repo);
 	struct stat sb;
-	size_t len = 0;
+	size_t len;
 	uint8_t *text;
 	char *path;
 	int none;
@@ -72,21 +73,9 @@ static int surely_none(git_repository *repo, const char *prefix)
 	path = path_join(common, prefix);
 	none = lstat(path, &sb) < 0 && (errno == ENOENT || errno == ENOTDIR);
 	free(path);
-	if (!none)
-		return 0;
-	path = path_join(common, "packed-refs");
-	int found = lstat(path, &sb) == 0;
-	if (!found || !S_ISREG(sb.st_mode) || !sb.st_size) {
-		/* none when missing or empty; anything else, libgit2 tells */
-		none = found ? S_ISREG(sb.st_mode) : errno == ENOENT;
-		free(path);
-		return none;
-	}
-	text = blobfile_map_stamped(path, BLOBFILE_MAX, &len, NULL);
-	free(path);
-	if (!text)
-		return 0;	/* (not read: libgit2 tells) */
-	none = !holds(text, len, prefix);
+	if (!none || packed_refs_map(common, &text, &len) < 0)
+		return 0;	/* (maybe some: libgit2 tells) */
+	none = !text || !holds(text, len, prefix);
 	blobfile_unmap(text, len);
 	return none;
 }
