@@ -102,6 +102,15 @@ static int all_later(const struct walk_result *w, const struct segment *old)
 	return 1;
 }
 
+/* out's greatest (date, id), now that add's commits follow its own. */
+static void keep_newest(struct segment *out, const struct segment *add)
+{
+	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
+		out->newest = add->newest;
+		memcpy(out->newest_id, add->newest_id, 20);
+	}
+}
+
 /* old (base's tail to an older tip) followed by add (its new commits: the
  * walk TIP ^OLD ^BASE) as one tail to tip: old is emptied (but for the ends
  * that say which tail it was), add released. */
@@ -131,10 +140,7 @@ static void join(struct segment *out, struct segment *old, const uint8_t tip[20]
 		memcpy(out->v + out->n, add->v, add->n * sizeof(*add->v));
 	out->n += add->n;
 	add->n = 0;
-	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
-		out->newest = add->newest;
-		memcpy(out->newest_id, add->newest_id, 20);
-	}
+	keep_newest(out, add);
 	segment_release(add);
 }
 
@@ -186,10 +192,7 @@ static int share_joined(struct segment *out, const struct segment *old, struct s
 	out->v = e->j.v + (e->j.n - out->n);
 	out->ident_oid = e->j.ident_oid + (e->j.ncommits - out->ncommits);
 	out->ident_key = e->j.ident_key + (e->j.ncommits - out->ncommits);
-	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
-		out->newest = add->newest;
-		memcpy(out->newest_id, add->newest_id, 20);
-	}
+	keep_newest(out, add);
 	segment_release(add);
 	return 0;
 }
