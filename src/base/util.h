@@ -52,12 +52,33 @@ static inline int hex_digit(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* Are the 8 bytes of x (in memory order, read as a little-endian number)
+ * all lower-case hex digits?  Each byte below 0x80 plus a constant below
+ * 0x80 carries into no other byte, and sets its high bit exactly when it is
+ * at least (0x80 minus the constant). */
+static inline int hex8_lanes_ok(uint64_t x)
+{
+	const uint64_t high = 0x8080808080808080ull, ones = 0x0101010101010101ull;
+	uint64_t ge0 = x + ones * (0x80 - '0'), gt9 = x + ones * (0x7f - '9');
+	uint64_t gea = x + ones * (0x80 - 'a'), gtf = x + ones * (0x7f - 'f');
+	uint64_t in = ((ge0 & ~gt9) | (gea & ~gtf)) & high;	/* digit or a-f */
+
+	return !(x & high) && in == high;
+}
+
+/* The 8 hex digits of x (hex8_lanes_ok) as a number, the first the highest. */
+static inline uint64_t hex8_value(uint64_t x)
+{
+	uint64_t v = (x & 0x0f0f0f0f0f0f0f0full) + ((x >> 6) & 0x0101010101010101ull) * 9;
+
+	v = (v & 0x000f000f000f000full) << 4 | (v >> 8 & 0x000f000f000f000full);
+	v = (v & 0x000000ff000000ffull) << 8 | (v >> 16 & 0x000000ff000000ffull);
+	return (v & 0xffffull) << 16 | (v >> 32 & 0xffffull);
+}
+
 /* The first 16 digits of the lower-case hex id ID (LEN digits long) as a number, a
  * shorter id padded with zeros: ids in the order of this number are in the order of
  * their first 16 digits, and the number hashes a full id well. */
-static inline int hex8_lanes_ok(uint64_t x);
-static inline uint64_t hex8_value(uint64_t x);
-
 static inline uint64_t hex_prefix_value(const char *id, size_t len)
 {
 	uint64_t v = 0;
@@ -76,31 +97,6 @@ static inline uint64_t hex_prefix_value(const char *id, size_t len)
 		v = v << 4 | (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
 	}
 	return v;
-}
-
-/* Are the 8 bytes of x (in memory order, read as a little-endian number)
- * all lower-case hex digits?  Each byte below 0x80 plus a constant below
- * 0x80 carries into no other byte, and sets its high bit exactly when it is
- * at least (0x80 minus the constant). */
-static inline int hex8_lanes_ok(uint64_t x)
-{
-	const uint64_t high = 0x8080808080808080ull, ones = 0x0101010101010101ull;
-	uint64_t ge0 = x + ones * (0x80 - '0'), gt9 = x + ones * (0x7f - '9');
-	uint64_t gea = x + ones * (0x80 - 'a'), gtf = x + ones * (0x7f - 'f');
-
-	uint64_t in = ((ge0 & ~gt9) | (gea & ~gtf)) & high;	/* digit or a-f */
-
-	return !(x & high) && in == high;
-}
-
-/* The 8 hex digits of x (hex8_lanes_ok) as a number, the first the highest. */
-static inline uint64_t hex8_value(uint64_t x)
-{
-	uint64_t v = (x & 0x0f0f0f0f0f0f0f0full) + ((x >> 6) & 0x0101010101010101ull) * 9;
-
-	v = (v & 0x000f000f000f000full) << 4 | (v >> 8 & 0x000f000f000f000full);
-	v = (v & 0x000000ff000000ffull) << 8 | (v >> 16 & 0x000000ff000000ffull);
-	return (v & 0xffffull) << 16 | (v >> 32 & 0xffffull);
 }
 
 /* A growable list of commit indices. */

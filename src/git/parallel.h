@@ -5,9 +5,10 @@
  *
  * parallel_run() calls fn(ctx, repo, i) once for each i in 0..n-1, taking
  * them in increasing order, on thread_count(n) threads (the calling
- * thread is one of them, with a handle of its own too).  When fn returns non-zero no further i is taken,
- * so every i below the first failing one has been run.  A thread whose
- * handle cannot be opened shares the caller's, one call at a time.
+ * thread is one of them, with a handle of its own too).  When fn returns
+ * non-zero no further i is taken, so every i below the first failing one
+ * has been run.  A thread whose handle cannot be opened shares the
+ * caller's, one call at a time.
  */
 #ifndef REGTRACE_PARALLEL_H
 #define REGTRACE_PARALLEL_H
