@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t key_of(const unsigned char *rec, size_t off, size_t bytes)
+static inline uint64_t key_of(const unsigned char *rec, size_t off, size_t bytes)
 {
 	uint32_t k32;
 	uint64_t k64;
@@ -21,7 +21,7 @@ static uint64_t key_of(const unsigned char *rec, size_t off, size_t bytes)
 
 /* One stable pass by byte b of the keys, from src into dst; 0 when every
  * key has the same byte there (nothing moved). */
-static int pass(const unsigned char *src, unsigned char *dst, size_t n, size_t size,
+static inline int pass(const unsigned char *src, unsigned char *dst, size_t n, size_t size,
 		size_t off, size_t bytes, unsigned b)
 {
 	size_t count[256] = { 0 }, at = 0;
@@ -43,7 +43,7 @@ static int pass(const unsigned char *src, unsigned char *dst, size_t n, size_t s
 }
 
 /* a[0..n) by key, stably, with n records of scratch: the passes above. */
-static void lsd(unsigned char *a, unsigned char *scratch, size_t n, size_t size, size_t off,
+static inline void lsd(unsigned char *a, unsigned char *scratch, size_t n, size_t size, size_t off,
 		size_t bytes)
 {
 	unsigned char *src = a, *dst = scratch;
@@ -59,7 +59,7 @@ static void lsd(unsigned char *a, unsigned char *scratch, size_t n, size_t size,
 }
 
 /* a[0..n) by key, stably, a few records: insertion (one record of scratch). */
-static void insertion(unsigned char *a, unsigned char *one, size_t n, size_t size, size_t off,
+static inline void insertion(unsigned char *a, unsigned char *one, size_t n, size_t size, size_t off,
 		      size_t bytes)
 {
 	for (size_t i = 1; i < n; i++) {
@@ -74,7 +74,10 @@ static void insertion(unsigned char *a, unsigned char *one, size_t n, size_t siz
 	}
 }
 
-void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_bytes)
+/* radix_sort's work, inlined where the record's shape is a constant
+ * (sort_u64: then every copy is one move). */
+static inline void sort_records(void *v, size_t n, size_t size, size_t key_offset,
+				size_t key_bytes)
 {
 	unsigned char *a = v, *b;
 	unsigned bits = 8, width = (unsigned)key_bytes * 8;
@@ -88,9 +91,10 @@ void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_by
 		free(b);
 		return;
 	}
-	/* by the top bits first, about four records a bucket (sort_u64), then
-	 * each bucket: a few by insertion, more (keys not spread) by the passes,
-	 * a's room for the bucket as their scratch */
+	/* by the top bits first, about four records a bucket (the counts stay
+	 * small: 64 KB for 30,000 records), then each bucket: a few by
+	 * insertion, more (keys not spread) by the passes, a's room for the
+	 * bucket as their scratch */
 	while (bits < 20 && ((size_t)4 << bits) < n)
 		bits++;
 	at = xcalloc(((size_t)1 << bits) + 1, sizeof(*at));
@@ -115,55 +119,12 @@ void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_by
 	free(b);
 }
 
-static int cmp_u64(const void *a, const void *b)
+void radix_sort(void *v, size_t n, size_t size, size_t key_offset, size_t key_bytes)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* v[0..n) in order, the bucket's values all sharing their top bits. */
-static void sort_bucket(uint64_t *v, size_t n)
-{
-	if (n > 16) {
-		qsort(v, n, sizeof(*v), cmp_u64);
-		return;
-	}
-	for (size_t i = 1; i < n; i++) {
-		uint64_t x = v[i];
-		size_t j = i;
-		for (; j && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	sort_records(v, n, size, key_offset, key_bytes);
 }
 
 void sort_u64(uint64_t *v, size_t n)
 {
-	unsigned bits = 8;
-	size_t *at, sum = 0;
-	uint64_t *tmp;
-
-	if (n < 64) {
-		sort_bucket(v, n);
-		return;
-	}
-	/* about four values a bucket: the counts stay small (64 KB for 30,000
-	 * values), and a bucket of four is sorted in a few steps */
-	while (bits < 20 && ((size_t)4 << bits) < n)
-		bits++;
-	at = xcalloc(((size_t)1 << bits) + 1, sizeof(*at));
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (size_t i = 0; i < n; i++)
-		at[(v[i] >> (64 - bits)) + 1]++;
-	for (size_t d = 1; d <= (size_t)1 << bits; d++)
-		at[d] = sum += at[d];
-	for (size_t i = 0; i < n; i++)
-		tmp[at[v[i] >> (64 - bits)]++] = v[i];
-	/* at[d] is now where bucket d + 1 begins */
-	for (size_t d = 0, from = 0; d < (size_t)1 << bits; from = at[d++])
-		sort_bucket(tmp + from, at[d] - from);
-	memcpy(v, tmp, n * sizeof(*v));
-	free(tmp);
-	free(at);
+	sort_records(v, n, sizeof(*v), 0, sizeof(*v));
 }
