@@ -2,20 +2,32 @@
 #include "git/patch_compare.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "core/line_balance.h"
 #include "git/tree_changes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A changed file of a group: what its line balance reads. */
+struct group_file {
+	size_t path;		/* in the group's path[] */
+	uint32_t old_mode, new_mode;
+	git_oid old_id, new_id;
+};
+
 /* The changed files of one group (patch_compare.h). */
 struct change_group {
 	char *name;		/* the path, white space removed */
 	char **path;		/* the files' paths as they are, each once */
 	size_t npaths;
+	struct group_file *file;
+	size_t nfiles;
 	git_oid same;		/* hash of the files' paths, modes and blob ids */
 	int state;		/* 0 patch-id not computed, 1 computed, CHANGE_MISSING */
 	git_oid pid;		/* the patch-id of the diff limited to path[] */
+	int balance_state;	/* 0 not worked out, 1 worked out, -1 not text */
+	uint64_t balance;	/* the files' line balance (core/line_balance.h) */
 };
 
 /* A changed file, as the groups are made of. */
@@ -23,8 +35,15 @@ struct entry {
 	char *name;
 	char *record;		/* path, modes and ids, for `same` */
 	size_t reclen;
-	const char *path;
+	const struct tree_change *d;
 };
+
+#define GITLINK_MODE 0160000
+/* What libgit2's diff takes for binary, whatever its attributes: a blob of
+ * 512 MB or more (git_diff_options.max_size), or with a NUL in its first
+ * 8,000 bytes. */
+#define BINARY_SIZE ((git_object_size_t)512 * 1024 * 1024)
+#define NUL_LOOKED_AT 8000
 
 static int patch_error(const git_oid *commit, char *err, size_t errlen)
 {
@@ -104,7 +123,7 @@ static struct entry entry_of(const struct tree_change *d)
 	const char *p = d->path;
 	char tail[128], ho[41], hn[41];
 	size_t lp = strlen(p) + 1, lt;
-	struct entry e = { stripped(p), NULL, 0, p };
+	struct entry e = { stripped(p), NULL, 0, d };
 
 	git_oid_tostr(ho, sizeof(ho), &d->old_id);
 	git_oid_tostr(hn, sizeof(hn), &d->new_id);
@@ -128,13 +147,15 @@ static int cmp_entry(const void *a, const void *b)
 	return c ? c : (x->reclen > y->reclen) - (x->reclen < y->reclen);
 }
 
-static void add_path(struct change_group *g, const char *p)
+/* p's place in g->path[], added if it is not there. */
+static size_t add_path(struct change_group *g, const char *p)
 {
 	for (size_t i = 0; i < g->npaths; i++)
 		if (!strcmp(g->path[i], p))
-			return;
+			return i;
 	g->path = xrealloc(g->path, (g->npaths + 1) * sizeof(*g->path));
-	g->path[g->npaths++] = xstrdup(p);
+	g->path[g->npaths] = xstrdup(p);
+	return g->npaths++;
 }
 
 /* The group of entries e[0..n) (one name); their names taken over. */
@@ -145,8 +166,12 @@ static void group_of(struct change_group *g, struct entry *e, size_t n)
 
 	memset(g, 0, sizeof(*g));
 	g->name = e[0].name;
+	g->file = xmalloc(n * sizeof(*g->file));
+	g->nfiles = n;
 	for (size_t i = 0; i < n; i++) {
-		add_path(g, e[i].path);
+		const struct tree_change *d = e[i].d;
+		g->file[i] = (struct group_file){ add_path(g, d->path), d->old_mode, d->new_mode,
+						  d->old_id, d->new_id };
 		len += e[i].reclen;
 		if (i)
 			free(e[i].name);
@@ -206,7 +231,7 @@ int change_read(git_repository *repo, const git_oid *commit, struct change *c, c
 		group_of(&c->group[c->ngroups++], e + i, j - i);
 	}
 	free(e);
-	tree_changes_release(&t);	/* (the entries' paths were copied) */
+	tree_changes_release(&t);	/* (the entries' paths and ids were copied) */
 	return 0;
 }
 
@@ -250,6 +275,76 @@ static int group_pid(git_repository *repo, struct infercache *cache, const struc
 	return rc;
 }
 
+/* The sum of blob id's lines (core/line_balance.h) into *sum: 1, or 0 when
+ * libgit2's diff may take it for binary or it cannot be read.  The zero id
+ * (the side without the file) has no line. */
+static int blob_lines(git_repository *repo, const git_oid *id, uint64_t *sum)
+{
+	git_blob *b;
+	git_object_size_t n;
+	const char *p;
+	int text;
+
+	*sum = 0;
+	if (git_oid_is_zero(id))
+		return 1;
+	if (git_blob_lookup(&b, repo, id) < 0)
+		return 0;
+	p = git_blob_rawcontent(b);
+	n = git_blob_rawsize(b);
+	text = n < BINARY_SIZE && !memchr(p, '\0', n < NUL_LOOKED_AT ? (size_t)n : NUL_LOOKED_AT);
+	if (text)
+		*sum = line_balance_sum(p, (size_t)n);
+	git_blob_free(b);
+	return text;
+}
+
+/* Is path's diff text by its attributes, as libgit2's diff driver reads
+ * them: "diff" unset (then by content) or set (text); unset "-diff",
+ * "binary" and a named driver (which its configuration may make binary)
+ * are not. */
+static int text_by_attributes(git_repository *repo, const char *path)
+{
+	const char *v;
+
+	if (git_attr_get(&v, repo, 0, path, "diff") < 0)
+		return 0;
+	return GIT_ATTR_IS_UNSPECIFIED(v) || GIT_ATTR_IS_TRUE(v);
+}
+
+/* Group g's line balance, worked out once: balance_state 1, or -1 when a
+ * file of it is a submodule's commit, binary to the diff, or unreadable
+ * (the patch-id decides then). */
+static void group_balance(git_repository *repo, struct change_group *g)
+{
+	uint64_t balance = 0, o, n;
+
+	if (g->balance_state)
+		return;
+	g->balance_state = -1;
+	for (size_t i = 0; i < g->nfiles; i++) {
+		const struct group_file *f = &g->file[i];
+		if (f->old_mode == GITLINK_MODE || f->new_mode == GITLINK_MODE ||
+		    !text_by_attributes(repo, g->path[f->path]) ||
+		    !blob_lines(repo, &f->old_id, &o) || !blob_lines(repo, &f->new_id, &n))
+			return;
+		balance += n - o;
+	}
+	g->balance = balance;
+	g->balance_state = 1;
+}
+
+/* Do groups x and y (same name, other blobs) surely have other patch-ids:
+ * both text and their line balances differ. */
+static int lines_differ(git_repository *repo, struct change_group *x, struct change_group *y)
+{
+	group_balance(repo, x);
+	if (x->balance_state < 0)
+		return 0;
+	group_balance(repo, y);
+	return y->balance_state > 0 && x->balance != y->balance;
+}
+
 int change_same_patch(git_repository *repo, struct infercache *cache, struct change *a,
 		      struct change *b, int *same, char *err, size_t errlen)
 {
@@ -260,6 +355,10 @@ int change_same_patch(git_repository *repo, struct infercache *cache, struct cha
 		return 0;
 	for (size_t i = 0; i < a->ngroups; i++)
 		if (strcmp(a->group[i].name, b->group[i].name))
+			return 0;
+	for (size_t i = 0; i < a->ngroups; i++)	/* no diff where the lines tell */
+		if (!git_oid_equal(&a->group[i].same, &b->group[i].same) &&
+		    lines_differ(repo, &a->group[i], &b->group[i]))
 			return 0;
 	for (size_t i = 0; i < a->ngroups; i++) {
 		struct change_group *x = &a->group[i], *y = &b->group[i];
@@ -281,6 +380,7 @@ void change_release(struct change *c)
 		for (size_t k = 0; k < c->group[i].npaths; k++)
 			free(c->group[i].path[k]);
 		free(c->group[i].path);
+		free(c->group[i].file);
 		free(c->group[i].name);
 	}
 	free(c->group);

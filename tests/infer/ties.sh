@@ -27,8 +27,17 @@
 #                    m7a's change -> m7a (d7 and d7/x both, as git's diff shows them)
 #   8 a mode alone: m8a makes tool.sh executable, m8b changes its text; s8 makes m8a's
 #                    change -> m8a
-# Hand-worked: inferred_upstream 7 (s1 s2 s3 s4 s6 s7 s8), ambiguous_upstream 1 (s5),
-# commits 8.
+# Cases 9 to 11 are about the line balance (src/core/line_balance.h) that rules out a
+# candidate whose lines differ before any diff is made:
+#   9 white space in a line: m9a appends "x  y" to w9, m9b "x z"; s9 appends "x y": the
+#                    patch-id drops white space, so s9's is m9a's -> m9a
+#  10 no newline at the end: m10a appends "end" to e10 with no newline after it, m10b "fin";
+#                    s10 appends "end" and a newline: the same patch-id -> m10a
+#  11 the same balance: m11a swaps the first two lines of f11, m11b the last two (each
+#                    adds and removes one line: balance 0 for both); s11 makes m11a's swap:
+#                    only the patch-id tells them apart -> m11a
+# Hand-worked: inferred_upstream 10 (s1 s2 s3 s4 s6 s7 s8 s9 s10 s11), ambiguous_upstream 1
+# (s5), commits 11.
 SANDBOX=ties . "$(dirname "$0")/../lib/sandbox.sh"
 # The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
 export REGTRACE_NO_ANSWERS=1
@@ -51,6 +60,7 @@ put po/de.po de; put po/fr.po fr
 # shellcheck disable=SC2046
 put docs/a $(ten a); put docs/b $(ten b); put lib/c c; put "sp ace.txt" s; put space.txt s
 put other.txt o; put notes n; put link "link text"; put d7 d; put tool.sh t
+put w9 w; put e10 e; put f11 1 2 3 4 5 6 7 8
 commit m0 base
 git -C "$d" tag v1.0
 
@@ -76,6 +86,15 @@ git -C "$d" rm -q -r d7; put d7 d; commit m7r "d7: a file again"
 git -C "$d" rm -q d7; put d7/y x; commit m7b "d7: make it a directory"
 chmod +x "$d/tool.sh"; git -C "$d" add tool.sh; commit m8a "tool: make it run"
 put tool.sh t u; commit m8b "tool: make it run"
+put w9 w "x  y"; commit m9a "w9: add x y"
+put w9 w; commit m9r "w9: take it out"
+put w9 w "x z"; commit m9b "w9: add x y"
+printf 'e\nend' >"$d/e10"; git -C "$d" add e10; commit m10a "e10: an end"
+put e10 e; commit m10r "e10: no end"
+put e10 e fin; commit m10b "e10: an end"
+put f11 2 1 3 4 5 6 7 8; commit m11a "f11: swap"
+put f11 1 2 3 4 5 6 7 8; commit m11r "f11: back"
+put f11 1 2 3 4 5 6 8 7; commit m11b "f11: swap"
 git -C "$d" checkout -q -b stable v1.0
 put po/fr.po fr "new fr"; commit s1 "po: update translations"
 # shellcheck disable=SC2046
@@ -86,6 +105,9 @@ put notes n q; commit s5 "notes: add q"
 git -C "$d" rm -q link; ln -s target "$d/link"; git -C "$d" add link; commit s6 "link: make it one"
 git -C "$d" rm -q d7; put d7/x x; commit s7 "d7: make it a directory"
 chmod +x "$d/tool.sh"; git -C "$d" add tool.sh; commit s8 "tool: make it run"
+put w9 w "x y"; commit s9 "w9: add x y"
+put e10 e end; commit s10 "e10: an end"
+put f11 2 1 3 4 5 6 7 8; commit s11 "f11: swap"
 git -C "$d" tag v1.0.1
 git -C "$d" checkout -q master
 
@@ -101,7 +123,8 @@ rel() {
 rel SAME s1 m1b; rel DIFF s1 m1a; rel SAME s2 m2a; rel DIFF s2 m2b; rel SAME s3 m3a
 rel DIFF s3 m3b; rel SAME s4 m4a; rel DIFF s4 m4b; rel SAME s5 m5a; rel SAME s5 m5b
 rel SAME s6 m6a; rel DIFF s6 m6b; rel SAME s7 m7a; rel DIFF s7 m7b; rel SAME s8 m8a
-rel DIFF s8 m8b
+rel DIFF s8 m8b; rel SAME s9 m9a; rel DIFF s9 m9b; rel SAME s10 m10a; rel DIFF s10 m10b
+rel SAME s11 m11a; rel DIFF s11 m11b
 if [ "$(git -C "$d" rev-parse "$s3:lib/c")" = "$(git -C "$d" rev-parse "$m3a:lib/c")" ] &&
    [ "$(git -C "$d" rev-parse "$s2:docs/a")" != "$(git -C "$d" rev-parse "$m2a:docs/a")" ]; then
 	ok "blobs: s3's are m3a's, s2's are not m2a's"
@@ -127,19 +150,19 @@ print(s["inferred_upstream"], s["ambiguous_upstream"])' "$out" 2>&1)
 		else no "$name: $s -> $m" "$(grep -A1 'upstream ids' <<<"$out")"; fi
 	done
 }
-all=(s1=m1b s2=m2a s3=m3a s4=m4a s5=none s6=m6a s7=m7a s8=m8a)
-REGTRACE_NO_CACHE=1 answers uncached 7 1 "${all[@]}"
-answers cold 7 1 "${all[@]}"
+all=(s1=m1b s2=m2a s3=m3a s4=m4a s5=none s6=m6a s7=m7a s8=m8a s9=m9a s10=m10a s11=m11a)
+REGTRACE_NO_CACHE=1 answers uncached 10 1 "${all[@]}"
+answers cold 10 1 "${all[@]}"
 if [ -s "$d/.git/regtrace-infer-cache" ]; then ok "the ties are kept"
 else no kept "no .git/regtrace-infer-cache"; fi
-answers warm 7 1 "${all[@]}"
+answers warm 10 1 "${all[@]}"
 
 # A new master commit with s1's patch and subject: s1's tie has three candidates now, a tie
 # the cache never saw (its answer for two is not reused): ambiguous (m1b and m1c).
 put po/fr.po fr; commit m1r "po: take the fr line out"
 put po/fr.po fr "new fr"; commit m1c "po: update translations"
 rel SAME s1 m1c
-answers "new candidate" 6 2 s1=none s2=m2a
-REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 6 2 s1=none
+answers "new candidate" 9 2 s1=none s2=m2a
+REGTRACE_NO_CACHE=1 answers "new candidate, uncached" 9 2 s1=none
 
 finish ties
