@@ -54,6 +54,30 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
 	walk_result_release(w);
 }
 
+/* What read_tails' walk hands each tail to. */
+struct tails {
+	const uint8_t *tip;
+	const uint8_t (*base)[20];
+	const size_t *idx;
+	struct segcache *cache;
+	int *link;
+};
+
+/* Tail r of read_tails' walk into the cache, as soon as it is made
+ * (walk_options.take): the tails of Open vSwitch's 33 bases hold 270,000
+ * commits, 22 MB of results (and their pages cleared) were they all made
+ * first. */
+static void take_tail(void *ctx, size_t r, struct walk_result *w)
+{
+	struct tails *t = ctx;
+	struct segment s;
+
+	if (t->link)
+		t->link[t->idx[r]] = w->n ? w->base_is_parent : -1;
+	take_walk(&s, t->base[t->idx[r]], t->tip, w);
+	segcache_add(t->cache, &s);
+}
+
 /* Read the tails of base[idx[0..n)] in one walk into the cache, and set
  * link[] for each (mainline_alone.h); 0, or -1 when the walk failed
  * (nothing added). */
@@ -61,6 +85,7 @@ static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t
 		      const size_t *idx, size_t n, struct segcache *cache,
 		      const struct cache *peek, int *link)
 {
+	struct tails t = { tip, base, idx, cache, link };
 	struct walk_options wo = mainline_walk_options(peek);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((n + 1) * sizeof(*ends)), top;
@@ -68,23 +93,17 @@ static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t
 	char ignored[512];
 	int rc;
 
+	wo.take = take_tail;
+	wo.take_ctx = &t;
+	wo.no_parents = 1;	/* (take_walk needs none) */
 	memcpy(top.id, tip, 20);
 	for (size_t k = 0; k < n; k++) {
 		memcpy(ends[k].id, base[idx[k]], 20);
 		specs[k] = (struct walk_spec){ &top, &ends[k], 1 };
 	}
 	rc = walk_ranges(repo, specs, n, &wo, outs, ignored, sizeof(ignored));
-	for (size_t k = 0; k < n; k++) {
-		struct segment s;
-		if (rc) {
-			walk_result_release(&outs[k]);
-			continue;
-		}
-		if (link)
-			link[idx[k]] = outs[k].n ? outs[k].base_is_parent : -1;
-		take_walk(&s, base[idx[k]], tip, &outs[k]);
-		segcache_add(cache, &s);
-	}
+	for (size_t k = 0; k < n; k++)	/* (taken already, but after a failure) */
+		walk_result_release(&outs[k]);
 	free(outs);
 	free(ends);
 	free(specs);

@@ -398,6 +398,9 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 			    .meta = opt && (opt->meta || opt->cache),
 			    .headers_only = opt && opt->headers_only && !opt->cache,
 			    .peek = opt && !opt->cache ? opt->peek : NULL,
+			    .take = opt && !opt->cache ? opt->take : NULL,
+			    .take_ctx = opt ? opt->take_ctx : NULL,
+			    .no_parents = opt && opt->no_parents,
 			    .nranges = n, .words = (n + 63) / 64 };
 	uint32_t **hides = xcalloc(n + 1, sizeof(*hides)), *tips = xmalloc((n + 1) * 4);
 	int rc = RT_OK;

@@ -76,6 +76,14 @@ struct walk_options {
 	const struct cache *peek;	/* without a cache: one whose dates and parents
 					   of the commits a walk only paints are
 					   taken (never their facts), learning nothing */
+	/* Or NULL: each range's result handed to take as soon as it is made,
+	 * ranges in order, to take what it wants and release (outs[r] is then
+	 * what it left); not with a cache.  Nested ranges of a long history
+	 * (a mainline's tails) then never all exist at once. */
+	void (*take)(void *ctx, size_t r, struct walk_result *out);
+	void *take_ctx;
+	int no_parents;			/* walk_commit.parents NULL, nparents 0 (the
+					   order is the result's, the links unused) */
 };
 
 /* base may be NULL (everything reachable from tip). */

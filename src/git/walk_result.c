@@ -85,10 +85,12 @@ static void topo_order(struct walker *w, const uint32_t *node, size_t total, uin
 		out->from_cache += !!(n->flags & F_CACHED);
 		out->from_graph += !!(n->flags & F_GRAPH);
 		out->from_objects += !(n->flags & (F_CACHED | F_GRAPH));
-		c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
-		for (uint32_t j = 0; j < n->nparents; j++)
-			if (pos[n->parents[j]] != UINT32_MAX)
-				c->parents[c->nparents++] = pos[n->parents[j]];
+		if (!w->no_parents) {
+			c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
+			for (uint32_t j = 0; j < n->nparents; j++)
+				if (pos[n->parents[j]] != UINT32_MAX)
+					c->parents[c->nparents++] = pos[n->parents[j]];
+		}
 		if (w->parent_ids) {
 			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
 			c->nparent_ids = n->nparents;
@@ -226,6 +228,8 @@ void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
 		outs[r].base_is_parent = outs[r].hidden_parents & 1;
 		topo_order(w, node, total, pos, uses, &outs[r]);
+		if (w->take)
+			w->take(w->take_ctx, r, &outs[r]);
 	}
 	if (w->cache)
 		painted(w, n, outs);

@@ -86,6 +86,9 @@ struct walker {
 	int parent_ids;			/* keep every parent's id in the result */
 	int (*sift)(struct msg_facts *f);
 	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
+	void (*take)(void *ctx, size_t r, struct walk_result *out);	/* (no cache) */
+	void *take_ctx;
+	int no_parents;			/* walk_options.no_parents */
 	size_t nranges, words;		/* ranges walked at once; 64-bit words per bit set */
 	uint64_t *bits;			/* per node 2 * words: reach (from range r's TIP),
 					   then hide (from one of range r's hidden commits) */
