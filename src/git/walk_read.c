@@ -202,17 +202,19 @@ static void graph_on_miss(struct walker *w)
 	}
 }
 
-/* Date and parents of a commit only painted, from the memo of the commits
- * read before (walk_memo.h); 0, or -1 when it lacks i.  Its message, if a
- * range wants it after all, is read with the others' (walk_messages.c). */
+/* Date and parents of commit i from the memo of the commits read before
+ * (walk_memo.h); 0, or -1 when it lacks i.  Its message, when a range wants
+ * it, is read with the others' after the walk, on several threads
+ * (walk_messages.c): a commit the memo has was read before, often kept
+ * whole (the mainline's tails after discovery's line), and parsing it in
+ * the walk kept one thread busy while the other waited. */
 static int read_memo(struct walker *w, uint32_t i)
 {
 	uint8_t oids[COMMIT_MAX_PARENTS][20];
 	unsigned all, np;
 	int64_t time;
 
-	if (!(w->nodes[i].flags & F_UNINTERESTING) ||
-	    !walk_memo_get(w->gitdir, w->nodes[i].oid, &time, &all, oids, &np))
+	if (!walk_memo_get(w->gitdir, w->nodes[i].oid, &time, &all, oids, &np))
 		return -1;
 	w->nodes[i].time = time;
 	w->nodes[i].all_parents = all;
