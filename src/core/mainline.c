@@ -121,11 +121,16 @@ uint64_t *mainline_want_filter(const uint32_t *want, size_t n)
 	return bits;
 }
 
-void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key)
+int mainline_wants_key(const struct mainline *m, uint32_t key)
 {
 	if (m->want_bits && !(m->want_bits[want_bit(key) / 64] >> (want_bit(key) % 64) & 1))
-		return;
-	if (!mainline_wants(m->want, m->nwant, key))
+		return 0;
+	return mainline_wants(m->want, m->nwant, key);
+}
+
+void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key)
+{
+	if (!mainline_wants_key(m, key))
 		return;
 	if (m->nidents >= m->idents_cap) {
 		m->idents_cap = m->idents_cap ? m->idents_cap * 2 : 64;

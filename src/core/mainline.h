@@ -74,6 +74,8 @@ void mainline_reserve(struct mainline *m, size_t n);
 void mainline_add_ident(struct mainline *m, const uint8_t oid[8], uint32_t key);
 /* 1 if key is one of the sorted keys want[0..n). */
 int mainline_wants(const uint32_t *want, size_t n, uint32_t key);
+/* 1 if key is one of m->want (m->want_bits first, when set). */
+int mainline_wants_key(const struct mainline *m, uint32_t key);
 /* A filter of want[0..n) for mainline.want_bits (to free): a key whose bit
  * is clear is none of them, so most of a long mainline's keys are turned
  * down without a search. */

@@ -166,6 +166,18 @@ static int memo_cached(struct finder *f, struct memo *x, const uint8_t head[8])
 	return 1;
 }
 
+void infer_note(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
+		const struct commit_meta *m, uint32_t key)
+{
+	const struct infer_note *n = ctx;
+	const struct mainline *w = n->want;
+
+	if (!f || !m || !m->author || !mainline_wants_key(w, key))
+		return;
+	infercache_add_candidate(n->cache, oid, m->author + strlen(m->author) + 1,
+				 f->subject ? f->subject : "");
+}
+
 /* Candidate x read from the repository (and kept in the cache): 1, or 0
  * when it cannot be read. */
 static int memo_read(struct finder *f, struct memo *x, const uint8_t head[8])

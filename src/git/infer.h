@@ -39,4 +39,17 @@ void infer_keys(struct history *h);
  * ran on h since its commits last changed, else made here. */
 void infer_wanted(struct history *h, uint32_t **keys, size_t *n, size_t *cap);
 
+/* The candidates infer_upstream will ask cache for, kept as the mainline's
+ * walks read them (walk_options.note, from any thread): a commit whose
+ * identity key is one of want (mainline.h: want, nwant, want_bits) goes
+ * into cache with its email and subject, so that infer_upstream finds it
+ * there instead of reading it again by the first 8 bytes of its id (a
+ * cold run on git/git: 10,000 objects, each a look-up by prefix). */
+struct infer_note {
+	struct infercache *cache;
+	const struct mainline *want;
+};
+void infer_note(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
+		const struct commit_meta *m, uint32_t key);
+
 #endif

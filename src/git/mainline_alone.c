@@ -83,10 +83,10 @@ static void take_tail(void *ctx, size_t r, struct walk_result *w)
  * (nothing added). */
 static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t (*base)[20],
 		      const size_t *idx, size_t n, struct segcache *cache,
-		      const struct cache *peek, int *link)
+		      const struct mainline_walks *mw, int *link)
 {
 	struct tails t = { tip, base, idx, cache, link };
-	struct walk_options wo = mainline_walk_options(peek);
+	struct walk_options wo = mainline_walk_options(mw);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((n + 1) * sizeof(*ends)), top;
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -311,9 +311,9 @@ static void join_all(struct segcache *cache, const uint8_t (*base)[20], const si
  */
 static size_t extend_tails(git_repository *repo, const uint8_t tip[20],
 			   const uint8_t (*base)[20], size_t *idx, size_t n,
-			   struct segcache *cache, const struct cache *peek)
+			   struct segcache *cache, const struct mainline_walks *mw)
 {
-	struct walk_options wo = mainline_walk_options(peek);
+	struct walk_options wo = mainline_walk_options(mw);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends)), top;
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -354,7 +354,7 @@ static int repeated(const uint8_t (*base)[20], const int *todo, size_t i)
 
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, int labels, struct segcache *cache, const struct cache *peek,
+			 size_t n, int labels, struct segcache *cache, const struct mainline_walks *mw,
 			 int *ok, int *link)
 {
 	size_t *idx = xmalloc((n + 1) * sizeof(size_t)), nread = 0, nheads;
@@ -368,8 +368,8 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			idx[nread++] = i;
 	}
 	if (nread)
-		nread = extend_tails(repo, tip, base, idx, nread, cache, peek);
-	if (nread && read_tails(repo, tip, base, idx, nread, cache, peek, link) < 0) {
+		nread = extend_tails(repo, tip, base, idx, nread, cache, mw);
+	if (nread && read_tails(repo, tip, base, idx, nread, cache, mw, link) < 0) {
 		free(idx);
 		return;
 	}

@@ -27,6 +27,7 @@
 
 #include "cache/mainline.h"
 #include "core/mainline.h"
+#include "git/mainline_read.h"
 #include "git/tags.h"
 #include "git/walk.h"
 
@@ -43,7 +44,7 @@
  */
 void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 			 const uint8_t tip[20], const uint8_t (*base)[20], const int *todo,
-			 size_t n, int labels, struct segcache *cache, const struct cache *peek,
+			 size_t n, int labels, struct segcache *cache, const struct mainline_walks *mw,
 			 int *ok, int *link);
 
 /* out (initialised, its want set) from the cache's tail tip ^base, which
@@ -56,10 +57,9 @@ void mainline_alone_fill(git_repository *repo, const struct tag_table *t,
 void mainline_alone_take(struct segcache *cache, const uint8_t base[20], const uint8_t tip[20],
 			 struct mainline *out, size_t *ncommits, size_t *fix_at, size_t *ident_at);
 
-/* What mainline_read.c's walks keep of each mainline commit (shared); peek
- * (or NULL) gives the dates and parents of the commits they only paint
- * (walk_options.peek). */
-struct walk_options mainline_walk_options(const struct cache *peek);
+/* What mainline_read.c's walks keep of each mainline commit (shared), with
+ * what mw (or NULL) gives them (mainline_read.h). */
+struct walk_options mainline_walk_options(const struct mainline_walks *mw);
 /* s's commits from their walk (as these walks read them: mainline_walk_
  * options): every commit's identity (its first 8 bytes and key) and, with
  * keep_facts, the facts of those that name others (the others' released);

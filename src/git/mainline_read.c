@@ -5,6 +5,7 @@
  */
 #include "git/mainline_read.h"
 #include "git/mainline_alone.h"
+#include "git/infer.h"
 #include "git/lookup.h"
 #include "core/release.h"
 #include "base/error.h"
@@ -256,21 +257,23 @@ void mainline_drop_meta(struct walk_commit *c)
 }
 
 /* Authors: identity keys; only the facts of commits naming others kept. */
-struct walk_options mainline_walk_options(const struct cache *peek)
+struct walk_options mainline_walk_options(const struct mainline_walks *mw)
 {
 	return (struct walk_options){ .meta = 1, .sift = naming_others, .keyof = identity_of,
-				      .peek = peek };
+				      .peek = mw ? mw->peek : NULL,
+				      .note = mw && mw->note ? infer_note : NULL,
+				      .note_ctx = mw ? (void *)mw->note : NULL };
 }
 
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  const struct cache *peek, struct mainline *out, size_t *ncommits, char *err,
+		  const struct mainline_walks *mw, struct mainline *out, size_t *ncommits, char *err,
 		  size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct walk_result w;
 	git_oid tip, hide;
 	char hex[41];
-	struct walk_options wo = mainline_walk_options(peek);
+	struct walk_options wo = mainline_walk_options(mw);
 	int rc;
 
 	if (!t)
@@ -315,7 +318,7 @@ struct reading {
 	size_t n;
 	struct load_error { int rc; char msg[512]; } *errs;
 	const struct progress *progress;
-	const struct cache *peek;	/* mainline_walk_options' */
+	const struct mainline_walks *mw;	/* mainline_walk_options' */
 };
 
 /* The segments of a joint walk: [first[g], first[g + 1]) for group g. */
@@ -376,7 +379,7 @@ static int read_group(void *ctx, git_repository *repo, size_t g)
 	struct grouping *x = ctx;
 	struct reading *rd = x->rd;
 	size_t from = x->first[g], n = x->first[g + 1] - from;
-	struct walk_options wo = mainline_walk_options(rd->peek);
+	struct walk_options wo = mainline_walk_options(rd->mw);
 	struct walk_spec *specs = xcalloc(n + 1, sizeof(*specs));
 	git_oid *ends = xmalloc((2 * n + 1) * sizeof(*ends));
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
@@ -447,7 +450,7 @@ static void find_again(struct reading *rd, struct segcache *cache)
 static int read_some(git_repository *repo, struct segcache *cache, struct reading *rd,
 		     const size_t *todo, size_t n, char *err, size_t errlen)
 {
-	struct reading sub = { NULL, NULL, 0, NULL, rd->progress, rd->peek };
+	struct reading sub = { NULL, NULL, 0, NULL, rd->progress, rd->mw };
 	struct grouping groups = { &sub, NULL };
 	int rc = 0;
 
@@ -634,7 +637,7 @@ static void gather(const struct reading *rd, const struct chain_tag *chain, size
  * cache (mainline_alone.h); ok[i] when it is there. */
 static void fill_alone(git_repository *repo, const struct tag_table *t, const git_oid *tip,
 		       const struct chain_tag *b, const size_t *at, size_t nbases, int labels,
-		       struct segcache *cache, const struct cache *peek, int *ok)
+		       struct segcache *cache, const struct mainline_walks *mw, int *ok)
 {
 	uint8_t (*base)[20] = xmalloc((nbases + 1) * sizeof(*base));
 	int *todo = xcalloc(nbases + 1, sizeof(int));
@@ -644,7 +647,7 @@ static void fill_alone(git_repository *repo, const struct tag_table *t, const gi
 		todo[i] = b[i].name && at[i] == SIZE_MAX;
 	}
 	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, labels,
-			    cache, peek, ok, NULL);
+			    cache, mw, ok, NULL);
 	free(todo);
 	free(base);
 }
@@ -686,7 +689,7 @@ static void try_alone_first(git_repository *repo, const struct tag_table *t, con
 	}
 	/* (ok is not read here: no names needed to tell it) */
 	mainline_alone_fill(repo, t, tip->id, (const uint8_t (*)[20])base, todo, nbases, 0, cache,
-			    rd->peek, ok, link);
+			    rd->mw, ok, link);
 	if (link[from] == 0) {
 		struct segment s = { .tail = 1, .broken = 1 };
 		memcpy(s.from, tail->from, 20);
@@ -769,14 +772,14 @@ static void take_all(struct reading *rd, const struct chain_tag *chain, size_t f
 }
 
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, int labels, struct segcache *kept, const struct cache *peek,
+		      size_t nbases, int labels, struct segcache *kept, const struct mainline_walks *mw,
 		      struct mainline *out, struct mainline *const *alone,
 		      struct mainline_from *from, const struct progress *progress, char *err,
 		      size_t errlen)
 {
 	const struct tag_table *t = tags_of(repo, err, errlen);
 	struct segcache none, *cache = kept ? kept : &none;
-	struct reading rd = { .peek = peek };
+	struct reading rd = { .mw = mw };
 	struct chain_tag *chain = NULL, *resolved = NULL;
 	size_t *at = xmalloc((nbases + 1) * sizeof(size_t)), nchain, first;
 	int *ok = xcalloc(nbases + 1, sizeof(int));
@@ -824,7 +827,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	if (rc)
 		goto out;
 	if (alone) {
-		fill_alone(repo, t, &tip, resolved, at, nbases, labels, cache, peek, ok);
+		fill_alone(repo, t, &tip, resolved, at, nbases, labels, cache, mw, ok);
 		find_again(&rd, cache);
 	}
 	if (kept && kept->path)

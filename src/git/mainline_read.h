@@ -14,6 +14,20 @@
 #include "cache/mainline.h"
 #include "core/mainline.h"
 
+struct infer_note;
+
+/* What every walk of the mainline is given besides the repository: the
+ * commit cache (or NULL), only looked into for the dates and parents of the
+ * commits a walk paints (walk_options.peek: the ranges' walks painted much
+ * the same history below the same tags; no facts are taken from it, they
+ * were read with the project's alias patterns, the mainline's are read
+ * without, and nothing is added to it); and where the commits the upstream
+ * inference will ask for go as they are read (git/infer.h), or NULL. */
+struct mainline_walks {
+	const struct cache *peek;
+	const struct infer_note *note;
+};
+
 /* REF as given, else the first of master, main, origin/master, origin/main.
  * Returns a name to free, or NULL with err set. */
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
@@ -31,14 +45,10 @@ int mainline_shares_history(git_repository *repo, const char *ref, const char *b
  * the first mainline tag that contains it (tags in version order claim
  * their history in turn), and the identity key of every commit whose key
  * out->want holds (mainline_add_ident); *ncommits is how many commits the
- * range has.  peek (or NULL) is the commit cache, only looked into for the
- * dates and parents of the commits the walk paints (walk_options.peek: the
- * ranges' walks painted much the same history below the same tags); no
- * facts are taken from it (they were read with the project's alias
- * patterns, the mainline's are read without) and nothing is added to it.
+ * range has.  mw (or NULL): what its walk is given (above).
  */
 int mainline_read(git_repository *repo, const char *ref, const char *base,
-		  const struct cache *peek, struct mainline *out, size_t *ncommits, char *err,
+		  const struct mainline_walks *mw, struct mainline *out, size_t *ncommits, char *err,
 		  size_t errlen);
 
 /* Where one base's mainline starts in a mainline read for several. */
@@ -74,11 +84,11 @@ struct mainline_from {
  * from[i].fix and from[i].ident on, what alone[i] would have held (33
  * copies of Open vSwitch's mainline, built and indexed each, become one).  Without labels, a mainline in alone[] may
  * name no release for its commits (only their identities are then read:
- * mainline_alone.h); the chain's always do.  peek: as mainline_read's.
+ * mainline_alone.h); the chain's always do.  mw: as mainline_read's.
  * progress (may be NULL) hears of the segments to read and of each one read.
  */
 int mainline_read_set(git_repository *repo, const char *ref, const char *const *bases,
-		      size_t nbases, int labels, struct segcache *cache, const struct cache *peek,
+		      size_t nbases, int labels, struct segcache *cache, const struct mainline_walks *mw,
 		      struct mainline *out, struct mainline *const *alone,
 		      struct mainline_from *from, const struct progress *progress, char *err,
 		      size_t errlen);

@@ -401,6 +401,7 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 			    .take = opt && !opt->cache ? opt->take : NULL,
 			    .take_ctx = opt ? opt->take_ctx : NULL,
 			    .no_parents = opt && opt->no_parents,
+			    .note = opt ? opt->note : NULL, .note_ctx = opt ? opt->note_ctx : NULL,
 			    .nranges = n, .words = (n + 63) / 64 };
 	uint32_t **hides = xcalloc(n + 1, sizeof(*hides)), *tips = xmalloc((n + 1) * 4);
 	int rc = RT_OK;

@@ -84,6 +84,11 @@ struct walk_options {
 	void *take_ctx;
 	int no_parents;			/* walk_commit.parents NULL, nparents 0 (the
 					   order is the result's, the links unused) */
+	/* Or NULL: told of each commit whose facts are read (from any thread),
+	 * its facts and meta (NULL without) as read, after keyof, before sift. */
+	void (*note)(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
+		     const struct commit_meta *m, uint32_t key);
+	void *note_ctx;
 };
 
 /* base may be NULL (everything reachable from tip). */

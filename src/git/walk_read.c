@@ -117,12 +117,14 @@ static int read_graph(struct walker *w, uint32_t i)
 	return 0;
 }
 
-/* The key of n (walk_options.keyof), then n's facts and meta dropped
- * unless walk_options.sift keeps them. */
+/* The key of n (walk_options.keyof), n noted (.note), then n's facts and
+ * meta dropped unless walk_options.sift keeps them. */
 static void sift(const struct walker *w, struct node *n)
 {
 	if (w->keyof)
 		n->key = w->keyof(n->data, n->meta);
+	if (w->note)
+		w->note(w->note_ctx, n->oid, n->data, n->meta, n->key);
 	if (!w->sift || w->sift(n->data))
 		return;
 	msg_facts_release(n->data);

@@ -89,6 +89,9 @@ struct walker {
 	void (*take)(void *ctx, size_t r, struct walk_result *out);	/* (no cache) */
 	void *take_ctx;
 	int no_parents;			/* walk_options.no_parents */
+	void (*note)(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
+		     const struct commit_meta *m, uint32_t key);
+	void *note_ctx;
 	size_t nranges, words;		/* ranges walked at once; 64-bit words per bit set */
 	uint64_t *bits;			/* per node 2 * words: reach (from range r's TIP),
 					   then hide (from one of range r's hidden commits) */

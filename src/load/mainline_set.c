@@ -2,6 +2,7 @@
 #include "load/mainline_set.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "git/infer.h"
 #include "git/mainline_tags.h"
 
 #include <stdint.h>
@@ -9,8 +10,8 @@
 #include <string.h>
 
 /* REF's whole history, for a series whose REF ^BASE is empty. */
-static int read_whole(const struct load_source *src, struct mainline_set *ms, char *err,
-		      size_t errlen)
+static int read_whole(const struct load_source *src, const struct mainline_walks *mw,
+		      struct mainline_set *ms, char *err, size_t errlen)
 {
 	size_t ncommits;
 	int rc;
@@ -19,8 +20,7 @@ static int read_whole(const struct load_source *src, struct mainline_set *ms, ch
 	ms->whole->want = ms->want;
 	ms->whole->nwant = ms->nwant;
 	ms->whole->want_bits = ms->want_bits;
-	rc = mainline_read(src->repo, ms->ref, NULL, src->cache, ms->whole, &ncommits, err,
-			   errlen);
+	rc = mainline_read(src->repo, ms->ref, NULL, mw, ms->whole, &ncommits, err, errlen);
 	mainline_index(ms->whole);
 	return rc;
 }
@@ -48,6 +48,8 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 {
 	git_repository *repo = src->repo;
 	const struct progress *progress;
+	struct infer_note note = { source_infer_cache(src), NULL };
+	struct mainline_walks mw = { src->cache, NULL };
 	int rc;
 
 	out->ref = ref;
@@ -63,12 +65,15 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	out->shared->want = want;
 	out->shared->nwant = nwant;
 	out->shared->want_bits = out->want_bits;
+	note.want = out->shared;
+	if (note.cache && nwant)	/* the candidates kept as they are read */
+		mw.note = &note;
 	out->m = xcalloc(n + 1, sizeof(*out->m));
 	out->from = xcalloc(n + 1, sizeof(*out->from));
 	for (size_t i = 0; i < n; i++)
 		out->m[i] = own_mainline(out);
 	progress = source_phase_begin(src, "reading the mainline", "segments", 0);
-	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), src->cache,
+	rc = mainline_read_set(repo, ref, bases, n, labels, source_mainline_cache(src), &mw,
 			       out->shared, out->m, out->from, progress, err, errlen);
 	source_phase_end(src);
 	if (!rc)
@@ -86,7 +91,7 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 		}
 		if (!out->from[i].alone) {	/* this base alone */
 			out->from[i] = (struct mainline_from){ 0, 0, 0, 0, 0, 0 };
-			rc = mainline_read(repo, ref, bases[i], src->cache, out->m[i],
+			rc = mainline_read(repo, ref, bases[i], &mw, out->m[i],
 					   &out->from[i].commits, err, errlen);
 		}
 		out->from[i].fix = out->from[i].ident = 0;
@@ -94,7 +99,7 @@ int mainline_set_read(const struct load_source *src, char *ref, const char *cons
 	}
 	for (size_t i = 0; i < n && !rc && nwant && !out->whole; i++)
 		if (!out->from[i].commits)
-			rc = read_whole(src, out, err, errlen);
+			rc = read_whole(src, &mw, out, err, errlen);
 	return rc;
 }
 
