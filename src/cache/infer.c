@@ -30,13 +30,16 @@ static void drop_all(struct infercache *c)
 	free(c->cand);
 	free(c->ties.rec);
 	free(c->groups.rec);
+	free(c->blobs.rec);
 	oidtab_release(&c->cand_at);
 	oidtab_release(&c->ties.at);
 	oidtab_release(&c->groups.at);
+	oidtab_release(&c->blobs.at);
 	c->cand = NULL;
 	c->ncand = c->cand_cap = 0;
 	memset(&c->ties, 0, sizeof(c->ties));
 	memset(&c->groups, 0, sizeof(c->groups));
+	memset(&c->blobs, 0, sizeof(c->blobs));
 }
 
 void infercache_release(struct infercache *c)
@@ -185,6 +188,29 @@ int infercache_group(struct infercache *c, const uint8_t key[20], uint8_t pid[20
 void infercache_add_group(struct infercache *c, const uint8_t key[20], const uint8_t pid[20])
 {
 	add_pair(c, &c->groups, key, pid);
+}
+
+int infercache_blob_lines(struct infercache *c, const uint8_t oid[20], uint64_t *sum, int *text)
+{
+	uint8_t val[20];
+
+	if (!get_pair(c, &c->blobs, oid, val))
+		return 0;
+	memcpy(sum, val, 8);
+	*text = val[8];
+	return 1;
+}
+
+void infercache_add_blob_lines(struct infercache *c, const uint8_t oid[20], uint64_t sum,
+			       int text)
+{
+	uint8_t val[20] = { 0 };
+
+	memcpy(val, &sum, 8);
+	val[8] = (uint8_t)!!text;
+	pthread_mutex_lock(&c->lock);
+	put_pair(&c->blobs, oid, val);	/* (the file keeps none: not dirty) */
+	pthread_mutex_unlock(&c->lock);
 }
 
 /* ---- the file ---- */

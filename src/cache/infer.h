@@ -68,6 +68,7 @@ struct infercache {
 	struct oidtab cand_at;	/* by the first 8 bytes of the id */
 	struct infer_pairs ties;
 	struct infer_pairs groups;	/* path groups */
+	struct infer_pairs blobs;	/* this run's blob line sums (never saved) */
 	int dirty;		/* records were added since loading */
 	const char *rejected;	/* why a file was ignored (for tests), or NULL */
 	struct blobfile_stamp loaded;	/* the file as it was loaded */
@@ -93,6 +94,13 @@ void infercache_add_tie(struct infercache *c, const uint8_t key[20], const uint8
 /* The patch-id of path group key into pid: 1, or 0 when not kept. */
 int infercache_group(struct infercache *c, const uint8_t key[20], uint8_t pid[20]);
 void infercache_add_group(struct infercache *c, const uint8_t key[20], const uint8_t pid[20]);
+/* Blob oid's line sum (core/line_balance.h) as this run worked it out: 1
+ * with *sum and *text (0: the diff may take the blob for binary, no sum),
+ * or 0 when not; kept for the run only (a blob is read once however many
+ * ties compare it), never saved. */
+int infercache_blob_lines(struct infercache *c, const uint8_t oid[20], uint64_t *sum, int *text);
+void infercache_add_blob_lines(struct infercache *c, const uint8_t oid[20], uint64_t sum,
+			       int text);
 
 uint8_t *infercache_encode(struct infercache *c, size_t *len);
 /* Write the file when records were added; 0, or -1 with err set. */

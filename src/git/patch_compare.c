@@ -277,8 +277,11 @@ static int group_pid(git_repository *repo, struct infercache *cache, const struc
 
 /* The sum of blob id's lines (core/line_balance.h) into *sum: 1, or 0 when
  * libgit2's diff may take it for binary or it cannot be read.  The zero id
- * (the side without the file) has no line. */
-static int blob_lines(git_repository *repo, const git_oid *id, uint64_t *sum)
+ * (the side without the file) has no line.  cache (or NULL) keeps it for
+ * the run: on git/git 54 blobs were read 106 times (a translation's old
+ * side is its previous update's new one, and every series compares them). */
+static int blob_lines(git_repository *repo, struct infercache *cache, const git_oid *id,
+		      uint64_t *sum)
 {
 	git_blob *b;
 	git_object_size_t n;
@@ -288,14 +291,18 @@ static int blob_lines(git_repository *repo, const git_oid *id, uint64_t *sum)
 	*sum = 0;
 	if (git_oid_is_zero(id))
 		return 1;
+	if (cache && infercache_blob_lines(cache, id->id, sum, &text))
+		return text;
 	if (git_blob_lookup(&b, repo, id) < 0)
-		return 0;
+		return 0;	/* (not kept: the patch-id says what is missing) */
 	p = git_blob_rawcontent(b);
 	n = git_blob_rawsize(b);
 	text = n < BINARY_SIZE && !memchr(p, '\0', n < NUL_LOOKED_AT ? (size_t)n : NUL_LOOKED_AT);
 	if (text)
 		*sum = line_balance_sum(p, (size_t)n);
 	git_blob_free(b);
+	if (cache)
+		infercache_add_blob_lines(cache, id->id, *sum, text);
 	return text;
 }
 
@@ -315,7 +322,7 @@ static int text_by_attributes(git_repository *repo, const char *path)
 /* Group g's line balance, worked out once: balance_state 1, or -1 when a
  * file of it is a submodule's commit, binary to the diff, or unreadable
  * (the patch-id decides then). */
-static void group_balance(git_repository *repo, struct change_group *g)
+static void group_balance(git_repository *repo, struct infercache *cache, struct change_group *g)
 {
 	uint64_t balance = 0, o, n;
 
@@ -326,7 +333,8 @@ static void group_balance(git_repository *repo, struct change_group *g)
 		const struct group_file *f = &g->file[i];
 		if (f->old_mode == GITLINK_MODE || f->new_mode == GITLINK_MODE ||
 		    !text_by_attributes(repo, g->path[f->path]) ||
-		    !blob_lines(repo, &f->old_id, &o) || !blob_lines(repo, &f->new_id, &n))
+		    !blob_lines(repo, cache, &f->old_id, &o) ||
+		    !blob_lines(repo, cache, &f->new_id, &n))
 			return;
 		balance += n - o;
 	}
@@ -336,12 +344,13 @@ static void group_balance(git_repository *repo, struct change_group *g)
 
 /* Do groups x and y (same name, other blobs) surely have other patch-ids:
  * both text and their line balances differ. */
-static int lines_differ(git_repository *repo, struct change_group *x, struct change_group *y)
+static int lines_differ(git_repository *repo, struct infercache *cache, struct change_group *x,
+			struct change_group *y)
 {
-	group_balance(repo, x);
+	group_balance(repo, cache, x);
 	if (x->balance_state < 0)
 		return 0;
-	group_balance(repo, y);
+	group_balance(repo, cache, y);
 	return y->balance_state > 0 && x->balance != y->balance;
 }
 
@@ -358,7 +367,7 @@ int change_same_patch(git_repository *repo, struct infercache *cache, struct cha
 			return 0;
 	for (size_t i = 0; i < a->ngroups; i++)	/* no diff where the lines tell */
 		if (!git_oid_equal(&a->group[i].same, &b->group[i].same) &&
-		    lines_differ(repo, &a->group[i], &b->group[i]))
+		    lines_differ(repo, cache, &a->group[i], &b->group[i]))
 			return 0;
 	for (size_t i = 0; i < a->ngroups; i++) {
 		struct change_group *x = &a->group[i], *y = &b->group[i];

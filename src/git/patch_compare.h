@@ -14,7 +14,13 @@
  * comparing its trees (tree_changes.h, no blob read); groups are compared
  * names first, then one by one, the first that differs ending the
  * comparison; a group whose files have the same paths, modes and blob ids
- * on both sides is the same without being read.
+ * on both sides is the same without being read.  Before any diff, two
+ * groups whose line balances differ (core/line_balance.h: the lines the
+ * change adds less those it removes) differ, their blobs read but not
+ * diffed; only where libgit2's diff takes every file of both for text (no
+ * submodule, "diff" attribute unset or set, no NUL in the first 8,000
+ * bytes, under 512 MB).  Each blob's line sum is kept in the inference
+ * cache for the run (never saved).
  * A group's patch-id, once computed, is kept in its change and in the
  * inference cache (NULL: none), by a key hashed from the commit's id and
  * the group's name, for the next tie or the next run that compares it.

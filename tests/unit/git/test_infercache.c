@@ -1,7 +1,7 @@
 /* Unit tests for cache/infer.c: the inference cache's round trip, a candidate found by
  * the first 8 bytes of its id only when no other record begins so, files ignored whole
  * (checksum, cut, version, order, a string out of bounds), a save that writes only
- * what was added, and two runs saving at once. */
+ * what was added, two runs saving at once, and the blob line sums a run keeps for itself. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -252,6 +252,41 @@ static void test_save_merges(void **state)
 	unlink(path);
 }
 
+/* A blob's line sum: found again as kept (text or not), never dirty, never in the file. */
+static void test_blob_lines_kept_for_the_run(void **state)
+{
+	struct infercache c, d;
+	uint8_t a[20], b[20], none[20];
+	uint64_t sum = 0;
+	int text = -1;
+	size_t len, len0;
+
+	(void)state;
+	infercache_init(&c);
+	uint8_t *empty = infercache_encode(&c, &len0);
+	oid(a, 7);
+	oid(b, 8);
+	oid(none, 9);
+	infercache_add_blob_lines(&c, a, 0x1234567890abcdefULL, 1);
+	infercache_add_blob_lines(&c, b, 0, 0);
+	assert_false(c.dirty);
+	assert_true(infercache_blob_lines(&c, a, &sum, &text));
+	assert_true(sum == 0x1234567890abcdefULL);
+	assert_int_equal(text, 1);
+	assert_true(infercache_blob_lines(&c, b, &sum, &text));
+	assert_int_equal(text, 0);
+	assert_false(infercache_blob_lines(&c, none, &sum, &text));
+	uint8_t *buf = infercache_encode(&c, &len);
+	assert_int_equal(len, len0);	/* not in the file */
+	infercache_init(&d);
+	infercache_load_buffer(&d, buf, len);
+	assert_false(infercache_blob_lines(&d, a, &sum, &text));
+	infercache_release(&d);
+	free(buf);
+	free(empty);
+	infercache_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_save_only_when_added),
 		cmocka_unit_test(test_save_merges),
+		cmocka_unit_test(test_blob_lines_kept_for_the_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
