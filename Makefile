@@ -173,6 +173,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/infer/ties.sh $(B)/regtrace
 	tests/graph/mainline-peek.sh $(B)/regtrace
 	tests/graph/rev-names.sh $(B)/regtrace
+	tests/graph/line-graph.sh $(B)/regtrace
 	tests/replay/replay.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 

@@ -94,6 +94,16 @@ static void handle_give(const char *dir, git_repository *r)
 	git_repository_free(r);	/* (when THREADS_MAX are kept already) */
 }
 
+git_repository *parallel_handle_take(const char *dir)
+{
+	return handle_take(dir);
+}
+
+void parallel_handle_give(const char *dir, git_repository *h)
+{
+	handle_give(dir, h);
+}
+
 void parallel_close(void)
 {
 	pthread_mutex_lock(&kept.lock);

@@ -28,4 +28,10 @@ size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx);
  * another git directory. */
 void parallel_close(void);
 
+/* A handle on the git directory dir (git_repository_path()) for a thread
+ * of one's own: one kept (above), or opened; NULL when it cannot be.  Give
+ * it back when the thread is done (NULL: nothing). */
+git_repository *parallel_handle_take(const char *dir);
+void parallel_handle_give(const char *dir, git_repository *h);
+
 #endif

@@ -424,6 +424,7 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 	}
 	cgraph_init(&w.graph.cg);
 	w.gitdir = git_repository_commondir(repo);
+	w.repo_path = git_repository_path(repo);
 	w.graph_later = w.cache && w.cache->count;
 	if (!w.replace.n && !w.graph_later)	/* as git: no commit-graph with replacements */
 		cgraph_files_load(&w.graph, w.gitdir);

@@ -44,6 +44,13 @@ static int parse_bytes(const uint8_t oid20[20], const char *data, size_t len,
 int walker_read_object(const struct walker *w, const uint8_t oid20[20], struct raw_commit *rc,
 		       struct commit_bytes *hold, char *err, size_t errlen)
 {
+	return walker_read_object_in(w, w->odb, oid20, rc, hold, err, errlen);
+}
+
+int walker_read_object_in(const struct walker *w, git_odb *odb, const uint8_t oid20[20],
+			  struct raw_commit *rc, struct commit_bytes *hold, char *err,
+			  size_t errlen)
+{
 	git_oid oid;
 	size_t len;
 
@@ -56,7 +63,7 @@ int walker_read_object(const struct walker *w, const uint8_t oid20[20], struct r
 		return RT_EFAIL;
 	}
 	memcpy(oid.id, oid20, 20);
-	if (git_odb_read(&hold->obj, w->odb, &oid) < 0) {
+	if (git_odb_read(&hold->obj, odb, &oid) < 0) {
 		const git_error *e = git_error_last();
 		read_error(oid20, e && e->message ? e->message : "object missing", err, errlen);
 		hold->obj = NULL;

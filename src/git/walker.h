@@ -61,6 +61,7 @@ struct node {
 
 struct walker {
 	git_odb *odb;
+	const char *repo_path;		/* git_repository_path(): the readers' own handles */
 	struct node *nodes;
 	size_t n, cap;
 	struct oidtab table;	/* the nodes by id */
@@ -139,6 +140,11 @@ struct commit_bytes {
  * bytes (walker_object_free), on RT_EFAIL err says why. */
 int walker_read_object(const struct walker *w, const uint8_t oid20[20], struct raw_commit *rc,
 		       struct commit_bytes *hold, char *err, size_t errlen);
+/* The same through odb (a reader thread's own: one git_odb shared by
+ * threads serialises their reads on its lock). */
+int walker_read_object_in(const struct walker *w, git_odb *odb, const uint8_t oid20[20],
+			  struct raw_commit *rc, struct commit_bytes *hold, char *err,
+			  size_t errlen);
 void walker_object_free(struct commit_bytes *hold);
 /* n's facts (and meta, when the walk reads them) from rc, then sifted. */
 void walker_parse(const struct walker *w, struct node *n, const struct raw_commit *rc);
