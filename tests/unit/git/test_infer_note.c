@@ -28,6 +28,22 @@ static int candidate(struct infercache *c, const uint8_t oid[20], char **email, 
 	return 1;
 }
 
+/* An empty cache c and a mainline m that wants the one key *want. */
+static void want_one(struct infercache *c, struct mainline *m, uint32_t *want)
+{
+	infercache_init(c);
+	memset(m, 0, sizeof(*m));
+	m->want = want;
+	m->nwant = 1;
+	m->want_bits = mainline_want_filter(want, 1);
+}
+
+static void release(struct infercache *c, struct mainline *m)
+{
+	free((void *)m->want_bits);
+	infercache_release(c);
+}
+
 static void test_wanted_kept(void **state)
 {
 	struct infercache c;
@@ -35,17 +51,13 @@ static void test_wanted_kept(void **state)
 	char subject[] = "net: fix a leak", *e, *s;
 	struct msg_facts f = { .subject = subject };
 	struct commit_meta meta = { 0, 0, graph_author_make("A U Thor", 8, "Thor@Example.org", 16) };
-	uint32_t key = identity_key("thor@example.org", subject), want[1] = { key };
+	uint32_t want = identity_key("thor@example.org", subject);
 	struct infer_note n = { &c, &m };
 
 	(void)state;
-	infercache_init(&c);
-	memset(&m, 0, sizeof(m));
-	m.want = want;
-	m.nwant = 1;
-	m.want_bits = mainline_want_filter(want, 1);
-	infer_note(&n, oid_a, &f, &meta, key);
-	infer_note(&n, oid_b, &f, &meta, key + 1);	/* a key no commit asks for */
+	want_one(&c, &m, &want);
+	infer_note(&n, oid_a, &f, &meta, want);
+	infer_note(&n, oid_b, &f, &meta, want + 1);	/* a key no commit asks for */
 	assert_true(candidate(&c, oid_a, &e, &s));
 	/* the email as the series' commits keep theirs (graph_author_make) */
 	assert_string_equal(e, graph_author_email(&(struct graph_commit){ .meta = meta }));
@@ -54,9 +66,8 @@ static void test_wanted_kept(void **state)
 	free(e);
 	free(s);
 	assert_false(candidate(&c, oid_b, &e, &s));
-	free((void *)m.want_bits);
 	free(meta.author);
-	infercache_release(&c);
+	release(&c, &m);
 }
 
 static void test_no_author_not_kept(void **state)
@@ -65,17 +76,14 @@ static void test_no_author_not_kept(void **state)
 	struct mainline m;
 	char subject[] = "net: fix a leak", *e, *s;
 	struct msg_facts f = { .subject = subject };
-	uint32_t key = identity_key("", subject), want[1] = { key };
+	uint32_t want = identity_key("", subject);
 	struct infer_note n = { &c, &m };
 
 	(void)state;
-	infercache_init(&c);
-	memset(&m, 0, sizeof(m));
-	m.want = want;
-	m.nwant = 1;
-	infer_note(&n, oid_a, &f, NULL, key);	/* (read without meta: no email to check) */
+	want_one(&c, &m, &want);
+	infer_note(&n, oid_a, &f, NULL, want);	/* (read without meta: no email to check) */
 	assert_false(candidate(&c, oid_a, &e, &s));
-	infercache_release(&c);
+	release(&c, &m);
 }
 
 int main(void)
