@@ -107,9 +107,14 @@ const char *graph_author_name(const struct graph_commit *c)
 	return c->meta.author ? c->meta.author : "";
 }
 
+const char *graph_author_email_of(const char *author)
+{
+	return author ? author + strlen(author) + 1 : "";
+}
+
 const char *graph_author_email(const struct graph_commit *c)
 {
-	return c->meta.author ? c->meta.author + strlen(c->meta.author) + 1 : "";
+	return graph_author_email_of(c->meta.author);
 }
 
 size_t graph_count_commits(const struct graph *g)

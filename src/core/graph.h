@@ -86,6 +86,8 @@ char *graph_author_make(const char *name, size_t nlen, const char *email, size_t
 /* The author's name and email of c ("" when unknown). */
 const char *graph_author_name(const struct graph_commit *c);
 const char *graph_author_email(const struct graph_commit *c);
+/* The email of an author string graph_author_make made ("" for NULL). */
+const char *graph_author_email_of(const char *author);
 
 /* Non-merge commits. */
 size_t graph_count_commits(const struct graph *g);

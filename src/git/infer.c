@@ -172,10 +172,9 @@ void infer_note(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
 	const struct infer_note *n = ctx;
 	const struct mainline *w = n->want;
 
-	if (!f || !m || !m->author || !mainline_wants_key(w, key))
-		return;
-	infercache_add_candidate(n->cache, oid, m->author + strlen(m->author) + 1,
-				 f->subject ? f->subject : "");
+	if (!m || !m->author || !mainline_wants_key(w, key))
+		return;	/* (read without meta: no email to check a candidate by) */
+	infercache_add_candidate(n->cache, oid, graph_author_email_of(m->author), f->subject);
 }
 
 /* Candidate x read from the repository (and kept in the cache): 1, or 0
@@ -253,7 +252,7 @@ static struct memo *check(struct finder *f, const struct mainline *m, size_t i, 
 	struct memo *x = memo_of(f, m, i);
 
 	if (!x || !msg_subject_equal(x->facts.subject, gc->facts.subject) ||
-	    strcasecmp(x->author + strlen(x->author) + 1, graph_author_email(gc)))
+	    strcasecmp(graph_author_email_of(x->author), graph_author_email(gc)))
 		return NULL;
 	return x;
 }

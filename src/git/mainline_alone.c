@@ -102,9 +102,7 @@ static int read_tails(git_repository *repo, const uint8_t tip[20], const uint8_t
 		specs[k] = (struct walk_spec){ &top, &ends[k], 1 };
 	}
 	rc = walk_ranges(repo, specs, n, &wo, outs, ignored, sizeof(ignored));
-	for (size_t k = 0; k < n; k++)	/* (taken already, but after a failure) */
-		walk_result_release(&outs[k]);
-	free(outs);
+	free(outs);	/* (each taken and released by take_tail; none made on a failure) */
 	free(ends);
 	free(specs);
 	return rc ? -1 : 0;

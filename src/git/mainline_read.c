@@ -241,11 +241,7 @@ static int naming_others(struct msg_facts *f)
  * email and its subject. */
 static uint32_t identity_of(const struct msg_facts *f, const struct commit_meta *m)
 {
-	const char *email = "";
-
-	if (m && m->author)
-		email = m->author + strlen(m->author) + 1;
-	return identity_key(email, f->subject);
+	return identity_key(graph_author_email_of(m ? m->author : NULL), f->subject);
 }
 
 void mainline_drop_meta(struct walk_commit *c)

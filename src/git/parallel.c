@@ -62,8 +62,8 @@ static void close_idle(void)
 	kept.dir = NULL;
 }
 
-/* A handle on dir: one kept, or a new one (NULL when it cannot be opened). */
-static git_repository *handle_take(const char *dir)
+/* (parallel.h) */
+git_repository *parallel_handle_take(const char *dir)
 {
 	git_repository *r = NULL;
 
@@ -77,7 +77,7 @@ static git_repository *handle_take(const char *dir)
 	return r;
 }
 
-static void handle_give(const char *dir, git_repository *r)
+void parallel_handle_give(const char *dir, git_repository *r)
 {
 	if (!r)
 		return;
@@ -94,16 +94,6 @@ static void handle_give(const char *dir, git_repository *r)
 	git_repository_free(r);	/* (when THREADS_MAX are kept already) */
 }
 
-git_repository *parallel_handle_take(const char *dir)
-{
-	return handle_take(dir);
-}
-
-void parallel_handle_give(const char *dir, git_repository *h)
-{
-	handle_give(dir, h);
-}
-
 void parallel_close(void)
 {
 	pthread_mutex_lock(&kept.lock);
@@ -115,13 +105,13 @@ static void *worker(void *arg)
 {
 	struct pool *p = arg;
 	const char *dir = git_repository_path(p->repo);
-	git_repository *own = handle_take(dir);
+	git_repository *own = parallel_handle_take(dir);
 	size_t i;
 
 	while ((i = take(p)) != SIZE_MAX)
 		if (own ? p->fn(p->ctx, own, i) : call_shared(p, i))
 			stop(p);
-	handle_give(dir, own);
+	parallel_handle_give(dir, own);
 	return NULL;
 }
 
