@@ -49,8 +49,8 @@ endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed; libm for
 # the square root of core/wilson.c.
-GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8 libcrypto)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto) -lm
+GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8 libcrypto zlib)
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto zlib) -lm
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -174,6 +174,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/graph/mainline-peek.sh $(B)/regtrace
 	tests/graph/rev-names.sh $(B)/regtrace
 	tests/graph/line-graph.sh $(B)/regtrace
+	tests/graph/line-prefetch.sh $(B)/regtrace
 	tests/replay/replay.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 

@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "git/config.h"
 #include "git/mainline_read.h"
+#include "git/pack_prefetch.h"
 #include "git/tags.h"
 #include "git/cgraph_files.h"
 #include "git/commit_parse.h"
@@ -205,15 +206,37 @@ static int line_from_graph(const struct cgraph *g, const git_oid *oid, git_oid *
 	return 1;
 }
 
+/* Objects the line's walk inflates before the packs' reader starts
+ * (pack_prefetch.h): a line that ends sooner (a tip moved by a release, the
+ * rest of the line kept: cache/tags.h) starts no thread. */
+#define LINE_PREFETCH_AFTER 1024
+
+/* Commit oid's first parent from the walk memo (the packs' reader put it
+ * there: pack_prefetch.h): as line_from_graph. */
+static int line_from_memo(const char *gitdir, const git_oid *oid, git_oid *first, int *has)
+{
+	uint8_t parents[COMMIT_MAX_PARENTS][20];
+	unsigned all, np;
+	int64_t time;
+
+	if (!walk_memo_get(gitdir, oid->id, &time, &all, parents, &np) || np != all)
+		return 0;
+	if ((*has = np > 0))
+		memcpy(first->id, parents[0], 20);
+	return 1;
+}
+
 /* Read commit oid into *first (its first parent) and *has (whether it has
  * one): 1, or 0 when it cannot be read as a commit.  From the commit-graph
  * when it holds the commit (nothing inflated: the walks that follow read
- * the messages on several threads); else the object is read and kept in the
- * walk memo, whole: the mainline's walks that follow read most of these
+ * the messages on several threads), or the walk memo when the packs' reader
+ * met it first (memo: one was started); else the object is read (*inflated
+ * counts them) and kept in
+ * the walk memo, whole: the mainline's walks that follow read most of these
  * commits again (Open vSwitch: the line is 19,000 of them, a fifth of a
  * cold run's instructions when each was inflated twice). */
 static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgraph *graph,
-			    const git_oid *oid, git_oid *first, int *has)
+			    const git_oid *oid, git_oid *first, int *has, int memo, size_t *inflated)
 {
 	git_odb_object *obj = NULL;
 	struct raw_commit rc;
@@ -221,6 +244,9 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
 
 	if (line_from_graph(graph, oid, first, has))
 		return 1;
+	if (memo && line_from_memo(gitdir, oid, first, has))
+		return 1;
+	++*inflated;
 	if (git_odb_read(&obj, odb, oid) < 0)
 		return 0;
 	ok = git_odb_object_type(obj) == GIT_OBJECT_COMMIT &&
@@ -243,9 +269,12 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
  * the root); 1 if it reached stop (not added).  As libgit2's first-parent
  * revwalk, a commit is on the line only when it and its first parent can be
  * read: the line ends before one whose parent is missing (a shallow or
- * damaged history).  The commit-graph is used as the walks use it: not
+ * damaged history; damage that makes the line come back to a commit ends
+ * it there too).  The commit-graph is used as the walks use it: not
  * when the repository replaces or grafts commits (replace.h), and only
- * where its checksum holds. */
+ * where its checksum holds.  Once LINE_PREFETCH_AFTER objects were
+ * inflated, a thread reads the packs' commits oldest first into the walk
+ * memo (pack_prefetch.h) until the line ends. */
 static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *stop,
 		     const struct oidmap *map, uint8_t *on, struct line *l)
 {
@@ -256,20 +285,26 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 	git_odb *odb = NULL;
 	git_oid cur = *tip, next;
 	int reached = 0, has = 0, next_has = 0;
+	size_t inflated = 0, steps = 0, power = 1;
+	struct pack_prefetch *prefetch = NULL;
+	uint8_t tortoise[20];
 
 	cgraph_init(&graph.cg);
 	if (replace_load(repo, &rm, ignored, sizeof(ignored)) == RT_OK && !rm.n)
 		cgraph_files_load(&graph, gitdir);
 	replace_release(&rm);
 	if (git_repository_odb(&odb, repo) < 0 ||
-	    !read_line_commit(odb, gitdir, &graph.cg, &cur, &next, &has)) {
+	    !read_line_commit(odb, gitdir, &graph.cg, &cur, &next, &has, 0, &inflated)) {
 		git_odb_free(odb);
 		cgraph_files_unload(&graph);
 		return 0;
 	}
 	for (;;) {
 		git_oid after = { { 0 } };
-		if (has && !read_line_commit(odb, gitdir, &graph.cg, &next, &after, &next_has))
+		if (inflated == LINE_PREFETCH_AFTER && !prefetch)
+			prefetch = pack_prefetch_start(gitdir);
+		if (has && !read_line_commit(odb, gitdir, &graph.cg, &next, &after, &next_has,
+					     prefetch != NULL, &inflated))
 			break;	/* (its parent unreadable: not on the line) */
 		if (stop && !memcmp(cur.id, stop, 20)) {
 			reached = 1;
@@ -282,10 +317,18 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 		memcpy(l->head[l->n++], cur.id, 8);
 		if (!has)
 			break;
+		if (steps++ == 0 || steps == power) {	/* Brent's: a cycle is met again */
+			memcpy(tortoise, cur.id, 20);
+			power *= 2;
+			steps = 1;
+		}
 		cur = next;
 		next = after;
 		has = next_has;
+		if (!memcmp(cur.id, tortoise, 20))
+			break;	/* (only damage makes a cycle: the line ends) */
 	}
+	pack_prefetch_stop(prefetch);
 	git_odb_free(odb);
 	cgraph_files_unload(&graph);
 	return reached;

@@ -63,8 +63,14 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
 		   const void *raw, size_t len)
 {
+	char *copy = NULL;
+
 	if (!gitdir)
 		return;
+	if (raw) {	/* (copied before the lock: a fresh page's fault is slow) */
+		copy = xmalloc(len + 1);
+		memcpy(copy, raw, len);
+	}
 	pthread_mutex_lock(&memo.lock);
 	if (memo.gitdir && strcmp(memo.gitdir, gitdir))
 		clear_locked();
@@ -83,11 +89,11 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 			e->first = memo.npool;
 			e->raw = NULL;
 			e->rawlen = 0;
-			if (raw && memo.rawbytes + len <= WALK_MEMO_RAW_MAX) {
-				e->raw = xmalloc(len + 1);
-				memcpy(e->raw, raw, len);
+			if (copy && memo.rawbytes + len <= WALK_MEMO_RAW_MAX) {
+				e->raw = copy;
 				e->rawlen = len;
 				memo.rawbytes += len;
+				copy = NULL;
 			}
 			for (unsigned p = 0; p < nparents; p++) {
 				ARRAY_GROW(memo.pool, memo.npool, memo.poolcap);
@@ -97,6 +103,7 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 		}
 	}
 	pthread_mutex_unlock(&memo.lock);
+	free(copy);	/* (not kept) */
 }
 
 int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,

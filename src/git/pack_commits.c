@@ -1,0 +1,303 @@
+/* pack_commits.c — see pack_commits.h. */
+#define _DEFAULT_SOURCE
+#include "git/pack_commits.h"
+#include "base/radix.h"
+#include "base/util.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define IDX_HEADER (8 + 256 * 4)	/* magic, version, fan-out */
+#define PACK_HEADER 12			/* "PACK", version, objects */
+#define RIDX_HEADER 12			/* "RIDX", version, hash */
+#define TRAILER 20
+#define OBJ_COMMIT 1
+#define OBJ_TREE 2
+#define OBJ_BLOB 3
+
+static uint32_t be32(const uint8_t *b)
+{
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+/* The index's fixed tables for n objects: ids, CRCs, 4-byte offsets. */
+static size_t tables(uint32_t n)
+{
+	return (size_t)n * (20 + 4 + 4);
+}
+
+static int check_idx(struct pack_file *p)
+{
+	static const uint8_t magic[8] = { 0xff, 't', 'O', 'c', 0, 0, 0, 2 };
+	uint32_t prev = 0;
+
+	if (p->idxlen < IDX_HEADER + 2 * TRAILER || memcmp(p->idx, magic, 8))
+		return -1;
+	for (int k = 0; k < 256; k++) {
+		uint32_t f = be32(p->idx + 8 + 4 * k);
+		if (f < prev)
+			return -1;
+		prev = f;
+	}
+	p->n = prev;
+	size_t fixed = IDX_HEADER + tables(p->n) + 2 * TRAILER;
+	if (p->idxlen < fixed || (p->idxlen - fixed) % 8)
+		return -1;
+	p->nlarge = (p->idxlen - fixed) / 8;
+	return 0;
+}
+
+static int check_pack(const struct pack_file *p)
+{
+	if (p->packlen < PACK_HEADER + TRAILER || memcmp(p->pack, "PACK", 4) ||
+	    (be32(p->pack + 4) != 2 && be32(p->pack + 4) != 3) || be32(p->pack + 8) != p->n)
+		return -1;
+	/* the index names the pack it was made for by its checksum */
+	return memcmp(p->pack + p->packlen - TRAILER, p->idx + p->idxlen - 2 * TRAILER, TRAILER)
+		       ? -1 : 0;
+}
+
+/* A .rev file that fits: else it is not used (the offsets are sorted). */
+static int check_rev(const struct pack_file *p)
+{
+	return p->revlen == RIDX_HEADER + (size_t)p->n * 4 + 2 * TRAILER &&
+	       !memcmp(p->rev, "RIDX", 4) && be32(p->rev + 4) == 1 && be32(p->rev + 8) == 1 &&
+	       !memcmp(p->rev + p->revlen - 2 * TRAILER, p->pack + p->packlen - TRAILER, TRAILER);
+}
+
+int pack_file_from(struct pack_file *p, const void *idx, size_t idxlen, const void *pack,
+		   size_t packlen, const void *rev, size_t revlen)
+{
+	memset(p, 0, sizeof(*p));
+	p->idx = idx;
+	p->idxlen = idxlen;
+	p->pack = pack;
+	p->packlen = packlen;
+	if (!idx || !pack || check_idx(p) || check_pack(p))
+		return -1;
+	p->rev = rev;
+	p->revlen = revlen;
+	if (rev && !check_rev(p)) {
+		p->rev = NULL;
+		p->revlen = 0;
+	}
+	return 0;
+}
+
+/* Map path read-only: its bytes, or NULL (not a regular file, empty). */
+static void *map_file(const char *path, size_t *len)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	void *m = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+		m = NULL;
+	if (m)
+		*len = (size_t)st.st_size;
+	close(fd);
+	return m;
+}
+
+/* path with its ".idx" replaced by ext (path ends in ".idx"). */
+static void sibling(char *out, size_t size, const char *idx_path, const char *ext)
+{
+	size_t stem = strlen(idx_path) - 4;
+
+	snprintf(out, size, "%.*s%s", (int)stem, idx_path, ext);
+}
+
+int pack_file_open(struct pack_file *p, const char *idx_path)
+{
+	char path[4200];
+	size_t il = 0, pl = 0, rl = 0;
+	void *idx, *pack, *rev;
+	size_t len = strlen(idx_path);
+
+	memset(p, 0, sizeof(*p));
+	if (len < 4 || strcmp(idx_path + len - 4, ".idx") || len + 8 > sizeof(path))
+		return -1;
+	idx = map_file(idx_path, &il);
+	sibling(path, sizeof(path), idx_path, ".pack");
+	pack = map_file(path, &pl);
+	sibling(path, sizeof(path), idx_path, ".rev");
+	rev = map_file(path, &rl);
+	if (pack_file_from(p, idx, il, pack, pl, rev, rl) == 0) {
+		if (rev && !p->rev)
+			munmap(rev, rl);
+		p->mapped = 1;
+		return 0;
+	}
+	if (idx)
+		munmap(idx, il);
+	if (pack)
+		munmap(pack, pl);
+	if (rev)
+		munmap(rev, rl);
+	memset(p, 0, sizeof(*p));
+	return -1;
+}
+
+void pack_file_close(struct pack_file *p)
+{
+	if (p->mapped) {
+		munmap((void *)p->idx, p->idxlen);
+		munmap((void *)p->pack, p->packlen);
+		if (p->rev)
+			munmap((void *)p->rev, p->revlen);
+	}
+	memset(p, 0, sizeof(*p));
+}
+
+const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos)
+{
+	return p->idx + IDX_HEADER + (size_t)pos * 20;
+}
+
+/* The pack offset of position pos, or 0 when it is not one an object can
+ * start at (0 is the pack's header). */
+static uint64_t offset_of(const struct pack_file *p, uint32_t pos)
+{
+	const uint8_t *small = p->idx + IDX_HEADER + (size_t)p->n * 24;
+	uint32_t o = be32(small + (size_t)pos * 4);
+	uint64_t off = o;
+
+	if (o & 0x80000000u) {
+		size_t k = o & 0x7fffffffu;
+		if (k >= p->nlarge)
+			return 0;
+		const uint8_t *large = small + (size_t)p->n * 4 + k * 8;
+		off = (uint64_t)be32(large) << 32 | be32(large + 4);
+	}
+	return off >= PACK_HEADER && off < p->packlen - TRAILER ? off : 0;
+}
+
+/* The type and size of the object at off, and where its data starts
+ * (*data): 0, or -1 when the header runs past the pack or overflows. */
+static int entry_header(const struct pack_file *p, uint64_t off, int *type, size_t *size,
+			uint64_t *data)
+{
+	uint64_t end = p->packlen - TRAILER;
+	uint8_t c = p->pack[off];
+	size_t s = c & 15;
+	unsigned shift = 4;
+
+	*type = (c >> 4) & 7;
+	while (c & 0x80) {
+		if (++off >= end || shift > 57)
+			return -1;
+		c = p->pack[off];
+		s |= (size_t)(c & 0x7f) << shift;
+		shift += 7;
+	}
+	*size = s;
+	*data = off + 1;
+	return *data < end ? 0 : -1;
+}
+
+struct at {
+	uint64_t off;
+	uint32_t pos, pad;
+};
+
+/* The index positions in pack order: the .rev file's, else sorted. */
+static uint32_t *pack_order(const struct pack_file *p)
+{
+	uint32_t *order = xmalloc(((size_t)p->n + 1) * sizeof(*order));
+
+	if (p->rev) {
+		for (uint32_t k = 0; k < p->n; k++)
+			if ((order[k] = be32(p->rev + RIDX_HEADER + (size_t)k * 4)) >= p->n)
+				break;	/* (checked as used: below) */
+		return order;
+	}
+	struct at *v = xmalloc(((size_t)p->n + 1) * sizeof(*v));
+	for (uint32_t k = 0; k < p->n; k++)
+		v[k] = (struct at){ offset_of(p, k), k, 0 };
+	radix_sort(v, p->n, sizeof(*v), offsetof(struct at, off), 8);
+	for (uint32_t k = 0; k < p->n; k++)
+		order[k] = v[k].pos;
+	free(v);
+	return order;
+}
+
+size_t pack_file_commits(const struct pack_file *p, uint32_t **out)
+{
+	uint32_t *order = p->n ? pack_order(p) : NULL;
+	size_t n = 0;
+
+	*out = NULL;
+	for (uint32_t k = 0; k < p->n; k++) {
+		uint64_t off, data;
+		size_t size;
+		int type;
+		if (order[k] >= p->n || !(off = offset_of(p, order[k])) ||
+		    entry_header(p, off, &type, &size, &data) || type == OBJ_TREE || type == OBJ_BLOB)
+			break;
+		if (type == OBJ_COMMIT)
+			order[n++] = order[k];
+	}
+	if (n)
+		*out = order;
+	else
+		free(order);
+	return n;
+}
+
+static int reader_ready(struct pack_reader *r)
+{
+	if (r->zs)
+		return inflateReset(r->zs) == Z_OK ? 0 : -1;
+	r->zs = xcalloc(1, sizeof(z_stream));
+	if (inflateInit(r->zs) == Z_OK)
+		return 0;
+	free(r->zs);
+	r->zs = NULL;
+	return -1;
+}
+
+long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r)
+{
+	uint64_t off = pos < p->n ? offset_of(p, pos) : 0, data;
+	size_t size, avail;
+	int type;
+
+	if (!off || entry_header(p, off, &type, &size, &data) || type != OBJ_COMMIT ||
+	    size > PACK_COMMIT_MAX || reader_ready(r))
+		return -1;
+	if (r->cap < size + 1) {
+		free(r->buf);
+		r->cap = size + 1;
+		r->buf = xmalloc(r->cap);
+	}
+	z_stream *zs = r->zs;
+	avail = p->packlen - TRAILER - data;
+	zs->next_in = (Bytef *)(p->pack + data);
+	zs->avail_in = avail > UINT_MAX ? UINT_MAX : (uInt)avail;
+	zs->next_out = (Bytef *)r->buf;
+	zs->avail_out = (uInt)(size + 1);	/* one more: a stream longer than said fails */
+	if (inflate(zs, Z_FINISH) != Z_STREAM_END || zs->total_out != size)
+		return -1;
+	r->buf[size] = '\0';
+	return (long)size;
+}
+
+void pack_reader_release(struct pack_reader *r)
+{
+	if (r->zs) {
+		inflateEnd(r->zs);
+		free(r->zs);
+	}
+	free(r->buf);
+	memset(r, 0, sizeof(*r));
+}

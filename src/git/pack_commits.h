@@ -1,0 +1,68 @@
+/*
+ * pack_commits.h — the commit objects of one pack read straight from its
+ * files, without libgit2: the index (version 2) and the pack mapped
+ * read-only, the commits found in pack order (git writes a pack's commits
+ * first, newest first, then its trees and blobs), each inflated with zlib.
+ *
+ * Why: without a commit-graph, discovery learns the mainline's
+ * first-parent line one commit at a time (each object inflated to learn its
+ * parent), with nothing else able to start; a second thread reading the
+ * packs' commits oldest first (pack_prefetch.h) meets it half-way.  libgit2
+ * 1.5 takes a lock of the object database and the global pack-window lock
+ * at every read, so a second reader through it mostly waits.
+ *
+ * Only whole objects: a commit stored as a delta is not given (the caller
+ * reads it through libgit2).  Any doubt gives nothing: a file that is not
+ * what its header says, an index whose fan-out decreases, an offset outside
+ * the pack, a pack whose trailing checksum is not the one its index names,
+ * a size over PACK_COMMIT_MAX, an object whose zlib stream does not end
+ * where its size says or fails its check.  What is given is the object's
+ * bytes as libgit2 would give them; what is not is read as before, and
+ * libgit2 reports the damage.
+ */
+#ifndef REGTRACE_PACK_COMMITS_H
+#define REGTRACE_PACK_COMMITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PACK_COMMIT_MAX ((size_t)16 << 20)	/* bytes: a commit larger is left */
+
+struct pack_file {
+	const uint8_t *idx, *pack, *rev;	/* rev: the .rev file's, or NULL */
+	size_t idxlen, packlen, revlen;
+	uint32_t n;			/* objects */
+	size_t nlarge;			/* 8-byte offsets in the index */
+	int mapped;			/* the files are mapped (pack_file_close unmaps) */
+};
+
+/* Map the pack of index file idx_path (and its .rev, when there is one)
+ * and check them (above): 0, or -1 with nothing mapped. */
+int pack_file_open(struct pack_file *p, const char *idx_path);
+/* The same over bytes the caller holds (borrowed; rev may be NULL). */
+int pack_file_from(struct pack_file *p, const void *idx, size_t idxlen, const void *pack,
+		   size_t packlen, const void *rev, size_t revlen);
+void pack_file_close(struct pack_file *p);
+
+/* The id of the object at index position pos (< p->n). */
+const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos);
+
+/* The index positions of the pack's commits stored whole, in pack order,
+ * up to its first tree or blob: how many, *out set (to free; NULL when
+ * none).  Pack order is the .rev file's when it holds, else the offsets
+ * sorted. */
+size_t pack_file_commits(const struct pack_file *p, uint32_t **out);
+
+/* A reader's state: zlib's, and the buffer of the last object read. */
+struct pack_reader {
+	void *zs;
+	char *buf;
+	size_t cap;
+};
+
+/* The commit at index position pos inflated into r->buf: its length, or -1
+ * (not a commit stored whole, or damaged: above).  r starts zeroed. */
+long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r);
+void pack_reader_release(struct pack_reader *r);
+
+#endif

@@ -1,0 +1,98 @@
+/* pack_prefetch.c — see pack_prefetch.h. */
+#define _DEFAULT_SOURCE
+#include "git/pack_prefetch.h"
+#include "git/commit_parse.h"
+#include "git/pack_commits.h"
+#include "git/walk_memo.h"
+#include "base/threads.h"
+#include "base/util.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pack_prefetch {
+	pthread_t tid;
+	atomic_int stop;
+	char *gitdir;
+	size_t given;
+};
+
+/* One pack's commits, oldest first, into the memo. */
+static void read_pack(struct pack_prefetch *pf, const char *idx_path)
+{
+	struct pack_file p;
+	struct pack_reader r = { 0 };
+	struct raw_commit *rc = xmalloc(sizeof(*rc));
+	uint32_t *pos = NULL;
+	size_t n = 0;
+
+	if (pack_file_open(&p, idx_path) == 0)
+		n = pack_file_commits(&p, &pos);
+	for (size_t k = n; k-- > 0 && pf->given < PREFETCH_MAX && !atomic_load(&pf->stop);) {
+		long len = pack_read_commit(&p, pos[k], &r);
+		if (len < 0 || commit_parse(r.buf, (size_t)len, rc) || rc->nparents != rc->all_parents)
+			continue;
+		walk_memo_put(pf->gitdir, pack_file_oid(&p, pos[k]), rc->time, rc->all_parents,
+			      (const uint8_t (*)[20])rc->parents, rc->nparents, r.buf, (size_t)len);
+		pf->given++;
+	}
+	free(pos);
+	free(rc);
+	pack_reader_release(&r);
+	pack_file_close(&p);
+}
+
+static void *run(void *arg)
+{
+	struct pack_prefetch *pf = arg;
+	char dir[4200], path[4500];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(dir, sizeof(dir), "%sobjects/pack", pf->gitdir);
+	if (!(d = opendir(dir)))
+		return NULL;
+	while (!atomic_load(&pf->stop) && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 4, ".idx"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		read_pack(pf, path);
+	}
+	closedir(d);
+	return NULL;
+}
+
+struct pack_prefetch *pack_prefetch_start(const char *commondir)
+{
+	struct pack_prefetch *pf;
+
+	if (!commondir || thread_count(2) < 2)
+		return NULL;
+	pf = xcalloc(1, sizeof(*pf));
+	atomic_init(&pf->stop, 0);
+	pf->gitdir = xstrdup(commondir);
+	if (thread_start(&pf->tid, run, pf) == 0)
+		return pf;
+	free(pf->gitdir);
+	free(pf);
+	return NULL;
+}
+
+size_t pack_prefetch_stop(struct pack_prefetch *pf)
+{
+	size_t given;
+
+	if (!pf)
+		return 0;
+	atomic_store(&pf->stop, 1);
+	pthread_join(pf->tid, NULL);
+	given = pf->given;
+	free(pf->gitdir);
+	free(pf);
+	return given;
+}

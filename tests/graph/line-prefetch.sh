@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# tests/graph/line-prefetch.sh REGTRACE — discovery's first-parent line without a commit-graph,
+# read by two threads (src/git/pack_prefetch.h): past 1,024 commits inflated, a second thread
+# reads the packs' commits oldest first into the walk memo and the line's walk takes them from
+# there.  Every answer is the one a single thread gives (REGTRACE_THREADS=1 starts no reader).
+#
+# A repository made with git fast-import, one commit an hour, each by A <a@example.org>:
+#   master  c1 .. c3000, a topic of two commits merged (--no-ff) after every 500th; tags v1.0
+#           (at c100), v1.1 (c300), v1.1.1 (c320), v1.1.2 (c340) and v1.2 (c400): the line's
+#           oldest part, the part the second thread reads first
+#   stable  from v1.0 (made with git commit): s1 .. s70, tags v1.0.1 (at s35) and v1.0.2 (at
+#           s70); s10 says "Fixes: s5", s40 "Fixes: s20"
+#   stable2 from v1.2: r1 .. r3, tag v1.2.1 (at r3)
+# Hand-worked: one series, 1.0 (v1.0..v1.0.2): commits 70, fixes 2 (s10 fixes s5 in the same
+# release v1.0.1; s40 in v1.0.2 fixes s20 of v1.0.1: visible), same release 1, visible 1;
+# and 1.2 (v1.2..v1.2.1): commits 3.
+# 1.1's releases are on the first-parent line, which goes on to a newer base (v1.2): the
+# development line's, no series (a line that ended where the two threads met would make 1.1
+# one).  Checks, without caches: those numbers from one thread; then the same stdout, stderr
+# and exit status of `stats` and `series` from two, with the pack as `git repack -ad` writes
+# it, with a reverse index (.rev), with a .rev cut short, and with a byte of an old commit's
+# stored object flipped (whatever the single thread says of it, two say the same).
+SANDBOX=line-prefetch . "$(dirname "$0")/../lib/sandbox.sh"
+export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_CACHE=1 REGTRACE_NO_COMMIT_GRAPH=1
+d=$W/repo
+
+git init -q -b master "$d"
+python3 - <<'PY' | git -C "$d" fast-import --quiet
+import sys
+t, mark, out = 1500000000, 0, []
+def commit(ref, msg, parents):
+    global t, mark
+    mark += 1
+    t += 3600
+    out.append(f"commit {ref}\nmark :{mark}\nauthor A <a@example.org> {t} +0000\n"
+               f"committer A <a@example.org> {t} +0000\ndata {len(msg)}\n{msg}")
+    out.extend(("from" if k == 0 else "merge") + f" :{p}\n" for k, p in enumerate(parents))
+    out.append("\n")
+    return mark
+tags = {100: "v1.0", 300: "v1.1", 320: "v1.1.1", 340: "v1.1.2", 400: "v1.2"}
+head = None
+for i in range(1, 3001):
+    head = commit("refs/heads/master", f"c{i}: change {i}\n", [head] if head else [])
+    if i in tags:
+        out.append(f"reset refs/tags/{tags[i]}\nfrom :{head}\n\n")
+    if i % 500 == 0:
+        a = commit(f"refs/heads/topic{i}", f"t{i}: first\n", [head])
+        b = commit(f"refs/heads/topic{i}", f"t{i}: second\n", [a])
+        head = commit("refs/heads/master", f"merge topic{i}\n", [head, b])
+sys.stdout.write("".join(out))
+PY
+n=4000
+commit() {	# SUBJECT [BODY]: an empty commit at the next hour; $last=its id
+	n=$((n + 1))
+	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
+		git -C "$d" commit -q --allow-empty -m "$1" ${2:+-m "$2"}
+	last=$(git -C "$d" rev-parse HEAD)
+}
+git -C "$d" checkout -q -b stable v1.0
+declare -A s
+for i in $(seq 1 70); do
+	case $i in
+	10) commit "s$i: fix" "Fixes: ${s[5]:0:12} (\"s5: change 5\")" ;;
+	40) commit "s$i: fix" "Fixes: ${s[20]:0:12} (\"s20: change 20\")" ;;
+	*) commit "s$i: change $i" ;;
+	esac
+	s[$i]=$last
+	case $i in 35) git -C "$d" tag v1.0.1 ;; 70) git -C "$d" tag v1.0.2 ;; esac
+done
+git -C "$d" checkout -q -b stable2 v1.2
+for i in 1 2 3; do commit "r$i: change $i"; done
+git -C "$d" tag v1.2.1
+git -C "$d" checkout -q master
+git -C "$d" repack -adq
+
+one() { REGTRACE_THREADS=1 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }
+two() { REGTRACE_THREADS=2 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }
+want_stats=$(one stats) want_series=$(one series)
+got=$(python3 -c 'import json, sys
+s = json.loads(sys.argv[1].rsplit("exit", 1)[0])["series"]
+by = {x["name"]: x for x in s}
+a, b = by.get("v1.0..v1.0.2", {}), by.get("v1.2..v1.2.1", {})
+print(len(s), a.get("commits"), a.get("fixes"), a.get("same_release"), a.get("visible"),
+      b.get("commits"))' "$want_stats" 2>&1)
+if [ "$got" = "2 70 2 1 1 3" ]; then
+	ok "one thread: 1.0 of 70 commits, 2 fixes, 1 visible; 1.2 of 3; no 1.1"
+else no "one thread" "series, name, commits, fixes, same release, visible: '$got'"; fi
+
+same() {	# LABEL: two threads give what one gave
+	if [ "$(two stats)" = "$want_stats" ] && [ "$(two series)" = "$want_series" ]; then
+		ok "$1: one thread's answer"
+	else no "$1" "$(diff <(echo "$want_stats") <(two stats) | head -5)"; fi
+}
+same "a pack without a reverse index"
+
+git -C "$d" -c pack.writeReverseIndex=true repack -adq
+rev=$(ls "$d"/.git/objects/pack/pack-*.rev 2>/dev/null)
+if [ -n "$rev" ]; then same "a pack with a reverse index"
+else no "a pack with a reverse index" "git wrote no .rev"; fi
+chmod u+w "$rev" && truncate -s 100 "$rev"
+same "a reverse index cut short"
+
+# a byte in the middle of c350's stored object flipped: whatever one thread makes of it
+idx=$(ls "$d"/.git/objects/pack/pack-*.idx)
+pack=${idx%.idx}.pack
+id=$(git -C "$d" log --format=%H --grep='^c350: change 350$' master)
+at=$(git verify-pack -v "$idx" | awk -v id="$id" '$1 == id { print $5 + int($4 / 2) }')
+before=$want_stats
+chmod u+w "$pack"
+printf '\377' | dd of="$pack" bs=1 seek="$at" conv=notrunc 2>/dev/null
+want_stats=$(one stats) want_series=$(one series)
+if [ -n "$at" ] && [ "$want_stats" != "$before" ]; then ok "c350's object damaged: another answer"
+else no "damage" "c350 at '$at' in the pack, the answer unchanged"; fi
+same "an old commit's object damaged"
+finish line-prefetch

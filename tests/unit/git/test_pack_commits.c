@@ -1,0 +1,281 @@
+/* Unit tests for git/pack_commits.c over a pack and index made here, byte by byte as git
+ * writes them (pack version 2, index version 2): three commits stored whole, one stored as
+ * an offset delta, a tree, and a commit after the tree.  The commits found are the three
+ * before the tree, in pack order, each read back as the bytes compressed; the delta, the
+ * tree and the commit after it are not.  The pack order is the .rev file's when it fits
+ * (one listing a different order is followed), else the sorted offsets.  Damage gives
+ * nothing and never reads outside the buffers: a decreasing fan-out, another index
+ * version, a pack of another object count or checksum, an offset past the pack, a large
+ * offset the index lacks, a size the stream does not end at, a flipped byte in a stream,
+ * a size over PACK_COMMIT_MAX. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "git/pack_commits.h"
+
+#define NOBJ 6
+#define CAP 8192
+
+static const char *texts[NOBJ] = {
+	"tree 1111111111111111111111111111111111111111\n"
+	"author A <a@x> 1700000000 +0000\ncommitter A <a@x> 1700000000 +0000\n\nnewest\n",
+	"tree 2222222222222222222222222222222222222222\nparent 3333333333333333333333333333333333333333\n"
+	"author B <b@x> 1600000000 +0000\ncommitter B <b@x> 1600000000 +0000\n\nmiddle\n",
+	"(delta bytes)",
+	"tree 4444444444444444444444444444444444444444\n"
+	"author C <c@x> 1500000000 +0000\ncommitter C <c@x> 1500000000 +0000\n\noldest\n",
+	"(tree bytes)",
+	"tree 5555555555555555555555555555555555555555\n"
+	"author D <d@x> 1400000000 +0000\ncommitter D <d@x> 1400000000 +0000\n\nafter the tree\n",
+};
+/* in pack order: commit, commit, OFS_DELTA, commit, tree, commit */
+static const int types[NOBJ] = { 1, 1, 6, 1, 2, 1 };
+/* ids: object k's first byte, so that index order differs from pack order */
+static const uint8_t first_byte[NOBJ] = { 0x90, 0x10, 0x50, 0xa0, 0x20, 0x30 };
+
+struct made {
+	uint8_t pack[CAP], idx[CAP], rev[CAP];
+	size_t packlen, idxlen, revlen;
+	size_t off[NOBJ], data[NOBJ], zlen[NOBJ];
+	uint32_t pos[NOBJ];	/* object k's index position */
+};
+
+static void put32(uint8_t *b, uint32_t v)
+{
+	b[0] = (uint8_t)(v >> 24);
+	b[1] = (uint8_t)(v >> 16);
+	b[2] = (uint8_t)(v >> 8);
+	b[3] = (uint8_t)v;
+}
+
+static void oid_of(uint8_t out[20], int k)
+{
+	memset(out, 0x77, 20);
+	out[0] = first_byte[k];
+}
+
+/* The pack and its index (and .rev) of the objects above. */
+static void make(struct made *m)
+{
+	size_t at = 12;
+
+	memset(m, 0, sizeof(*m));
+	memcpy(m->pack, "PACK", 4);
+	put32(m->pack + 4, 2);
+	put32(m->pack + 8, NOBJ);
+	for (int k = 0; k < NOBJ; k++) {
+		size_t size = strlen(texts[k]);
+		m->off[k] = at;
+		m->pack[at] = (uint8_t)(types[k] << 4 | (size & 15) | 0x80);
+		size >>= 4;
+		at++;
+		while (size > 127) {
+			m->pack[at++] = (uint8_t)(0x80 | (size & 127));
+			size >>= 7;
+		}
+		m->pack[at++] = (uint8_t)size;
+		if (types[k] == 6)
+			m->pack[at++] = 0x05;	/* base offset: 5 back (never followed) */
+		m->data[k] = at;
+		uLongf zl = CAP - at;
+		assert_int_equal(compress2(m->pack + at, &zl, (const Bytef *)texts[k],
+					   strlen(texts[k]), 9), Z_OK);
+		m->zlen[k] = zl;
+		at += zl;
+	}
+	memset(m->pack + at, 0xcd, 20);	/* the pack's checksum (not computed) */
+	m->packlen = at + 20;
+
+	/* index order: by id */
+	int order[NOBJ];
+	for (int k = 0; k < NOBJ; k++)
+		order[k] = k;
+	for (int i = 0; i < NOBJ; i++)
+		for (int j = i + 1; j < NOBJ; j++)
+			if (first_byte[order[j]] < first_byte[order[i]]) {
+				int t = order[i];
+				order[i] = order[j];
+				order[j] = t;
+			}
+	memcpy(m->idx, "\377tOc", 4);
+	put32(m->idx + 4, 2);
+	for (int b = 0; b < 256; b++) {
+		uint32_t c = 0;
+		for (int k = 0; k < NOBJ; k++)
+			c += first_byte[k] <= b;
+		put32(m->idx + 8 + 4 * b, c);
+	}
+	uint8_t *ids = m->idx + 8 + 1024, *crcs = ids + 20 * NOBJ, *offs = crcs + 4 * NOBJ;
+	for (int p = 0; p < NOBJ; p++) {
+		oid_of(ids + 20 * p, order[p]);
+		put32(offs + 4 * p, (uint32_t)m->off[order[p]]);
+		m->pos[order[p]] = (uint32_t)p;
+	}
+	memset(offs + 4 * NOBJ, 0xcd, 20);	/* the pack's checksum, as the pack ends */
+	memset(offs + 4 * NOBJ + 20, 0xee, 20);
+	m->idxlen = (size_t)(offs + 4 * NOBJ + 40 - m->idx);
+
+	memcpy(m->rev, "RIDX", 4);
+	put32(m->rev + 4, 1);
+	put32(m->rev + 8, 1);
+	for (int k = 0; k < NOBJ; k++)
+		put32(m->rev + 12 + 4 * k, m->pos[k]);
+	memset(m->rev + 12 + 4 * NOBJ, 0xcd, 20);
+	memset(m->rev + 12 + 4 * NOBJ + 20, 0xab, 20);
+	m->revlen = 12 + 4 * NOBJ + 40;
+}
+
+static int open_made(struct pack_file *p, struct made *m, int with_rev)
+{
+	return pack_file_from(p, m->idx, m->idxlen, m->pack, m->packlen,
+			      with_rev ? m->rev : NULL, with_rev ? m->revlen : 0);
+}
+
+/* The three commits before the tree, in pack order, each read back whole. */
+static void check_found(struct made *m, int with_rev)
+{
+	struct pack_file p;
+	struct pack_reader r = { 0 };
+	uint32_t *pos = NULL;
+	const int want[3] = { 0, 1, 3 };
+
+	assert_int_equal(open_made(&p, m, with_rev), 0);
+	assert_int_equal(p.n, NOBJ);
+	assert_true((p.rev != NULL) == (with_rev != 0));
+	assert_int_equal(pack_file_commits(&p, &pos), 3);
+	for (int i = 0; i < 3; i++) {
+		uint8_t id[20];
+		assert_int_equal(pos[i], m->pos[want[i]]);
+		oid_of(id, want[i]);
+		assert_memory_equal(pack_file_oid(&p, pos[i]), id, 20);
+		long len = pack_read_commit(&p, pos[i], &r);
+		assert_int_equal(len, (long)strlen(texts[want[i]]));
+		assert_memory_equal(r.buf, texts[want[i]], (size_t)len);
+	}
+	/* the delta, the tree: not commits stored whole; the commit after the tree reads */
+	assert_int_equal(pack_read_commit(&p, m->pos[2], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[4], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[5], &r), (long)strlen(texts[5]));
+	assert_int_equal(pack_read_commit(&p, NOBJ, &r), -1);
+	free(pos);
+	pack_reader_release(&r);
+	pack_file_close(&p);
+}
+
+static void test_found_in_pack_order(void **state)
+{
+	struct made *m = malloc(sizeof(*m));
+
+	(void)state;
+	make(m);
+	check_found(m, 0);
+	check_found(m, 1);
+	memcpy(m->rev, "XIDX", 4);	/* a .rev that does not fit: the offsets sorted */
+	struct pack_file p;
+	assert_int_equal(open_made(&p, m, 1), 0);
+	assert_null(p.rev);
+	free(m);
+}
+
+static void test_rev_order_followed(void **state)
+{
+	struct made *m = malloc(sizeof(*m));
+	struct pack_file p;
+	uint32_t *pos = NULL;
+
+	(void)state;
+	make(m);
+	/* the .rev lists the second commit first: it is believed */
+	put32(m->rev + 12, m->pos[1]);
+	put32(m->rev + 16, m->pos[0]);
+	assert_int_equal(open_made(&p, m, 1), 0);
+	assert_int_equal(pack_file_commits(&p, &pos), 3);
+	assert_int_equal(pos[0], m->pos[1]);
+	assert_int_equal(pos[1], m->pos[0]);
+	free(pos);
+	/* a position past the objects ends the order there */
+	put32(m->rev + 12, NOBJ + 3);
+	assert_int_equal(open_made(&p, m, 1), 0);
+	assert_int_equal(pack_file_commits(&p, &pos), 0);
+	assert_null(pos);
+	free(m);
+}
+
+static void test_damaged_files(void **state)
+{
+	struct made *m = malloc(sizeof(*m));
+	struct pack_file p;
+
+	(void)state;
+	make(m);
+	m->idx[8 + 4 * 0xa0 + 3] = 9;	/* the fan-out decreases after it */
+	assert_int_equal(open_made(&p, m, 0), -1);
+	make(m);
+	m->idx[7] = 1;			/* index version 1 */
+	assert_int_equal(open_made(&p, m, 0), -1);
+	make(m);
+	m->pack[11] = NOBJ + 1;		/* another object count */
+	assert_int_equal(open_made(&p, m, 0), -1);
+	make(m);
+	m->pack[m->packlen - 1] ^= 1;	/* not the pack the index names */
+	assert_int_equal(open_made(&p, m, 0), -1);
+	make(m);
+	assert_int_equal(pack_file_from(&p, m->idx, m->idxlen - 3, m->pack, m->packlen, NULL, 0),
+			 -1);			/* an index cut short */
+	assert_int_equal(pack_file_from(&p, m->idx, 100, m->pack, m->packlen, NULL, 0), -1);
+	assert_int_equal(pack_file_from(&p, m->idx, m->idxlen, m->pack, 10, NULL, 0), -1);
+	free(m);
+}
+
+static void test_damaged_objects(void **state)
+{
+	struct made *m = malloc(sizeof(*m));
+	struct pack_file p;
+	struct pack_reader r = { 0 };
+	uint8_t *offs;
+
+	(void)state;
+	make(m);
+	offs = m->idx + 8 + 1024 + 24 * NOBJ;
+	put32(offs + 4 * m->pos[0], (uint32_t)m->packlen);	/* past the pack */
+	put32(offs + 4 * m->pos[1], 0x80000000u);		/* a large offset it lacks */
+	assert_int_equal(open_made(&p, m, 0), 0);
+	assert_int_equal(pack_read_commit(&p, m->pos[0], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[1], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[3], &r), (long)strlen(texts[3]));
+
+	make(m);
+	m->pack[m->off[0]] = (uint8_t)((m->pack[m->off[0]] & 0xf0) | 0x0f);	/* size wrong */
+	m->pack[m->data[1] + m->zlen[1] / 2] ^= 0x40;		/* a byte of the stream */
+	m->pack[m->off[3] + 1] = 0xff;			/* a size over PACK_COMMIT_MAX */
+	m->pack[m->off[3] + 2] = 0xff;
+	m->pack[m->off[3] + 3] = 0xff;
+	m->pack[m->off[3] + 4] = 0x7f;
+	assert_int_equal(open_made(&p, m, 0), 0);
+	assert_int_equal(pack_read_commit(&p, m->pos[0], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[1], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[3], &r), -1);
+	/* a reader that failed reads a good object after */
+	assert_int_equal(pack_read_commit(&p, m->pos[5], &r), (long)strlen(texts[5]));
+	assert_memory_equal(r.buf, texts[5], strlen(texts[5]));
+	pack_reader_release(&r);
+	free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_found_in_pack_order),
+		cmocka_unit_test(test_rev_order_followed),
+		cmocka_unit_test(test_damaged_files),
+		cmocka_unit_test(test_damaged_objects),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
