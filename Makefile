@@ -210,7 +210,7 @@ FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefine
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
 FUZZ_LIBS    = -lpcre2-8
-FUZZERS      = message release scenario commit cgraph cache segcache tagcache askcache infercache answers
+FUZZERS      = message release scenario commit cgraph pack cache segcache tagcache askcache infercache answers
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -229,6 +229,7 @@ FUZZ_OBJ_release  = $(call fz,core/release core/release_discover base/util base/
                     $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
+FUZZ_OBJ_pack     = $(call fz,git/pack_commits base/radix base/util)
 FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec base/blobfile \
                       core/message core/reported core/graph base/util base/atomic_file base/error \
                       base/pattern base/oidmap) $(FUZZ_B)/nocov/cache/commits.o
@@ -261,7 +262,7 @@ $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario-
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario-engine -o $@ fuzz/fuzz_scenario.c tests/scenario-engine/scenario.c
 
 $(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*)
-	$(Q)$(FUZZ_CC) $(WARN) $(DEPFLAGS) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS)
+	$(Q)$(FUZZ_CC) $(WARN) $(DEPFLAGS) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS) -lz
 
 fuzz-build:
 	@scripts/install-deps.sh --fuzz

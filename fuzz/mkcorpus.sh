@@ -18,6 +18,9 @@
 #   infercache/ the bodies of their .git/regtrace-infer-cache (the candidates and ties
 #              of the upstream inference), as fuzz_infercache reads them: 4 bytes of
 #              candidate count, the candidates, the ties
+#   pack/      the commits of a few of them packed alone (git pack-objects, up to 60 KB),
+#              with and without a reverse index, as fuzz_pack reads them: 4 bytes of the
+#              index's length, 4 of the .rev's, the index, the .rev, the pack
 #   askcache/  the bodies of their .git/regtrace-outside-cache after the fingerprint (the
 #              packs, then the records), as fuzz_askcache reads them
 #
@@ -32,8 +35,23 @@ out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache" \
-	"$out/tagcache" "$out/askcache" "$out/infercache"
-ngraph=0
+	"$out/tagcache" "$out/askcache" "$out/infercache" "$out/pack"
+ngraph=0 npack=0
+# pack_seed REPO NAME: REPO's commits packed alone, with and without a .rev, into pack/
+pack_seed() {
+	local p
+	p=$(git -C "$1" rev-list --all | git -C "$1" pack-objects -q "$tmp/seed") || return 0
+	git index-pack --rev-index "$tmp/seed-$p.pack" >/dev/null 2>&1 || return 0
+	for rev in rev plain; do
+		python3 -c 'import sys, struct
+i, r, p = (open(f, "rb").read() for f in sys.argv[1:4])
+sys.stdout.buffer.write(struct.pack(">II", len(i), len(r)) + i + r + p)' \
+			"$tmp/seed-$p.idx" "$([ $rev = rev ] && echo "$tmp/seed-$p.rev" || echo /dev/null)" \
+			"$tmp/seed-$p.pack" >"$out/pack/$2-$rev"
+	done
+	rm -f "$tmp"/seed-*
+	find "$out/pack" -size +60k -delete
+}
 
 for f in tests/scenarios/*.scenario; do
 	name=$(basename "$f" .scenario)
@@ -76,6 +94,10 @@ sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-tags-cache" >"$out/tagcac
 b = open(sys.argv[1], "rb").read()
 n = 23 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl + 8
 sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-outside-cache" >"$out/askcache/$name"
+	fi
+	if [ $npack -lt 6 ]; then
+		pack_seed "$repo" "$name"
+		npack=$((npack + 1))
 	fi
 	if [ $ngraph -lt 8 ] && git -C "$repo" commit-graph write --reachable 2>/dev/null &&
 		[ -f "$repo/.git/objects/info/commit-graph" ]; then

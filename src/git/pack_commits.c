@@ -80,8 +80,10 @@ int pack_file_from(struct pack_file *p, const void *idx, size_t idxlen, const vo
 	p->idxlen = idxlen;
 	p->pack = pack;
 	p->packlen = packlen;
-	if (!idx || !pack || check_idx(p) || check_pack(p))
+	if (!idx || !pack || check_idx(p) || check_pack(p)) {
+		memset(p, 0, sizeof(*p));
 		return -1;
+	}
 	p->rev = rev;
 	p->revlen = revlen;
 	if (rev && !check_rev(p)) {

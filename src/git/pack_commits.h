@@ -39,7 +39,8 @@ struct pack_file {
 /* Map the pack of index file idx_path (and its .rev, when there is one)
  * and check them (above): 0, or -1 with nothing mapped. */
 int pack_file_open(struct pack_file *p, const char *idx_path);
-/* The same over bytes the caller holds (borrowed; rev may be NULL). */
+/* The same over bytes the caller holds (borrowed; rev may be NULL); on -1, p
+ * is zeroed (no objects). */
 int pack_file_from(struct pack_file *p, const void *idx, size_t idxlen, const void *pack,
 		   size_t packlen, const void *rev, size_t revlen);
 void pack_file_close(struct pack_file *p);
