@@ -6,6 +6,7 @@
 #include "cmd/output.h"
 #include "cmd/run.h"
 #include "base/error.h"
+#include "git/pack_prefetch.h"
 #include "git/config.h"
 #include "git/discover.h"
 #include "render/json_parts.h"
@@ -69,6 +70,7 @@ int cmd_series(const struct cli *c, struct run *run, char *err, size_t errlen)
 	int rc = discover_series(run->repo, p && p->has_series ? p->series : NULL, &d, err,
 				 errlen);
 
+	pack_prefetch_stop();	/* (no walk follows: git/pack_prefetch.h) */
 	if (rc)
 		return rc;
 	pager_start();

@@ -9,6 +9,7 @@
 #include "cache/infer.h"
 #include "git/config.h"
 #include "git/outside.h"
+#include "git/pack_prefetch.h"
 #include "git/parallel.h"
 #include "git/repo.h"
 #include "git/replace.h"
@@ -347,6 +348,7 @@ void run_finish(struct run *run, int rc)
 	struct run_state *k = run->state;
 	char ignored[256];
 
+	pack_prefetch_stop();	/* (a run whose walks never ended it: git/pack_prefetch.h) */
 	job_wait(&k->mainline_loader);	/* (a command that never read the mainline) */
 	if (hook_outside_db(k))
 		outside_db_close(k->outside_db, !rc);

@@ -274,7 +274,7 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
  * when the repository replaces or grafts commits (replace.h), and only
  * where its checksum holds.  Once LINE_PREFETCH_AFTER objects were
  * inflated, a thread reads the packs' commits oldest first into the walk
- * memo (pack_prefetch.h) until the line ends. */
+ * memo (pack_prefetch.h), for this walk and the series' walks after it. */
 static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *stop,
 		     const struct oidmap *map, uint8_t *on, struct line *l)
 {
@@ -286,7 +286,7 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 	git_oid cur = *tip, next;
 	int reached = 0, has = 0, next_has = 0;
 	size_t inflated = 0, steps = 0, power = 1;
-	struct pack_prefetch *prefetch = NULL;
+	int prefetch = 0;
 	uint8_t tortoise[20];
 
 	cgraph_init(&graph.cg);
@@ -302,9 +302,9 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 	for (;;) {
 		git_oid after = { { 0 } };
 		if (inflated == LINE_PREFETCH_AFTER && !prefetch)
-			prefetch = pack_prefetch_start(gitdir);
+			prefetch = pack_prefetch_start(gitdir);	/* (series_set.c stops it) */
 		if (has && !read_line_commit(odb, gitdir, &graph.cg, &next, &after, &next_has,
-					     prefetch != NULL, &inflated))
+					     prefetch, &inflated))
 			break;	/* (its parent unreadable: not on the line) */
 		if (stop && !memcmp(cur.id, stop, 20)) {
 			reached = 1;
@@ -328,7 +328,6 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 		if (!memcmp(cur.id, tortoise, 20))
 			break;	/* (only damage makes a cycle: the line ends) */
 	}
-	pack_prefetch_stop(prefetch);
 	git_odb_free(odb);
 	cgraph_files_unload(&graph);
 	return reached;

@@ -67,32 +67,46 @@ static void *run(void *arg)
 	return NULL;
 }
 
-struct pack_prefetch *pack_prefetch_start(const char *commondir)
+/* The reader that runs, if any (its start and stop under the lock). */
+static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pack_prefetch *running;
+
+int pack_prefetch_start(const char *commondir)
 {
 	struct pack_prefetch *pf;
+	int on;
 
-	if (!commondir || thread_count(2) < 2)
-		return NULL;
-	pf = xcalloc(1, sizeof(*pf));
-	atomic_init(&pf->stop, 0);
-	pf->gitdir = xstrdup(commondir);
-	if (thread_start(&pf->tid, run, pf) == 0)
-		return pf;
-	free(pf->gitdir);
-	free(pf);
-	return NULL;
+	pthread_mutex_lock(&running_lock);
+	if (!running && commondir && thread_count(2) >= 2) {
+		pf = xcalloc(1, sizeof(*pf));
+		atomic_init(&pf->stop, 0);
+		pf->gitdir = xstrdup(commondir);
+		if (thread_start(&pf->tid, run, pf) == 0) {
+			running = pf;
+		} else {
+			free(pf->gitdir);
+			free(pf);
+		}
+	}
+	on = running != NULL;
+	pthread_mutex_unlock(&running_lock);
+	return on;
 }
 
-size_t pack_prefetch_stop(struct pack_prefetch *pf)
+size_t pack_prefetch_stop(void)
 {
-	size_t given;
+	struct pack_prefetch *pf;
+	size_t given = 0;
 
-	if (!pf)
-		return 0;
-	atomic_store(&pf->stop, 1);
-	pthread_join(pf->tid, NULL);
-	given = pf->given;
-	free(pf->gitdir);
-	free(pf);
+	pthread_mutex_lock(&running_lock);
+	if ((pf = running)) {
+		atomic_store(&pf->stop, 1);
+		pthread_join(pf->tid, NULL);
+		given = pf->given;
+		free(pf->gitdir);
+		free(pf);
+		running = NULL;
+	}
+	pthread_mutex_unlock(&running_lock);
 	return given;
 }

@@ -9,6 +9,7 @@
 #include "git/config.h"
 #include "git/infer.h"
 #include "git/outside.h"
+#include "git/pack_prefetch.h"
 #include "git/parallel.h"
 #include "git/presets.h"
 #include "git/probe.h"
@@ -318,6 +319,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 		history_init(&l->h[i]);
 	source_cache_save_wait(l->src);	/* (an earlier load's save) */
 	rc = read_ranges(l->src->repo, l, err, errlen);
+	pack_prefetch_stop();	/* (the series' walks are done: git/pack_prefetch.h) */
 	if (!rc)	/* the cache is complete: saved while the rest is done */
 		source_cache_save_soon(l->src);
 	if (!rc)	/* --by channel, and the export's channel of each commit */
