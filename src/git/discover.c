@@ -231,10 +231,10 @@ static int line_from_memo(const char *gitdir, const git_oid *oid, git_oid *first
  * when it holds the commit (nothing inflated: the walks that follow read
  * the messages on several threads), or the walk memo when the packs' reader
  * met it first (memo: one was started); else the object is read (*inflated
- * counts them) and kept in
- * the walk memo, whole: the mainline's walks that follow read most of these
- * commits again (Open vSwitch: the line is 19,000 of them, a fifth of a
- * cold run's instructions when each was inflated twice). */
+ * counts them) and kept in the walk memo, whole: the mainline's walks that
+ * follow read most of these commits again (Open vSwitch: the line is
+ * 19,000 of them, a fifth of a cold run's instructions when each was
+ * inflated twice). */
 static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgraph *graph,
 			    const git_oid *oid, git_oid *first, int *has, int memo, size_t *inflated)
 {
@@ -264,6 +264,28 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
 	return ok;
 }
 
+/* A line that comes back to a commit (Brent's method: a commit kept, and
+ * replaced after 1, 2, 4, ... steps, is met again once the steps exceed
+ * the cycle's length). */
+struct cycle {
+	uint8_t kept[20];
+	size_t steps, power;
+};
+
+static void cycle_step(struct cycle *c, const uint8_t id[20])
+{
+	if (c->steps++ == 0 || c->steps == c->power) {
+		memcpy(c->kept, id, 20);
+		c->power *= 2;
+		c->steps = 1;
+	}
+}
+
+static int cycle_met(const struct cycle *c, const uint8_t id[20])
+{
+	return c->steps && !memcmp(c->kept, id, 20);
+}
+
 /* Walk tip's first-parent line, marking in on[] the tags' commits (positions
  * of map) on it and adding each commit's head to l, down to stop (NULL: to
  * the root); 1 if it reached stop (not added).  As libgit2's first-parent
@@ -285,9 +307,9 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 	git_odb *odb = NULL;
 	git_oid cur = *tip, next;
 	int reached = 0, has = 0, next_has = 0;
-	size_t inflated = 0, steps = 0, power = 1;
+	size_t inflated = 0;
 	int prefetch = 0;
-	uint8_t tortoise[20];
+	struct cycle cycle = { .power = 1 };
 
 	cgraph_init(&graph.cg);
 	if (replace_load(repo, &rm, ignored, sizeof(ignored)) == RT_OK && !rm.n)
@@ -317,15 +339,11 @@ static int walk_line(git_repository *repo, const git_oid *tip, const uint8_t *st
 		memcpy(l->head[l->n++], cur.id, 8);
 		if (!has)
 			break;
-		if (steps++ == 0 || steps == power) {	/* Brent's: a cycle is met again */
-			memcpy(tortoise, cur.id, 20);
-			power *= 2;
-			steps = 1;
-		}
+		cycle_step(&cycle, cur.id);
 		cur = next;
 		next = after;
 		has = next_has;
-		if (!memcmp(cur.id, tortoise, 20))
+		if (cycle_met(&cycle, cur.id))
 			break;	/* (only damage makes a cycle: the line ends) */
 	}
 	git_odb_free(odb);

@@ -18,8 +18,9 @@
 # development line's, no series (a line that ended where the two threads met would make 1.1
 # one).  Checks, without caches: those numbers from one thread; then the same stdout, stderr
 # and exit status of `stats` and `series` from two, with the pack as `git repack -ad` writes
-# it, with a reverse index (.rev), with a .rev cut short, and with a byte of an old commit's
-# stored object flipped (whatever the single thread says of it, two say the same).
+# it, with a reverse index (.rev), with a .rev cut short, with a byte of an old commit's
+# stored object flipped, and with an index whose offset of one commit is its child's, so that
+# the line comes back to a commit (whatever the single thread says of it, two say the same, and both end).
 SANDBOX=line-prefetch . "$(dirname "$0")/../lib/sandbox.sh"
 export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_CACHE=1 REGTRACE_NO_COMMIT_GRAPH=1
 d=$W/repo
@@ -112,4 +113,29 @@ want_stats=$(one stats) want_series=$(one series)
 if [ -n "$at" ] && [ "$want_stats" != "$before" ]; then ok "c350's object damaged: another answer"
 else no "damage" "c350 at '$at' in the pack, the answer unchanged"; fi
 same "an old commit's object damaged"
+
+# the index's offset of c2500 made c2501's: c2500's id names c2501's object, whose parent is
+# c2500: the line comes back to a commit.  Its walk ends there (no hang), by one thread or
+# two alike.
+c2500=$(git -C "$d" log --format=%H --grep='^c2500: change 2500$' master 2>/dev/null)
+c2501=$(git -C "$d" log --format=%H --grep='^c2501: change 2501$' master 2>/dev/null)
+chmod u+w "$idx"
+python3 - "$idx" "$c2500" "$c2501" <<'PY'
+import sys
+path, a, b = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
+x = bytearray(open(path, "rb").read())
+n = int.from_bytes(x[8 + 255 * 4:8 + 256 * 4], "big")
+ids = [bytes(x[1032 + 20 * k:1052 + 20 * k]) for k in range(n)]
+offs = 1032 + 24 * n
+pa, pb = ids.index(a), ids.index(b)
+ea, eb = offs + 4 * pa, offs + 4 * pb
+x[ea:ea + 4] = x[eb:eb + 4]
+open(path, "wb").write(bytes(x))
+PY
+one() { REGTRACE_THREADS=1 timeout 60 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }
+two() { REGTRACE_THREADS=2 timeout 60 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }
+want_stats=$(one stats) want_series=$(one series)
+if ! grep -q "^exit 124" <<<"$want_stats$want_series"; then ok "a line that comes back ends"
+else no "a line that comes back" "the run did not end in 60 s"; fi
+same "a line that comes back"
 finish line-prefetch
