@@ -412,7 +412,8 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 		memcpy(s->newest_id, newest_id, 20);
 	if (flags & 8) {	/* the end of another: copied once all are read */
 		*p = (struct pending){ (uint32_t)rbuf_uint(r, 4), n };
-		return r->bad ? -1 : 0;
+		/* (UINT32_MAX says "no lender": a segment left without its commits) */
+		return r->bad || p->lender == UINT32_MAX ? -1 : 0;
 	}
 	s->v = xcalloc(n + 1, sizeof(*s->v));
 	for (; s->n < n; s->n++)
