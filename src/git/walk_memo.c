@@ -130,6 +130,19 @@ int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 	return found;
 }
 
+int walk_memo_has(const char *gitdir, const uint8_t oid[20])
+{
+	int found = 0;
+
+	if (!gitdir)
+		return 0;
+	pthread_mutex_lock(&memo.lock);
+	if (memo.gitdir && memo.table.cap && !strcmp(memo.gitdir, gitdir))
+		found = memo.table.slot[find(oid)] != 0;
+	pthread_mutex_unlock(&memo.lock);
+	return found;
+}
+
 char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 {
 	char *raw = NULL;

@@ -42,6 +42,8 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
  * parents[0..*nparents) (room for 256) set; 0 when not. */
 int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 		  unsigned *all_parents, uint8_t (*parents)[20], unsigned *nparents);
+/* Whether commit oid of gitdir's repository is kept. */
+int walk_memo_has(const char *gitdir, const uint8_t oid[20]);
 /* Forget everything (the memory given back). */
 void walk_memo_clear(void);
 

@@ -1,5 +1,5 @@
 /* Unit tests for git/walk_memo.c: a commit kept is given back as put (date, parent
- * count, parents), once (a second put of the same id changes nothing), only for
+ * count, parents) and said to be kept (walk_memo_has), once (a second put of the same id changes nothing), only for
  * the repository it was kept for; another repository's put starts afresh, and
  * walk_memo_clear forgets everything.  An object's bytes kept are taken once. */
 #include <stdarg.h>
@@ -32,7 +32,11 @@ static void test_put_get(void **state)
 	oid(p[0], 2);
 	oid(p[1], 3);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 0);
+	assert_false(walk_memo_has("/r/", a));
 	walk_memo_put("/r/", a, 1700000000, 2, (const uint8_t (*)[20])p, 2, NULL, 0);
+	assert_true(walk_memo_has("/r/", a));
+	assert_false(walk_memo_has("/other/", a));	/* another repository's: not kept */
+	assert_false(walk_memo_has("/r/", p[0]));
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
 	assert_int_equal(time, 1700000000);
 	assert_int_equal(all, 2);
