@@ -28,17 +28,7 @@ SANDBOX=line-graph . "$(dirname "$0")/../lib/sandbox.sh"
 export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_CACHE=1
 d=$W/repo
 n=0
-commit() {	# SUBJECT [BODY]: an empty commit at the next hour; $last=its id
-	n=$((n + 1))
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" commit -q --allow-empty -m "$1" ${2:+-m "$2"}
-	last=$(git -C "$d" rev-parse HEAD)
-}
-merge() {	# BRANCH: merged into the current branch at the next hour
-	n=$((n + 1))
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" merge -q --no-ff -m "merge $1" "$1"
-}
+. "$(dirname "$0")/../lib/stable-branches.sh"
 
 git init -q -b master "$d"
 for i in $(seq 1 120); do
@@ -55,22 +45,7 @@ for i in $(seq 1 120); do
 		merge "topic$i"
 	fi
 done
-git -C "$d" checkout -q -b stable v1.0
-declare -A s
-for i in $(seq 1 70); do
-	case $i in
-	10) commit "s$i: fix" "Fixes: ${s[5]:0:12} (\"s5: change 5\")" ;;
-	40) commit "s$i: fix" "Fixes: ${s[20]:0:12} (\"s20: change 20\")" ;;
-	5[1-5]) commit "c$((i + 50)): change $((i + 50))" ;;
-	*) commit "s$i: change $i" ;;
-	esac
-	s[$i]=$last
-	case $i in 35) git -C "$d" tag v1.0.1 ;; 70) git -C "$d" tag v1.0.2 ;; esac
-done
-git -C "$d" checkout -q -b stable2 v1.2
-for i in 1 2 3; do commit "r$i: change $i"; done
-git -C "$d" tag v1.2.1
-git -C "$d" checkout -q master
+BACKPORTS=1 stable_branches
 
 # the plain walk's answer: stats and series, stdout and stderr and exit status
 plain() { REGTRACE_NO_COMMIT_GRAPH=1 REGTRACE_THREADS=1 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }

@@ -51,27 +51,8 @@ for i in range(1, 3001):
 sys.stdout.write("".join(out))
 PY
 n=4000
-commit() {	# SUBJECT [BODY]: an empty commit at the next hour; $last=its id
-	n=$((n + 1))
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" commit -q --allow-empty -m "$1" ${2:+-m "$2"}
-	last=$(git -C "$d" rev-parse HEAD)
-}
-git -C "$d" checkout -q -b stable v1.0
-declare -A s
-for i in $(seq 1 70); do
-	case $i in
-	10) commit "s$i: fix" "Fixes: ${s[5]:0:12} (\"s5: change 5\")" ;;
-	40) commit "s$i: fix" "Fixes: ${s[20]:0:12} (\"s20: change 20\")" ;;
-	*) commit "s$i: change $i" ;;
-	esac
-	s[$i]=$last
-	case $i in 35) git -C "$d" tag v1.0.1 ;; 70) git -C "$d" tag v1.0.2 ;; esac
-done
-git -C "$d" checkout -q -b stable2 v1.2
-for i in 1 2 3; do commit "r$i: change $i"; done
-git -C "$d" tag v1.2.1
-git -C "$d" checkout -q master
+. "$(dirname "$0")/../lib/stable-branches.sh"
+stable_branches
 git -C "$d" repack -adq
 
 one() { REGTRACE_THREADS=1 "$R" -C "$d" "$@" --json 2>&1; echo "exit $?"; }
