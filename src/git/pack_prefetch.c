@@ -18,7 +18,7 @@ struct pack_prefetch {
 	pthread_t tid;
 	atomic_int stop;
 	char *gitdir;
-	size_t given;
+	size_t given;		/* commits put in the memo (PREFETCH_MAX) */
 };
 
 /* One pack's commits, oldest first, into the memo. */
@@ -35,7 +35,8 @@ static void read_pack(struct pack_prefetch *pf, const char *idx_path)
 	size_t known = 0;	/* commits in a row a walk read first */
 	for (size_t k = n; k-- > 0 && pf->given < PREFETCH_MAX && known < PREFETCH_CAUGHT_UP &&
 			   !atomic_load(&pf->stop);) {
-		if (walk_memo_has(pf->gitdir, pack_file_oid(&p, pos[k]))) {
+		const uint8_t *oid = pack_file_oid(&p, pos[k]);
+		if (walk_memo_has(pf->gitdir, oid)) {
 			known++;
 			continue;
 		}
@@ -43,7 +44,7 @@ static void read_pack(struct pack_prefetch *pf, const char *idx_path)
 		long len = pack_read_commit(&p, pos[k], &r);
 		if (len < 0 || commit_parse(r.buf, (size_t)len, rc) || rc->nparents != rc->all_parents)
 			continue;
-		walk_memo_put(pf->gitdir, pack_file_oid(&p, pos[k]), rc->time, rc->all_parents,
+		walk_memo_put(pf->gitdir, oid, rc->time, rc->all_parents,
 			      (const uint8_t (*)[20])rc->parents, rc->nparents, r.buf, (size_t)len);
 		pf->given++;
 	}
@@ -100,20 +101,17 @@ int pack_prefetch_start(const char *commondir)
 	return on;
 }
 
-size_t pack_prefetch_stop(void)
+void pack_prefetch_stop(void)
 {
 	struct pack_prefetch *pf;
-	size_t given = 0;
 
 	pthread_mutex_lock(&running_lock);
 	if ((pf = running)) {
 		atomic_store(&pf->stop, 1);
 		pthread_join(pf->tid, NULL);
-		given = pf->given;
 		free(pf->gitdir);
 		free(pf);
 		running = NULL;
 	}
 	pthread_mutex_unlock(&running_lock);
-	return given;
 }

@@ -39,7 +39,7 @@
  * memo, unless a reader runs: 1 when one runs now, else 0. */
 int pack_prefetch_start(const char *commondir);
 /* Stop the reader, if one runs (after the commit it is reading), and wait
- * for it: the commits it gave (0 when none ran). */
-size_t pack_prefetch_stop(void);
+ * for it. */
+void pack_prefetch_stop(void);
 
 #endif

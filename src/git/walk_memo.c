@@ -106,60 +106,57 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 	free(copy);	/* (not kept) */
 }
 
+/* The entry of oid when the memo holds gitdir's repository and oid (the
+ * lock held), else NULL. */
+static struct memo_entry *entry_locked(const char *gitdir, const uint8_t oid[20])
+{
+	size_t k;
+
+	if (!gitdir || !memo.gitdir || !memo.table.cap || strcmp(memo.gitdir, gitdir))
+		return NULL;
+	k = find(oid);
+	return memo.table.slot[k] ? &memo.v[memo.table.slot[k] - 1] : NULL;
+}
+
 int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 		  unsigned *all_parents, uint8_t (*parents)[20], unsigned *nparents)
 {
-	int found = 0;
+	const struct memo_entry *e;
 
-	if (!gitdir)
-		return 0;
 	pthread_mutex_lock(&memo.lock);
-	if (memo.gitdir && memo.table.cap && !strcmp(memo.gitdir, gitdir)) {
-		size_t k = find(oid);
-		if (memo.table.slot[k]) {
-			const struct memo_entry *e = &memo.v[memo.table.slot[k] - 1];
-			*time = e->time;
-			*all_parents = e->all_parents;
-			*nparents = e->nparents;
-			if (e->nparents)
-				memcpy(parents, memo.pool[e->first], (size_t)e->nparents * 20);
-			found = 1;
-		}
+	if ((e = entry_locked(gitdir, oid))) {
+		*time = e->time;
+		*all_parents = e->all_parents;
+		*nparents = e->nparents;
+		if (e->nparents)
+			memcpy(parents, memo.pool[e->first], (size_t)e->nparents * 20);
 	}
 	pthread_mutex_unlock(&memo.lock);
-	return found;
+	return e != NULL;
 }
 
 int walk_memo_has(const char *gitdir, const uint8_t oid[20])
 {
-	int found = 0;
+	int found;
 
-	if (!gitdir)
-		return 0;
 	pthread_mutex_lock(&memo.lock);
-	if (memo.gitdir && memo.table.cap && !strcmp(memo.gitdir, gitdir))
-		found = memo.table.slot[find(oid)] != 0;
+	found = entry_locked(gitdir, oid) != NULL;
 	pthread_mutex_unlock(&memo.lock);
 	return found;
 }
 
 char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 {
+	struct memo_entry *e;
 	char *raw = NULL;
 
-	if (!gitdir)
-		return NULL;
 	pthread_mutex_lock(&memo.lock);
-	if (memo.gitdir && memo.table.cap && memo.rawbytes && !strcmp(memo.gitdir, gitdir)) {
-		size_t k = find(oid);
-		if (memo.table.slot[k] && memo.v[memo.table.slot[k] - 1].raw) {
-			struct memo_entry *e = &memo.v[memo.table.slot[k] - 1];
-			raw = e->raw;
-			*len = e->rawlen;
-			memo.rawbytes -= e->rawlen;
-			e->raw = NULL;
-			e->rawlen = 0;
-		}
+	if (memo.rawbytes && (e = entry_locked(gitdir, oid)) && e->raw) {
+		raw = e->raw;
+		*len = e->rawlen;
+		memo.rawbytes -= e->rawlen;
+		e->raw = NULL;
+		e->rawlen = 0;
 	}
 	pthread_mutex_unlock(&memo.lock);
 	return raw;
