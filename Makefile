@@ -229,7 +229,7 @@ FUZZ_OBJ_release  = $(call fz,core/release core/release_discover base/util base/
                     $(FUZZ_B)/nocov/core/release.o
 FUZZ_OBJ_commit   = $(call fz,git/commit_parse)
 FUZZ_OBJ_cgraph   = $(call fz,git/cgraph)
-FUZZ_OBJ_pack     = $(call fz,git/pack_commits base/radix base/util)
+FUZZ_OBJ_pack     = $(call fz,git/pack_commits base/blobfile base/radix base/util base/atomic_file base/error)
 FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec base/blobfile \
                       core/message core/reported core/graph base/util base/atomic_file base/error \
                       base/pattern base/oidmap) $(FUZZ_B)/nocov/cache/commits.o

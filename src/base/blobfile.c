@@ -55,8 +55,10 @@ static int open_regular(const char *path, size_t max, struct stat *st)
 	return fd;
 }
 
-uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
-			      struct blobfile_stamp *stamp)
+/* path mapped read-only (flags: mmap's, besides MAP_PRIVATE): as
+ * blobfile_map_stamped. */
+static uint8_t *map_regular(const char *path, size_t max, int flags, size_t *len,
+			    struct blobfile_stamp *stamp)
 {
 	struct stat st;
 	int fd = open_regular(path, max, &st);
@@ -68,7 +70,7 @@ uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
 	if (fd < 0)
 		return NULL;
 	if (st.st_size > 0)
-		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | flags, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
 		return NULL;
@@ -76,6 +78,17 @@ uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
 	if (stamp)
 		stamp_of(&st, stamp);
 	return p;
+}
+
+uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
+			      struct blobfile_stamp *stamp)
+{
+	return map_regular(path, max, MAP_POPULATE, len, stamp);
+}
+
+uint8_t *blobfile_map(const char *path, size_t max, size_t *len)
+{
+	return map_regular(path, max, 0, len, NULL);
 }
 
 void blobfile_unmap(uint8_t *p, size_t len)

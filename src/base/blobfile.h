@@ -45,6 +45,9 @@ uint8_t *blobfile_read_stamped(const char *path, size_t max, size_t *len,
  * git's own mapped files). */
 uint8_t *blobfile_map_stamped(const char *path, size_t max, size_t *len,
 			      struct blobfile_stamp *stamp);
+/* The same without the stamp, and without reading the file in when mapping
+ * it: for a large file of which a run reads a part (a pack). */
+uint8_t *blobfile_map(const char *path, size_t max, size_t *len);
 void blobfile_unmap(uint8_t *p, size_t len);
 /* The stamp of the file at path now (not following a link). */
 void blobfile_stamp(const char *path, struct blobfile_stamp *out);

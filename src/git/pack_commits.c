@@ -1,17 +1,14 @@
 /* pack_commits.c — see pack_commits.h. */
 #define _DEFAULT_SOURCE
 #include "git/pack_commits.h"
+#include "base/blobfile.h"
 #include "base/radix.h"
 #include "base/util.h"
 
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #define IDX_HEADER (8 + 256 * 4)	/* magic, version, fan-out */
@@ -93,24 +90,6 @@ int pack_file_from(struct pack_file *p, const void *idx, size_t idxlen, const vo
 	return 0;
 }
 
-/* Map path read-only: its bytes, or NULL (not a regular file, empty). */
-static void *map_file(const char *path, size_t *len)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	void *m = NULL;
-
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
-		m = NULL;
-	if (m)
-		*len = (size_t)st.st_size;
-	close(fd);
-	return m;
-}
-
 /* path with its ".idx" replaced by ext (path ends in ".idx"). */
 static void sibling(char *out, size_t size, const char *idx_path, const char *ext)
 {
@@ -129,23 +108,20 @@ int pack_file_open(struct pack_file *p, const char *idx_path)
 	memset(p, 0, sizeof(*p));
 	if (len < 4 || strcmp(idx_path + len - 4, ".idx") || len + 8 > sizeof(path))
 		return -1;
-	idx = map_file(idx_path, &il);
+	idx = blobfile_map(idx_path, SIZE_MAX, &il);
 	sibling(path, sizeof(path), idx_path, ".pack");
-	pack = map_file(path, &pl);
+	pack = blobfile_map(path, SIZE_MAX, &pl);
 	sibling(path, sizeof(path), idx_path, ".rev");
-	rev = map_file(path, &rl);
+	rev = blobfile_map(path, SIZE_MAX, &rl);
 	if (pack_file_from(p, idx, il, pack, pl, rev, rl) == 0) {
-		if (rev && !p->rev)
-			munmap(rev, rl);
+		if (!p->rev)
+			blobfile_unmap(rev, rl);
 		p->mapped = 1;
 		return 0;
 	}
-	if (idx)
-		munmap(idx, il);
-	if (pack)
-		munmap(pack, pl);
-	if (rev)
-		munmap(rev, rl);
+	blobfile_unmap(idx, il);
+	blobfile_unmap(pack, pl);
+	blobfile_unmap(rev, rl);
 	memset(p, 0, sizeof(*p));
 	return -1;
 }
@@ -153,10 +129,9 @@ int pack_file_open(struct pack_file *p, const char *idx_path)
 void pack_file_close(struct pack_file *p)
 {
 	if (p->mapped) {
-		munmap((void *)p->idx, p->idxlen);
-		munmap((void *)p->pack, p->packlen);
-		if (p->rev)
-			munmap((void *)p->rev, p->revlen);
+		blobfile_unmap((uint8_t *)p->idx, p->idxlen);
+		blobfile_unmap((uint8_t *)p->pack, p->packlen);
+		blobfile_unmap((uint8_t *)p->rev, p->revlen);
 	}
 	memset(p, 0, sizeof(*p));
 }
