@@ -81,6 +81,48 @@ static int any_release(const char *key, char *const *tags, size_t ntags)
 
 static void find_rereleases(struct release_matcher *m, char *const *tags, size_t ntags);
 
+/* Is some tag "<key>.<N>", whatever N? */
+static int any_number(const char *key, char *const *tags, size_t ntags)
+{
+	unsigned long n;
+
+	for (size_t i = 0; i < ntags; i++)
+		if (release_number(key, tags[i], &n))
+			return 1;
+	return 0;
+}
+
+/* Is some tag "<key>.<N>" with N > above? */
+static int release_above(const char *key, unsigned long above, char *const *tags, size_t ntags)
+{
+	unsigned long n;
+
+	for (size_t i = 0; i < ntags; i++)
+		if (release_number(key, tags[i], &n) && n > above)
+			return 1;
+	return 0;
+}
+
+/* m->key (BASE, with no release BASE.N) a point release P.M of a series P
+ * with releases above M: P, and m->above M (release.h). */
+static void point_release_key(struct release_matcher *m, char *const *tags, size_t ntags)
+{
+	char *dot = strrchr(m->key, '.');
+	unsigned long num;
+
+	if (!dot || dot == m->key)
+		return;
+	char *p = xstrndup(m->key, (size_t)(dot - m->key));
+	if (strchr(p, '.') && release_number(p, m->key, &num) &&
+	    release_above(p, num, tags, ntags)) {
+		free(m->key);
+		m->key = p;
+		m->above = num;
+		return;
+	}
+	free(p);
+}
+
 void release_matcher_init(struct release_matcher *m, const char *base, const struct pattern *re,
 			  char *const *tags, size_t ntags)
 {
@@ -89,6 +131,7 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 
 	m->re = re;
 	m->key = NULL;
+	m->above = 0;
 	m->rerelease = NULL;
 	m->rerelease_n = NULL;
 	m->nrerelease = 0;
@@ -103,6 +146,8 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 		m->key[len - 2] = '\0';
 		if (!any_release(m->key, tags, ntags))
 			m->key[len - 2] = '.';
+	} else if (!any_number(base, tags, ntags)) {
+		point_release_key(m, tags, ntags);
 	}
 	find_rereleases(m, tags, ntags);
 }
@@ -176,7 +221,7 @@ int release_match(const struct release_matcher *m, const char *tag, unsigned lon
 	char *key;
 
 	if (!m->re) {
-		if (release_number(m->key, tag, n))
+		if (release_number(m->key, tag, n) && (!m->above || *n > m->above))
 			return 1;
 		for (size_t i = 0; i < m->nrerelease; i++)
 			if (!strcmp(m->rerelease[i], tag))
@@ -478,16 +523,13 @@ static int cmp_u32_plain(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-char **release_candidates(const struct tag_index *ix, const char *base, size_t *count)
+/* The indexes of the names starting with prefix[0..len) (letters in any
+ * case), in names' order, into a new array; how many. */
+static size_t with_prefix(const struct tag_index *ix, const char *prefix, size_t len,
+			  uint32_t **out)
 {
-	size_t len = strlen(base), lo = 0, hi = ix->n, k = 0;
-	char *prefix = xmalloc(len + 2);
+	size_t lo = 0, hi = ix->n, k = 0;
 
-	memcpy(prefix, base, len + 1);
-	if (len > 2 && !strcmp(base + len - 2, ".0"))	/* (the X.Y.0 -> X.Y.N form) */
-		len -= 2;
-	prefix[len++] = '.';
-	prefix[len] = '\0';
 	while (lo < hi) {	/* the first name not below the prefix */
 		size_t mid = lo + (hi - lo) / 2;
 		if (cmp_folded(ix->names[ix->order[mid]], prefix, len) < 0)
@@ -498,9 +540,44 @@ char **release_candidates(const struct tag_index *ix, const char *base, size_t *
 	uint32_t *at = xmalloc((ix->n - lo + 1) * sizeof(*at));
 	for (size_t i = lo; i < ix->n && !cmp_folded(ix->names[ix->order[i]], prefix, len); i++)
 		at[k++] = ix->order[i];
-	free(prefix);
 	if (k)
 		qsort(at, k, sizeof(*at), cmp_u32_plain);	/* names' order */
+	*out = at;
+	return k;
+}
+
+/* Is one of the names at[0..k) a release "<key>.<N>"? */
+static int releases_among(const struct tag_index *ix, const uint32_t *at, size_t k,
+			  const char *key)
+{
+	unsigned long n;
+
+	for (size_t i = 0; i < k; i++)
+		if (release_number(key, ix->names[at[i]], &n))
+			return 1;
+	return 0;
+}
+
+char **release_candidates(const struct tag_index *ix, const char *base, size_t *count)
+{
+	size_t len = strlen(base), k;
+	char *prefix = xmalloc(len + 2), *dot;
+	uint32_t *at;
+
+	memcpy(prefix, base, len + 1);
+	if (len > 2 && !strcmp(base + len - 2, ".0"))	/* (the X.Y.0 -> X.Y.N form) */
+		len -= 2;
+	prefix[len++] = '.';
+	prefix[len] = '\0';
+	k = with_prefix(ix, prefix, len, &at);
+	prefix[len - 1] = '\0';
+	/* none BASE.N: BASE may be a point release P.M (release_matcher) */
+	if (!releases_among(ix, at, k, prefix) && (dot = strrchr(prefix, '.')) && dot != prefix) {
+		free(at);
+		dot[1] = '\0';
+		k = with_prefix(ix, prefix, (size_t)(dot + 1 - prefix), &at);
+	}
+	free(prefix);
 	char **out = xmalloc((k + 1) * sizeof(*out));
 	for (size_t i = 0; i < k; i++)
 		out[i] = ix->names[at[i]];

@@ -40,13 +40,18 @@ int release_number(const char *base, const char *tag, unsigned long *n);
 /*
  * How one series names its releases.  Built in: "<key>.<N>" where key is
  * BASE, or BASE without a final ".0" when no tag BASE.N exists but tags
- * "<BASE without .0>.N" do (the X.Y.0 -> X.Y.N form: v8.0.0 -> v8.0.1).
+ * "<BASE without .0>.N" do (the X.Y.0 -> X.Y.N form: v8.0.0 -> v8.0.1),
+ * or, when BASE is itself a point release P.M of a series P (P has a dot;
+ * no tag BASE.N, N = 0 included; some tag P.N with N > M), P with the releases numbered
+ * above M (from a point release: v4.19.50..v4.19.102; a series without its
+ * P.0, whose first release is its base: libgit2's v1.6.1..v1.6.5).
  * With a project pattern (base/pattern.h: group 1 the series, group 2 the
  * number): tags whose group 1 equals the key, the key being group 1 of
  * BASE when BASE matches the pattern, else BASE.
  */
 struct release_matcher {
 	char *key;
+	unsigned long above;	/* built in: releases numbered above it only */
 	const struct pattern *re;
 	/* built in: the fix re-release key.N.1 of the highest release key.N
 	 * (a tag key.N.1, no other tag key.N.M, no release key.M with tags
@@ -75,8 +80,10 @@ struct tag_index {
 void tag_index_init(struct tag_index *ix, char *const *names, size_t n);
 void tag_index_release(struct tag_index *ix);
 /* The names that the built-in rule may take as releases of BASE (those
- * starting with BASE, or BASE without a final ".0", then a dot; letters
- * in any case), in names' order: a new array (free() it) of *count. */
+ * starting with BASE, or BASE without a final ".0", then a dot; when none
+ * of them is a release BASE.N, those starting with BASE up to its last
+ * dot, for a point release; letters in any case), in names' order: a new
+ * array (free() it) of *count. */
 char **release_candidates(const struct tag_index *ix, const char *base, size_t *count);
 int release_match(const struct release_matcher *m, const char *tag, unsigned long *n);
 void release_matcher_release(struct release_matcher *m);

@@ -174,7 +174,41 @@ static int has_release(const struct ctx *x, const char *base)
 	return found;
 }
 
-/* The key release_matcher_init gives base (the X.Y.0 form's rule). */
+/* The tags "<p>.<N>" (any case), N > 0 and not a beta's number
+ * (release_number): their count, and the lowest and highest numbered. */
+struct span {
+	const char *low, *high;
+	unsigned long nlow, nhigh;
+	size_t count;
+};
+
+static void release_span(const struct ctx *x, const char *p, struct span *s)
+{
+	size_t len = strlen(p), lo = 0, hi = x->n;
+	unsigned long num;
+
+	memset(s, 0, sizeof(*s));
+	while (lo < hi) {	/* the first tag >= "<p>." in any case (has_release) */
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncasecmp(x->folded[mid], p, len);
+		if (c < 0 || (!c && (unsigned char)x->folded[mid][len] < '.'))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->n && !strncasecmp(x->folded[lo], p, len) && x->folded[lo][len] == '.'; lo++) {
+		if (!release_number(p, x->folded[lo], &num) || !num || release_is_beta_number(num))
+			continue;
+		if (!s->count++ || num < s->nlow)
+			s->low = x->folded[lo], s->nlow = num;
+		if (s->count == 1 || num > s->nhigh)
+			s->high = x->folded[lo], s->nhigh = num;
+	}
+}
+
+/* The key release_matcher_init gives base (the X.Y.0 form's rule; a base
+ * of discovery always has a tag BASE.N or is of that form, so the point
+ * release's rule never applies here). */
 static char *matcher_key(const struct ctx *x, const char *base)
 {
 	size_t len = strlen(base);
@@ -220,6 +254,33 @@ static char *base_of(const struct ctx *x, const char *tag, unsigned long *num)
 	folded = tag_folded(x, p);
 	free(p);
 	return folded ? xstrdup(folded) : NULL;
+}
+
+/* A tag P.N (N > 0 and no beta's number, P with a dot and no '/') of no
+ * base, where neither P nor P.0 is a tag: its series is rejected, once,
+ * with the range that would count it from its first release (release.h:
+ * a point release as BASE), when it has two such releases or more
+ * (libgit2's v1.6.1..v1.6.5; NetworkManager's snapshots 0.8.5.90..0.8.5.93,
+ * no series either, are said the same way).  Said at its lowest release. */
+static void note_baseless(struct ctx *x, const char *tag)
+{
+	const char *dot = strrchr(tag, '.');
+	unsigned long num;
+	struct span sp;
+
+	if (!dot || dot == tag)
+		return;
+	size_t len = (size_t)(dot - tag);
+	char *p = xstrndup(tag, len), *p0 = xmalloc(len + 3);
+	snprintf(p0, len + 3, "%s.0", p);
+	if (strchr(p, '.') && !strchr(p, '/') && release_number(p, tag, &num) && num > 0 &&
+	    !tag_folded(x, p) && !tag_folded(x, p0) && (release_span(x, p, &sp), sp.count > 1) &&
+	    !strcmp(sp.low, tag))
+		reject(x->out, p, RULE_NO_BASE, "no tag %s or %s.0 before its %zu releases %s to "
+		       "%s: no base (regtrace.series %s..%s counts those after the first)", p, p,
+		       sp.count, sp.low, sp.high, sp.low, sp.high);
+	free(p0);
+	free(p);
 }
 
 /* ---- candidates ----------------------------------------------------------- */
@@ -277,8 +338,10 @@ static void collect(struct ctx *x)
 	for (size_t i = 0; i < x->n; i++) {
 		const char *tag = x->sorted[i];
 		char *base = base_of(x, tag, &num);
-		if (!base)
+		if (!base) {
+			note_baseless(x, tag);
 			continue;
+		}
 		if (strchr(tag, '/')) {
 			reject(x->out, base, RULE_NAMESPACE, "tags under a '/' are taken only with "
 			       "a series pattern");

@@ -64,6 +64,7 @@ struct series_discovery {
 #define RULE_BETA "beta"
 #define RULE_SNAPSHOT "snapshot"
 #define RULE_NO_RELEASE "no-release"
+#define RULE_NO_BASE "no-base"
 #define RULE_FIX_RERELEASE "fix-rerelease"
 #define RULE_RELEASE_IS_BASE "release-is-base"
 #define RULE_SUBPROJECT "subproject"

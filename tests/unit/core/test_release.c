@@ -289,6 +289,74 @@ static void test_names(void **state)
 	assert_true(release_number("frr-3.0", "FRR-3.0.1", &n));
 }
 
+/* A point release as BASE (v4.19.50..v4.19.102): the series' later releases;
+ * not when BASE has releases of its own (a retag numbered 0 included), nor
+ * for a P without a dot (v2.5 is no point release of "v2"). */
+static void test_point_release(void **state)
+{
+	const char *t[] = { "v4.19", "v4.19.49", "v4.19.50", "v4.19.51", "v4.19.102",
+			    "v4.19.50-rc1", "v2.5", "v2.6", "0.8.4", "0.8.4.0", "0.8.5" };
+	struct release_matcher m;
+	struct tag_index ix;
+	unsigned long n;
+	size_t k;
+
+	(void)state;
+	release_matcher_init(&m, "v4.19.50", NULL, (char *const *)t, 11);
+	assert_true(release_match(&m, "v4.19.51", &n));
+	assert_int_equal(n, 51);
+	assert_true(release_match(&m, "v4.19.102", &n));
+	assert_int_equal(n, 102);
+	assert_false(release_match(&m, "v4.19.50", &n));	/* the base */
+	assert_false(release_match(&m, "v4.19.49", &n));	/* below it */
+	assert_false(release_match(&m, "v4.19.50-rc1", &n));
+	release_matcher_release(&m);
+	release_matcher_init(&m, "v4.19.102", NULL, (char *const *)t, 11);
+	assert_false(release_match(&m, "v4.19.51", &n));	/* none above the highest */
+	release_matcher_release(&m);
+	release_matcher_init(&m, "v2.5", NULL, (char *const *)t, 11);
+	assert_false(release_match(&m, "v2.6", &n));
+	release_matcher_release(&m);
+	release_matcher_init(&m, "0.8.4", NULL, (char *const *)t, 11);
+	assert_true(release_match(&m, "0.8.4.0", &n));	/* its own, numbered 0 */
+	assert_false(release_match(&m, "0.8.5", &n));
+	release_matcher_release(&m);
+	/* the candidates a range looks at: the series' tags */
+	tag_index_init(&ix, (char *const *)t, 11);
+	char **c = release_candidates(&ix, "v4.19.50", &k);
+	assert_int_equal(k, 5);	/* v4.19.49 .50 .51 .102 .50-rc1 */
+	free(c);
+	c = release_candidates(&ix, "v4.19", &k);
+	assert_int_equal(k, 5);	/* BASE.N: not widened */
+	free(c);
+	c = release_candidates(&ix, "0.8.4", &k);
+	assert_int_equal(k, 1);	/* 0.8.4.0 */
+	free(c);
+	tag_index_release(&ix);
+}
+
+/* libgit2's v1.6.1..v1.6.5 (no v1.6, no v1.6.0): rejected, said; not for
+ * one release alone, betas, nor tags under a '/'. */
+static void test_no_base(void **state)
+{
+	const char *t[] = { "v1.5.0", "v1.5.1", "v1.6.1", "v1.6.2", "v1.6.3", "v1.7.4",
+			    "v1.8.1", "v1.8.998", "docker/8.5.1", "docker/8.5.2" };
+	struct series_discovery d;
+
+	(void)state;
+	discover(t, 10, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 1);
+	assert_string_equal(d.found[0].base, "v1.5.0");
+	assert_int_equal(d.nrejected, 1);	/* v1.6 (docker/8.5: no base, under a /) */
+	assert_string_equal(rejected(&d, "v1.6")->rule, RULE_NO_BASE);
+	assert_string_equal(rejected(&d, "v1.6")->reason,
+			    "no tag v1.6 or v1.6.0 before its 3 releases v1.6.1 to v1.6.3: no base "
+			    "(regtrace.series v1.6.1..v1.6.3 counts those after the first)");
+	assert_null(rejected(&d, "v1.7"));	/* one release */
+	assert_null(rejected(&d, "v1.8"));	/* and a beta */
+	discovery_release(&d);
+}
+
 /* PipeWire's 0.3.x and 0.2.90..0.2.97; config corrections. */
 static void test_development_and_config(void **state)
 {
@@ -332,6 +400,8 @@ int main(void)
 		cmocka_unit_test(test_retag_and_beta),
 		cmocka_unit_test(test_fix_rerelease),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_point_release),
+		cmocka_unit_test(test_no_base),
 		cmocka_unit_test(test_development_and_config),
 	};
 	return cmocka_run_group_tests_name("release", tests, NULL, NULL);
