@@ -152,25 +152,38 @@ static const char *tag_folded(const struct ctx *x, const char *name)
 	return t ? *t : NULL;
 }
 
-/* Is some tag a release "<base>.<N>", N > 0, of base (release_number:
- * base's letters in any case)? */
-static int has_release(const struct ctx *x, const char *base)
+/* The first tag (x->folded) at or after "<p>." in any case. */
+static size_t first_dotted(const struct ctx *x, const char *p, size_t len)
 {
-	size_t len = strlen(base), lo = 0, hi = x->n;
-	unsigned long num;
-	int found = 0;
+	size_t lo = 0, hi = x->n;
 
-	while (lo < hi) {	/* the first tag >= "<base>." in any case */
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strncasecmp(x->folded[mid], base, len);
+		int c = strncasecmp(x->folded[mid], p, len);
 		if (c < 0 || (!c && (unsigned char)x->folded[mid][len] < '.'))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; !found && lo < x->n && !strncasecmp(x->folded[lo], base, len) &&
-	       x->folded[lo][len] == '.'; lo++)
-		found = release_number(base, x->folded[lo], &num) && num > 0;
+	return lo;
+}
+
+/* Is folded tag i "<p>.<something>" (p of length len, any case)? */
+static int dotted(const struct ctx *x, size_t i, const char *p, size_t len)
+{
+	return i < x->n && !strncasecmp(x->folded[i], p, len) && x->folded[i][len] == '.';
+}
+
+/* Is some tag a release "<base>.<N>", N > 0, of base (release_number:
+ * base's letters in any case)? */
+static int has_release(const struct ctx *x, const char *base)
+{
+	size_t len = strlen(base);
+	unsigned long num;
+	int found = 0;
+
+	for (size_t i = first_dotted(x, base, len); !found && dotted(x, i, base, len); i++)
+		found = release_number(base, x->folded[i], &num) && num > 0;
 	return found;
 }
 
@@ -184,25 +197,17 @@ struct span {
 
 static void release_span(const struct ctx *x, const char *p, struct span *s)
 {
-	size_t len = strlen(p), lo = 0, hi = x->n;
+	size_t len = strlen(p);
 	unsigned long num;
 
 	memset(s, 0, sizeof(*s));
-	while (lo < hi) {	/* the first tag >= "<p>." in any case (has_release) */
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strncasecmp(x->folded[mid], p, len);
-		if (c < 0 || (!c && (unsigned char)x->folded[mid][len] < '.'))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < x->n && !strncasecmp(x->folded[lo], p, len) && x->folded[lo][len] == '.'; lo++) {
-		if (!release_number(p, x->folded[lo], &num) || !num || release_is_beta_number(num))
+	for (size_t i = first_dotted(x, p, len); dotted(x, i, p, len); i++) {
+		if (!release_number(p, x->folded[i], &num) || !num || release_is_beta_number(num))
 			continue;
 		if (!s->count++ || num < s->nlow)
-			s->low = x->folded[lo], s->nlow = num;
+			s->low = x->folded[i], s->nlow = num;
 		if (s->count == 1 || num > s->nhigh)
-			s->high = x->folded[lo], s->nhigh = num;
+			s->high = x->folded[i], s->nhigh = num;
 	}
 }
 
