@@ -183,29 +183,39 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
  * one that shares none, or only the first commit (dpdk-stable's "default",
  * a README on the repository's first commit), could match nothing, and "0
  * commits" would be a wrong answer.  A base of the shared read is on the
- * mainline (mainline_read_set checked the chain); the others are asked. */
+ * mainline (mainline_read_set checked the chain); the others are asked.
+ * In a whole-repository run such a series is left out, said with the
+ * reason (Apache httpd's 1.3, beside trunk); the run fails when none is
+ * left, or when the ranges were named. */
 static int check_related(struct loader *l, const struct mainline_set *ms, char *err,
 			 size_t errlen)
 {
 	const struct range_list *r = &l->set->ranges;
+	size_t left = 0;
 
 	for (size_t i = 0; i < r->n; i++) {
-		int seen = ms->m[i] == ms->shared, shares;
+		int seen = ms->m[i] == ms->shared, shares = 1;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(r->v[j].base, r->v[i].base);
-		if (seen)
-			continue;
-		shares = mainline_shares_history(l->src->repo, ms->ref, r->v[i].base, err, errlen);
+			seen = !strcmp(r->v[j].base, r->v[i].base) && !l->failed[j];
+		if (!seen && !l->failed[i])
+			shares = mainline_shares_history(l->src->repo, ms->ref, r->v[i].base, err,
+							 errlen);
 		if (shares < 0)
 			return RT_EFAIL;
 		if (!shares)
-			return rt_fail(err, errlen, RT_EFAIL,
-				       "mainline '%s' shares no history with %s (the base of %s), "
-				       "the first commit at most: name the mainline branch with "
-				       "--mainline REF",
-				       ms->ref, r->v[i].base, r->v[i].name);
+			rt_fail(err, errlen, RT_EFAIL,
+				"mainline '%s' shares no history with %s (the base of %s), the "
+				"first commit at most: name the mainline branch with --mainline REF",
+				ms->ref, r->v[i].base, r->v[i].name);
+		if (!shares && !l->tolerant)
+			return RT_EFAIL;
+		if (!shares) {	/* (each_range's next phase keeps it failed, with this) */
+			l->failed[i] = 1;
+			snprintf(l->errs[i].msg, sizeof(l->errs[i].msg), "%s", err);
+		}
+		left += !l->failed[i];
 	}
-	return RT_OK;
+	return left || !r->n ? RT_OK : RT_EFAIL;
 }
 
 /* The mainline, when the command compares with it or there are upstream
