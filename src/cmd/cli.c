@@ -89,7 +89,9 @@ const struct cli_option_row cli_options[] = {
 	  ON(AFFECTED) | ON(FIXES) | ON(TIMELINE) | ON(SAGAS) | ON(REPORT) | ON(EXPLAIN), 0,
 	  STORE_STRING, AT(mainline), NULL,
 	  "the mainline branch (default: master, main,\n"
-	  "origin/master or origin/main), on which every\n"
+	  "origin/master, origin/main, else the default\n"
+	  "branch: a mirror's HEAD, a clone's\n"
+	  "origin/HEAD), on which every\n"
 	  "command infers upstream ids; stats then\n"
 	  "also counts open regressions, regressions\n"
 	  "says which series still carry each, export\n"

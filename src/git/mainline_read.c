@@ -26,22 +26,83 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const known_names[] = { "master", "main", "origin/master", "origin/main" };
+
+/* The branch the symbolic ref name points at, without prefix (refs/heads/X:
+ * X; refs/remotes/origin/X: origin/X), when it names a commit; or NULL. */
+static char *branch_of(git_repository *repo, const char *name, const char *prefix,
+		       const char *as)
+{
+	git_reference *ref = NULL;
+	git_object *obj = NULL;
+	char *out = NULL;
+	const char *t;
+	size_t len = strlen(prefix);
+
+	if (git_reference_lookup(&ref, repo, name) < 0)
+		return NULL;
+	if (git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC &&
+	    (t = git_reference_symbolic_target(ref)) && !strncmp(t, prefix, len) && t[len]) {
+		out = xmalloc(strlen(as) + strlen(t + len) + 1);
+		strcpy(out, as);
+		strcat(out, t + len);
+		if (git_revparse_single(&obj, repo, out) < 0 ||
+		    git_object_type(obj) != GIT_OBJECT_COMMIT) {
+			free(out);
+			out = NULL;
+		}
+		git_object_free(obj);
+	}
+	git_reference_free(ref);
+	return out;
+}
+
+/* Has repo no work tree: bare, or its git directory not a work tree's
+ * ".git" (a mirror without a config file, which libgit2 takes for a work
+ * tree's whose root is the directory above, as git does not)? */
+static int no_work_tree(git_repository *repo)
+{
+	const char *path = git_repository_path(repo);
+	size_t len = strlen(path);
+
+	return git_repository_is_bare(repo) || len < 6 || strcmp(path + len - 6, "/.git/");
+}
+
+/* The repository's default branch: HEAD's in a repository with no work
+ * tree (a mirror's: the remote's default), else origin/HEAD's; NULL. */
+static char *default_branch(git_repository *repo)
+{
+	if (no_work_tree(repo))
+		return branch_of(repo, "HEAD", "refs/heads/", "");
+	return branch_of(repo, "refs/remotes/origin/HEAD", "refs/remotes/origin/", "origin/");
+}
+
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen)
 {
-	static const char *const names[] = { "master", "main", "origin/master", "origin/main" };
 	git_object *obj = NULL;
+	char *guess;
 
 	if (given)
 		return xstrdup(given);
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (git_revparse_single(&obj, repo, names[i]) == 0) {
+	for (size_t i = 0; i < sizeof(known_names) / sizeof(known_names[0]); i++) {
+		if (git_revparse_single(&obj, repo, known_names[i]) == 0) {
 			git_object_free(obj);
-			return xstrdup(names[i]);
+			return xstrdup(known_names[i]);
 		}
 	}
-	snprintf(err, errlen, "no mainline branch (master, main, origin/master, origin/main): "
-		 "name one with --mainline REF");
+	if ((guess = default_branch(repo)))
+		return guess;
+	snprintf(err, errlen, "no mainline branch (master, main, origin/master, origin/main, "
+		 "or the default branch): name one with --mainline REF");
 	return NULL;
+}
+
+int mainline_ref_guessed(const char *ref)
+{
+	for (size_t i = 0; i < sizeof(known_names) / sizeof(known_names[0]); i++)
+		if (!strcmp(ref, known_names[i]))
+			return 0;
+	return 1;
 }
 
 static int oid_of(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)

@@ -28,9 +28,16 @@ struct mainline_walks {
 	const struct infer_note *note;
 };
 
-/* REF as given, else the first of master, main, origin/master, origin/main.
- * Returns a name to free, or NULL with err set. */
+/* REF as given, else the first of master, main, origin/master, origin/main,
+ * else the repository's default branch (a bare repository's HEAD, as a
+ * mirror has it: redis's "unstable", Apache httpd's "trunk"; else the one
+ * origin/HEAD names).  Returns a name to free, or NULL with err set. */
 char *mainline_default_ref(git_repository *repo, const char *given, char *err, size_t errlen);
+
+/* Whether mainline_default_ref found ref (not given) as the default branch,
+ * which may be any branch (dpdk-stable's "default", a README): a caller
+ * checks that it shares history with the series before using it. */
+int mainline_ref_guessed(const char *ref);
 
 /* 1 when REF and BASE share history, 0 when they have none (no merge base)
  * or only a root commit (a mainline unrelated to the series: dpdk-stable's

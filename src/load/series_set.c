@@ -218,6 +218,19 @@ static int check_related(struct loader *l, const struct mainline_set *ms, char *
 	return left || !r->n ? RT_OK : RT_EFAIL;
 }
 
+/* Does the default branch ref share history with the first series' base
+ * that is not failed (dpdk-stable's "default" shares none)? */
+static int guess_related(struct loader *l, const char *ref)
+{
+	char ignored[256];
+
+	for (size_t i = 0; i < l->set->ranges.n; i++)
+		if (!l->failed[i])
+			return mainline_shares_history(l->src->repo, ref, l->h[i].base, ignored,
+						       sizeof(ignored)) > 0;
+	return 0;
+}
+
 /* The mainline, when the command compares with it or there are upstream
  * ids to infer and a mainline branch to look on (none: no inference). */
 static int read_mainline(struct loader *l, char *err, size_t errlen)
@@ -230,6 +243,13 @@ static int read_mainline(struct loader *l, char *err, size_t errlen)
 							   errlen)
 				    : NULL;
 
+	if (ref && !l->rq->mainline && mainline_ref_guessed(ref) && !guess_related(l, ref)) {
+		free(ref);	/* (a default branch that is no mainline: as none) */
+		ref = NULL;
+		snprintf(err, errlen, "no mainline branch (master, main, origin/master, "
+			 "origin/main; the default branch shares no history with the series): "
+			 "name one with --mainline REF");
+	}
 	if (!ref) {
 		free(want);
 		return needed ? RT_EFAIL : RT_OK;

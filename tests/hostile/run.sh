@@ -229,6 +229,33 @@ expect_json worktree "$STD_ANSWER" -C "$W/wt" stats --json "$S"
 
 expect_json subdirectory "$STD_ANSWER" -C "$STD/a/b" stats --json "$S"
 
+# ---- the default branch as the mainline (doc/dialects.md: redis's "unstable", httpd's "trunk")
+# unstable (no master, no main): u0 (tag 1.0.0), u1 "net: add x"; branch 1.0 from 1.0.0:
+#   s1 "net: add x" (same author and subject, another body, no upstream line; tag 1.0.1).
+# With a mainline, s1's upstream id is inferred from u1 (its one candidate): inferred_upstream
+# 1, with_upstream 0. A mirror (no work tree) takes HEAD's branch, a clone origin/HEAD's; the
+# work tree itself has neither: no mainline, nothing inferred, and unfixed says so.
+DB="$W/default-branch"
+g init -q -b unstable "$DB"
+echo "1.0.0" | mkc "$DB"
+g -C "$DB" tag 1.0.0
+echo "net: add x" | mkc "$DB"
+g -C "$DB" checkout -q -b 1.0 1.0.0
+printf 'net: add x\n\nBackported.\n' | mkc "$DB"	# (a body: not u1's very commit)
+g -C "$DB" tag 1.0.1
+g -C "$DB" checkout -q unstable
+g clone -q --bare "$DB" "$W/default-branch.git"
+rm -f "$W/default-branch.git/config"	# (as a fetched mirror can be: libgit2 then sees no bare)
+g clone -q "$DB" "$W/default-branch-clone"
+INFERRED="series[0].name=\"1.0.0..1.0.1\" series[0].inferred_upstream=1 series[0].with_upstream=0"
+expect_json default-branch-mirror "$INFERRED" -C "$W/default-branch.git" stats --json
+expect_json default-branch-clone "$INFERRED" -C "$W/default-branch-clone" stats --json
+expect_json default-branch-worktree "series[0].inferred_upstream=0" -C "$DB" stats --json
+rt default-branch-unfixed -C "$DB" unfixed 1.0.0..1.0.1
+if [ "$rc" = 1 ] && grep -q "no mainline branch (master, main, origin/master, origin/main, or the default branch)" "$W/out/default-branch-unfixed.err"; then
+	pass default-branch-unfixed
+else fail default-branch-unfixed "exit $rc: $(head -c 200 "$W/out/default-branch-unfixed.err")"; fi
+
 # ---- shallow clones ---------------------------------------------------------------------
 # Cut inside the range (depth 2 from v4.19.3 keeps s5 and s4; v4.19 fetched on its own):
 # the range's history is not all there, so a count of 2 would be silently wrong. The
