@@ -211,19 +211,85 @@ static void release_span(const struct ctx *x, const char *p, struct span *s)
 	}
 }
 
-/* The key release_matcher_init gives base (the X.Y.0 form's rule; a base
- * of discovery always has a tag BASE.N or is of that form, so the point
- * release's rule never applies here). */
-static char *matcher_key(const struct ctx *x, const char *base)
+/* Is some tag "<p>.<M><more>" (any case) a pre-release (release_is_
+ * prerelease) with M < below: tor's tor-0.4.7.1-alpha .. tor-0.4.7.6-rc
+ * before tor-0.4.7.7? */
+static int prereleased_before(const struct ctx *x, const char *p, unsigned long below)
+{
+	size_t len = strlen(p);
+
+	for (size_t i = first_dotted(x, p, len); dotted(x, i, p, len); i++) {
+		const char *t = x->folded[i], *d = t + len + 1;
+		unsigned long m = 0;
+		if (*d < '0' || *d > '9')
+			continue;
+		for (; *d >= '0' && *d <= '9' && m < below; d++)
+			m = m * 10 + (unsigned long)(*d - '0');
+		if (*d && (*d < '0' || *d > '9') && m < below && release_is_prerelease(t))
+			return 1;
+	}
+	return 0;
+}
+
+/* The releases P.N of a P with a dot and no '/' that is no tag, nor P.0,
+ * into *sp; 1 when they are a series whose base is its first release P.L
+ * (two releases or more, and pre-releases P.M-... before it, M < L: tor
+ * releases 0.4.7.1-alpha to 0.4.7.6-rc from its main branch, then
+ * tor-0.4.7.7 to .13 from maint-0.4.7), 0 else. */
+static int first_release_series(const struct ctx *x, const char *p, struct span *sp)
+{
+	size_t len = strlen(p);
+	char *p0 = xmalloc(len + 3);
+	int no_base;
+
+	snprintf(p0, len + 3, "%s.0", p);
+	no_base = strchr(p, '.') && !strchr(p, '/') && !tag_folded(x, p) && !tag_folded(x, p0);
+	free(p0);
+	memset(sp, 0, sizeof(*sp));
+	if (!no_base)
+		return -1;	/* (not base-less: a base of another rule, or none) */
+	release_span(x, p, sp);
+	return sp->count > 1 && prereleased_before(x, p, sp->nlow);
+}
+
+/* Is some tag "<base>.<N>", whatever N (release_number)? */
+static int has_number(const struct ctx *x, const char *base)
 {
 	size_t len = strlen(base);
-	char *key = xstrdup(base);
+	unsigned long num;
 
+	for (size_t i = first_dotted(x, base, len); dotted(x, i, base, len); i++)
+		if (release_number(base, x->folded[i], &num))
+			return 1;
+	return 0;
+}
+
+/* The key release_matcher_init gives base (release.h: the X.Y.0 form's
+ * rule, and a point release's, for a series whose base is its first
+ * release), and the number its releases are above (0: any). */
+static char *matcher_key(const struct ctx *x, const char *base, unsigned long *above)
+{
+	size_t len = strlen(base);
+	char *key = xstrdup(base), *dot;
+	struct span sp;
+	unsigned long num;
+
+	*above = 0;
 	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
 	    !has_release(x, base)) {
 		key[len - 2] = '\0';
 		if (!has_release(x, key))
 			key[len - 2] = '.';
+	} else if (!has_number(x, base) && (dot = strrchr(key, '.')) && dot != key) {
+		*dot = '\0';
+		if (strchr(key, '.') && release_number(key, base, &num)) {
+			release_span(x, key, &sp);
+			if (sp.count && sp.nhigh > num) {
+				*above = num;
+				return key;
+			}
+		}
+		*dot = '.';
 	}
 	return key;
 }
@@ -232,7 +298,8 @@ static char *matcher_key(const struct ctx *x, const char *base)
  * BASE of a tag "P.N": P when P is a tag; else "P.0" when that is a tag
  * other than this one, P has a dot itself and no tag is a "P.0.M" (the
  * X.Y.0 form); else the tag that is P in another case (FRR-3.0.1 of
- * frr-3.0); NULL otherwise.
+ * frr-3.0); else, for a series whose base is its first release
+ * (first_release_series: tor's), that release; NULL otherwise.
  */
 static char *base_of(const struct ctx *x, const char *tag, unsigned long *num)
 {
@@ -257,6 +324,9 @@ static char *base_of(const struct ctx *x, const char *tag, unsigned long *num)
 	}
 	free(p0);
 	folded = tag_folded(x, p);
+	struct span sp;
+	if (!folded && *num > 0 && first_release_series(x, p, &sp) == 1 && strcmp(sp.low, tag))
+		folded = sp.low;	/* (tor's: the base itself is no release) */
 	free(p);
 	return folded ? xstrdup(folded) : NULL;
 }
@@ -266,7 +336,9 @@ static char *base_of(const struct ctx *x, const char *tag, unsigned long *num)
  * with the range that would count it from its first release (release.h:
  * a point release as BASE), when it has two such releases or more
  * (libgit2's v1.6.1..v1.6.5; NetworkManager's snapshots 0.8.5.90..0.8.5.93,
- * no series either, are said the same way).  Said at its lowest release. */
+ * no series either, are said the same way), unless pre-releases before
+ * it make it a series (first_release_series).  Said at its lowest
+ * release. */
 static void note_baseless(struct ctx *x, const char *tag)
 {
 	const char *dot = strrchr(tag, '.');
@@ -275,16 +347,12 @@ static void note_baseless(struct ctx *x, const char *tag)
 
 	if (!dot || dot == tag)
 		return;
-	size_t len = (size_t)(dot - tag);
-	char *p = xstrndup(tag, len), *p0 = xmalloc(len + 3);
-	snprintf(p0, len + 3, "%s.0", p);
-	if (strchr(p, '.') && !strchr(p, '/') && release_number(p, tag, &num) && num > 0 &&
-	    !tag_folded(x, p) && !tag_folded(x, p0) && (release_span(x, p, &sp), sp.count > 1) &&
-	    !strcmp(sp.low, tag))
+	char *p = xstrndup(tag, (size_t)(dot - tag));
+	if (release_number(p, tag, &num) && num > 0 && !first_release_series(x, p, &sp) &&
+	    sp.count > 1 && !strcmp(sp.low, tag))
 		reject(x->out, p, RULE_NO_BASE, "no tag %s or %s.0 before its %zu releases %s to "
 		       "%s: no base (regtrace.series %s..%s counts those after the first)", p, p,
 		       sp.count, sp.low, sp.high, sp.low, sp.high);
-	free(p0);
 	free(p);
 }
 
@@ -314,6 +382,7 @@ static void add_rel(struct cand *c, const char *tag, unsigned long num, const st
 /* 1 when base is refused for its name (a rule says why in x->out). */
 static int refuse_base(struct ctx *x, const char *base)
 {
+	unsigned long above;
 	char *key;
 	int bad;
 
@@ -326,7 +395,7 @@ static int refuse_base(struct ctx *x, const char *base)
 		       "version, on no series of this project", base);
 		return 1;
 	}
-	key = matcher_key(x, base);
+	key = matcher_key(x, base, &above);
 	bad = release_is_pre_version(key);
 	if (bad)
 		reject(x->out, base, RULE_PRE_ONE, "%s: a last number of 90 or more, snapshots "
@@ -371,12 +440,12 @@ static int cmp_rel(const void *a, const void *b)
 /* Keep the releases release_matcher takes, in number order. */
 static void keep_matched(struct ctx *x, struct cand *c)
 {
-	char *key = matcher_key(x, c->base);
-	unsigned long num;
+	unsigned long num, above;
+	char *key = matcher_key(x, c->base, &above);
 	size_t k = 0;
 
 	for (size_t i = 0; i < c->n; i++)
-		if (release_number(key, c->rel[i].tag, &num))
+		if (release_number(key, c->rel[i].tag, &num) && (!above || num > above))
 			c->rel[k++] = c->rel[i];
 	c->n = k;
 	free(key);
@@ -601,15 +670,42 @@ static size_t count_prefixes(const struct ctx *x, struct prefix_count **out)
 /* A prefix with fewer than 1/RELEASE_MINORITY of the release tags of the
  * most used one is a subproject's (git's gitgui-*). */
 #define RELEASE_MINORITY 4
+/* name from its first digit on: its version whatever its prefix */
+static const char *version_part(const char *name)
+{
+	while (*name && (*name < '0' || *name > '9'))
+		name++;
+	return name;
+}
+
+/* The highest version (version_part) of a live base with prefix p, or NULL. */
+static const char *top_version(const struct ctx *x, const char *p)
+{
+	const char *best = NULL;
+	char q[64];
+
+	for (size_t i = 0; i < x->nc; i++) {
+		if (x->c[i].dead)
+			continue;
+		release_prefix(x->c[i].base, q, sizeof(q));
+		if (!strcmp(q, p) && (!best || release_version_cmp(version_part(x->c[i].base),
+								   best) > 0))
+			best = version_part(x->c[i].base);
+	}
+	return best;
+}
+
 static void drop_subprojects(struct ctx *x)
 {
 	struct prefix_count *v;
 	size_t n = count_prefixes(x, &v), top = 0, top_i = 0;
 	char p[64];
+	const char *newest;
 
 	for (size_t i = 0; i < n; i++)
 		if (v[i].n > top)
 			top = v[i].n, top_i = i;
+	newest = n ? top_version(x, v[top_i].prefix) : NULL;
 	for (size_t i = 0; i < x->nc; i++) {
 		struct cand *c = &x->c[i];
 		if (c->dead)
@@ -617,6 +713,8 @@ static void drop_subprojects(struct ctx *x)
 		release_prefix(c->base, p, sizeof(p));
 		if (count_of(v, n, p) * RELEASE_MINORITY >= top)
 			continue;
+		if (newest && release_version_cmp(version_part(c->base), newest) > 0)
+			continue;	/* a newer naming of the same line (LXC's v6.0.0) */
 		c->dead = 1;
 		reject(x->out, c->base, RULE_SUBPROJECT, "prefix '%s': %zu release tags beside "
 		       "%zu of '%s', a subproject's", p, count_of(v, n, p), top, v[top_i].prefix);
@@ -777,10 +875,15 @@ static void apply_config(struct ctx *x, const struct discovery_config *cfg,
 
 /* ---- the whole ---------------------------------------------------------------- */
 
+/* Newest first: by the bases' versions whatever their prefixes (LXC's
+ * v6.0.0 before lxc-5.0.0), then by name. */
 static int cmp_found_desc(const void *a, const void *b)
 {
-	return release_version_cmp(((const struct series_found *)b)->base,
-				   ((const struct series_found *)a)->base);
+	const char *x = ((const struct series_found *)a)->base;
+	const char *y = ((const struct series_found *)b)->base;
+	int c = release_version_cmp(version_part(y), version_part(x));
+
+	return c ? c : release_version_cmp(y, x);
 }
 
 /* Under a pattern: release.h's pattern series, with their release counts. */

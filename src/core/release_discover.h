@@ -49,7 +49,7 @@ struct series_rejected {
 };
 
 struct series_discovery {
-	struct series_found *found;	/* newest first (version of base, descending) */
+	struct series_found *found;	/* newest first (version of base after its prefix, descending) */
 	size_t nfound, capfound;
 	struct series_rejected *rejected;	/* in the order the rules ran */
 	size_t nrejected, caprejected;

@@ -263,7 +263,7 @@ static void test_fix_rerelease(void **state)
 	release_matcher_release(&m);
 }
 
-/* git's gitgui-* and v0.99; systemd's v239-13; FRR's FRR-3.0.1. */
+/* git's gitgui-* and v0.99; systemd's v239-13; FRR's FRR-3.0.1; LXC's v6.0.0. */
 static void test_names(void **state)
 {
 	const char *t[] = { "v1.0.0", "v1.0.1", "v1.0.2", "v1.0.3", "v1.1.0", "v1.1.1", "v1.1.2",
@@ -287,6 +287,16 @@ static void test_names(void **state)
 	assert_int_equal(d.found[0].nreleases, 2);
 	discovery_release(&d);
 	assert_true(release_number("frr-3.0", "FRR-3.0.1", &n));
+	/* LXC's v6.0.0 after lxc-5.0.3: a newer naming of the line, kept */
+	const char *lxc[] = { "lxc-4.0.0", "lxc-4.0.1", "lxc-4.0.2", "lxc-4.0.3", "lxc-4.0.4",
+			      "lxc-5.0.0", "lxc-5.0.1", "lxc-5.0.2", "lxc-5.0.3", "lxc-5.0.4",
+			      "lxc-5.0.5", "v6.0.0", "v6.0.1", "v3.9.0", "v3.9.1" };
+	/* release tags: 'lxc-' 9, '' 2 (2 * 4 < 9: a minority) */
+	discover(lxc, 15, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 3);
+	assert_string_equal(d.found[0].base, "v6.0.0");
+	assert_string_equal(rejected(&d, "v3.9.0")->rule, RULE_SUBPROJECT);	/* older: not */
+	discovery_release(&d);
 }
 
 /* A point release as BASE (v4.19.50..v4.19.102): the series' later releases;
@@ -336,7 +346,8 @@ static void test_point_release(void **state)
 }
 
 /* libgit2's v1.6.1..v1.6.5 (no v1.6, no v1.6.0): rejected, said; not for
- * one release alone, betas, nor tags under a '/'. */
+ * one release alone, betas, nor tags under a '/'; tor's, after its
+ * pre-releases, a series from its first release. */
 static void test_no_base(void **state)
 {
 	const char *t[] = { "v1.5.0", "v1.5.1", "v1.6.1", "v1.6.2", "v1.6.3", "v1.7.4",
@@ -355,6 +366,25 @@ static void test_no_base(void **state)
 	assert_null(rejected(&d, "v1.7"));	/* one release */
 	assert_null(rejected(&d, "v1.8"));	/* and a beta */
 	discovery_release(&d);
+	/* tor's: pre-releases before the first release make it the base; not a
+	 * pre-release of that release itself (NetworkManager's 0.7.1-rc1) */
+	const char *tor[] = { "tor-0.4.7.1-alpha", "tor-0.4.7.6-rc", "tor-0.4.7.7", "tor-0.4.7.8",
+			      "tor-0.4.7.13", "0.7.1-rc1", "0.7.1", "0.7.2" };
+	struct release_matcher m;
+	unsigned long n;
+	discover(tor, 8, NULL, NULL, NULL, &d);
+	assert_int_equal(d.nfound, 1);
+	assert_string_equal(d.found[0].base, "tor-0.4.7.7");
+	assert_string_equal(d.found[0].tip, "tor-0.4.7.13");
+	assert_int_equal(d.found[0].nreleases, 2);
+	assert_int_equal(d.nrejected, 1);
+	assert_string_equal(rejected(&d, "0.7")->rule, RULE_NO_BASE);
+	discovery_release(&d);
+	release_matcher_init(&m, "tor-0.4.7.7", NULL, (char *const *)tor, 8);	/* counting agrees */
+	assert_true(release_match(&m, "tor-0.4.7.13", &n));
+	assert_int_equal(n, 13);
+	assert_false(release_match(&m, "tor-0.4.7.6-rc", &n));
+	release_matcher_release(&m);
 }
 
 /* PipeWire's 0.3.x and 0.2.90..0.2.97; config corrections. */
