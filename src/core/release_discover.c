@@ -95,12 +95,16 @@ int release_is_downstream(const char *base)
 int release_is_pre_version(const char *key)
 {
 	size_t len = strlen(key), d = 0;
+	const char *v = key;
 
 	while (d < len && key[len - 1 - d] >= '0' && key[len - 1 - d] <= '9')
 		d++;
 	if (d != 2 || len < 4 || key[len - 3] != '.' || key[len - 2] != '9')
 		return 0;
-	return key[len - 4] >= '0' && key[len - 4] <= '9';
+	while (*v && (*v < '0' || *v > '9'))
+		v++;
+	/* before 1.0: the first number 0 (tcpdump's 4.99, GCC's 2.95 are releases) */
+	return key[len - 4] >= '0' && key[len - 4] <= '9' && v[0] == '0' && v[1] == '.';
 }
 
 int release_is_beta_number(unsigned long n)

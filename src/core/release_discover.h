@@ -84,8 +84,9 @@ void discovery_release(struct series_discovery *d);
 /* The pure name rules, one per class of tags (doc/dialects.md):
  * a base with a downstream number after its version (v239-13); */
 int release_is_downstream(const char *base);
-/* a base (a series key) whose last number is 90..99 after another one: a
- * snapshot before the next version (v0.99, 2.95); */
+/* a base (a series key) 0.X whose last number is 90..99: a line of
+ * snapshots before 1.0 (git's v0.99, Open vSwitch's v0.90); not tcpdump's
+ * 4.99 nor GCC's 2.95, real series; */
 int release_is_pre_version(const char *key);
 /* a release number of three digits or more starting "99" (0.8.1.999,
  * 0.7.2.997): a beta of the next version; */

@@ -110,7 +110,9 @@ static int all_series(const struct series_discovery *d, struct range_list *out, 
 	for (size_t i = 0; i < d->nfound; i++)
 		push(out, make_range(d->found[i].base, d->found[i].tip));
 	if (!d->nfound) {
-		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N");
+		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N "
+			 "(regtrace series shows what was rejected; releases named otherwise, "
+			 "as release-2.1.12-stable, need --series-pattern RE)");
 		return RT_EFAIL;
 	}
 	return RT_OK;

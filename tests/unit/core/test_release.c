@@ -194,7 +194,11 @@ static void test_name_rules(void **state)
 	assert_false(release_is_downstream("v239"));
 	assert_false(release_is_downstream("RELEASE-4.1.0"));
 	assert_true(release_is_pre_version("v0.99"));
-	assert_true(release_is_pre_version("2.90"));
+	assert_true(release_is_pre_version("0.90"));
+	assert_false(release_is_pre_version("2.90"));	/* after 1.0: tcpdump-4.99, gcc 2.95 */
+	assert_false(release_is_pre_version("tcpdump-4.99"));
+	assert_false(release_is_pre_version("v10.99"));
+	assert_true(release_is_pre_version("v0.0.99"));
 	assert_false(release_is_pre_version("v245"));	/* one number: systemd's v245 */
 	assert_false(release_is_pre_version("v4.9"));
 	assert_false(release_is_pre_version("v4.199"));
