@@ -881,13 +881,17 @@ static void apply_config(struct ctx *x, const struct discovery_config *cfg,
 
 /* Newest first: by the bases' versions whatever their prefixes (LXC's
  * v6.0.0 before lxc-5.0.0), then by name. */
-static int cmp_found_desc(const void *a, const void *b)
+static int cmp_bases_desc(const char *x, const char *y)
 {
-	const char *x = ((const struct series_found *)a)->base;
-	const char *y = ((const struct series_found *)b)->base;
 	int c = release_version_cmp(version_part(y), version_part(x));
 
 	return c ? c : release_version_cmp(y, x);
+}
+
+static int cmp_found_desc(const void *a, const void *b)
+{
+	return cmp_bases_desc(((const struct series_found *)a)->base,
+			      ((const struct series_found *)b)->base);
 }
 
 /* Under a pattern: release.h's pattern series, with their release counts. */
@@ -948,8 +952,8 @@ static int cmp_name_ptr(const void *a, const void *b)
 
 static int cmp_series_desc(const void *a, const void *b)
 {
-	return release_version_cmp(((const struct series_name *)b)->base,
-				   ((const struct series_name *)a)->base);
+	return cmp_bases_desc(((const struct series_name *)a)->base,
+			      ((const struct series_name *)b)->base);
 }
 
 /* The built-in rules with no facts of the repository: each tag on a commit
