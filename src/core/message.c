@@ -238,16 +238,23 @@ static int cc_stable_line(struct span s)
 	return 0;
 }
 
-/* "(cherry picked from commit <id>)" and nothing else on the line. */
+/* "(cherry picked from commit <id>)" and nothing else on the line; also
+ * "cherry-picked" (Suricata's 20 backports), and either without the
+ * parentheses, a final '.' allowed ("cherry-picked from commit <id>."). */
 static int cherry_pick_line(struct span s, char id[MSG_ID_MAX + 1])
 {
+	int paren;
+
 	skip_blanks(&s);
-	if (!eat_word_blank(&s, "(cherry") || !eat_word_blank(&s, "picked") || !eat_word_blank(&s, "from") ||
-	    !eat_word_blank(&s, "commit") || !eat_id(&s, id))
+	paren = eat_word(&s, "(");
+	if (!(eat_word_blank(&s, "cherry") ? eat_word_blank(&s, "picked")
+					   : eat_word_blank(&s, "cherry-picked")) ||
+	    !eat_word_blank(&s, "from") || !eat_word_blank(&s, "commit") || !eat_id(&s, id))
 		return 0;
 	skip_blanks(&s);
-	if (!eat_word(&s, ")"))
+	if (paren ? !eat_word(&s, ")") : eat_word(&s, ")"))
 		return 0;
+	eat_word(&s, ".");
 	skip_blanks(&s);
 	return s.p == s.end;
 }
@@ -616,7 +623,7 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	if (alias_line(line, id, &bracket)) {
 		f->autosel_form |= bracket;
 		add_alias(f, id);
-	} else if ((c == '(' && cherry_pick_line(line, id)) ||
+	} else if (((c == '(' || c == 'c') && cherry_pick_line(line, id)) ||
 		   (rules && pattern_id(rules->upstream, rules->nupstream, 0, text, id, &after))) {
 		add_alias(f, id);
 	} else if (st->past_subject) {

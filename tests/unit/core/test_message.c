@@ -55,13 +55,28 @@ static void test_alias_forms(void **state)
 	assert_int_equal(f.naliases, 2);
 	assert_string_equal(f.aliases[1], ID40B);
 	msg_facts_release(&f);
+
+	/* Suricata's: a hyphen, with or without the parentheses, a final '.' */
+	f = parse("s\n\n(cherry-picked from commit " ID40 ")\n"
+		  "Cherry-picked from commit " ID40B ".\n");
+	assert_int_equal(f.naliases, 2);
+	assert_string_equal(f.aliases[0], ID40);
+	assert_string_equal(f.aliases[1], ID40B);
+	msg_facts_release(&f);
+	f = parse("s\n\ncherry picked from commit " ID40 "\n");
+	assert_int_equal(f.naliases, 1);
+	msg_facts_release(&f);
 }
 
 static void test_alias_not_mid_line(void **state)
 {
 	(void)state;
 	struct msg_facts f = parse("s\n\nThis is commit " ID40 " upstream.\n"
-				   "(cherry picked from commit " ID40 ") and more\n");
+				   "(cherry picked from commit " ID40 ") and more\n"
+				   "cherry-picked from commit " ID40 ") unbalanced\n"
+				   "(cherry-picked from commit " ID40 "\n"
+				   "it was cherry-picked from commit " ID40 "\n"
+				   "cherry-picked from commit " ID40 " to 1.0\n");
 	assert_int_equal(f.naliases, 0);
 	msg_facts_release(&f);
 }
