@@ -19,7 +19,8 @@
 			   the ranges and paths sections; 5: sealed with codec_seal_hash; 6: each
 			   range's painted commits, records of dates and parents alone; 7: an
 			   email past GRAPH_EMAIL_KEEP bytes kept with a hash of the rest; 8: every
-			   id of a project's fix line, project presets, reported patterns */
+			   id of a project's fix line, project presets, reported patterns; 9:
+			   "cherry-picked from commit <id>" (core/message.c) */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 #define ADDED_MAGIC "regtrace-cache-added\n"
 #define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache/commits.h) */
