@@ -20,7 +20,8 @@
 			   range's painted commits, records of dates and parents alone; 7: an
 			   email past GRAPH_EMAIL_KEEP bytes kept with a hash of the rest; 8: every
 			   id of a project's fix line, project presets, reported patterns; 9:
-			   "cherry-picked from commit <id>" (core/message.c) */
+			   "cherry-picked from commit <id>"; 10: "backported from commit <id>",
+			   "Backport of <id>", "Cherry-picked-from: <id>" (core/message.c) */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 #define ADDED_MAGIC "regtrace-cache-added\n"
 #define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache/commits.h) */

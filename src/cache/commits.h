@@ -42,7 +42,7 @@
 #include "cache/paths.h"
 #include "cache/ranges.h"
 
-#define CACHE_FORMAT 9u	/* the file's format (cache/commits.c tells each one's change) */
+#define CACHE_FORMAT 10u	/* the file's format (cache/commits.c tells each one's change) */
 
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */

@@ -238,19 +238,51 @@ static int cc_stable_line(struct span s)
 	return 0;
 }
 
-/* "(cherry picked from commit <id>)" and nothing else on the line; also
- * "cherry-picked" (Suricata's 20 backports), and either without the
- * parentheses, a final '.' allowed ("cherry-picked from commit <id>."). */
+/* After an id: " in BRANCH" (tcpdump's "in master"), blanks; 1. */
+static int eat_branch(struct span *s)
+{
+	skip_blanks(s);
+	if (eat_word_blank(s, "in"))
+		while (s->p < s->end && !is_blank((unsigned char)*s->p) && *s->p != ')')
+			s->p++;
+	skip_blanks(s);
+	return 1;
+}
+
+/*
+ * A line that names the commit this one copies, and nothing else: git's
+ * "(cherry picked from commit <id>)", also "cherry-picked" (Suricata) or
+ * "backported" (tcpdump, rpm: 95 and 200 of their backports), either
+ * without the parentheses, after a "- " or "* " bullet (rpm), with " in
+ * BRANCH" after the id (tcpdump's "in master"), a final '.' allowed;
+ * "Backport of [commit] <id>" (Suricata, etcd); the trailer
+ * "Cherry-picked-from: <id>" (git's own maint).
+ */
 static int cherry_pick_line(struct span s, char id[MSG_ID_MAX + 1])
 {
 	int paren;
 
 	skip_blanks(&s);
-	paren = eat_word(&s, "(");
-	if (!(eat_word_blank(&s, "cherry") ? eat_word_blank(&s, "picked")
-					   : eat_word_blank(&s, "cherry-picked")) ||
-	    !eat_word_blank(&s, "from") || !eat_word_blank(&s, "commit") || !eat_id(&s, id))
-		return 0;
+	(void)(eat_word_blank(&s, "-") || eat_word_blank(&s, "*"));	/* a bullet */
+	if (eat_word(&s, "cherry-picked-from:")) {
+		skip_blanks(&s);
+		paren = 0;
+		if (!eat_id(&s, id))
+			return 0;
+	} else if (eat_word_blank(&s, "backport") && eat_word_blank(&s, "of")) {
+		paren = 0;
+		eat_word_blank(&s, "commit");
+		if (!eat_id(&s, id))
+			return 0;
+	} else {
+		paren = eat_word(&s, "(");
+		if (!(eat_word_blank(&s, "cherry") ? eat_word_blank(&s, "picked")
+						   : eat_word_blank(&s, "cherry-picked") ||
+						     eat_word_blank(&s, "backported")) ||
+		    !eat_word_blank(&s, "from") || !eat_word_blank(&s, "commit") || !eat_id(&s, id))
+			return 0;
+		eat_branch(&s);
+	}
 	skip_blanks(&s);
 	if (paren ? !eat_word(&s, ")") : eat_word(&s, ")"))
 		return 0;
@@ -623,7 +655,8 @@ static void parse_line(struct msg_facts *f, struct span line, struct span *msg,
 	if (alias_line(line, id, &bracket)) {
 		f->autosel_form |= bracket;
 		add_alias(f, id);
-	} else if (((c == '(' || c == 'c') && cherry_pick_line(line, id)) ||
+	} else if (((c == '(' || c == 'c' || c == 'b' || c == '-' || c == '*') &&
+		    cherry_pick_line(line, id)) ||
 		   (rules && pattern_id(rules->upstream, rules->nupstream, 0, text, id, &after))) {
 		add_alias(f, id);
 	} else if (st->past_subject) {

@@ -66,6 +66,20 @@ static void test_alias_forms(void **state)
 	f = parse("s\n\ncherry picked from commit " ID40 "\n");
 	assert_int_equal(f.naliases, 1);
 	msg_facts_release(&f);
+
+	/* tcpdump's and rpm's "backported", git's trailer, "Backport of" */
+	f = parse("s\n\n(backported from commit " ID40 " in master)\n"
+		  "- Backported from commit " ID40B "\n");
+	assert_int_equal(f.naliases, 2);
+	assert_string_equal(f.aliases[0], ID40);
+	assert_string_equal(f.aliases[1], ID40B);
+	msg_facts_release(&f);
+	f = parse("s\n\nCherry-picked-from: " ID40 "\n* backported from commit " ID40B ".\n");
+	assert_int_equal(f.naliases, 2);
+	msg_facts_release(&f);
+	f = parse("s\n\nBackport of " ID40 ".\nBackport of commit " ID40B "\n");
+	assert_int_equal(f.naliases, 2);
+	msg_facts_release(&f);
 }
 
 static void test_alias_not_mid_line(void **state)
@@ -76,7 +90,11 @@ static void test_alias_not_mid_line(void **state)
 				   "cherry-picked from commit " ID40 ") unbalanced\n"
 				   "(cherry-picked from commit " ID40 "\n"
 				   "it was cherry-picked from commit " ID40 "\n"
-				   "cherry-picked from commit " ID40 " to 1.0\n");
+				   "cherry-picked from commit " ID40 " to 1.0\n"
+				   "(backported from commit " ID40 " in master, partial)\n"
+				   "Partial backport of " ID40 "\n"
+				   "Backport of commit " ID40 " / pull\n"
+				   "-Backported from commit " ID40 "\n");
 	assert_int_equal(f.naliases, 0);
 	msg_facts_release(&f);
 }
