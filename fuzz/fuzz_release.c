@@ -490,10 +490,15 @@ static void check_series(const struct pattern *re, char **tags, size_t n)
 				nums[k++] = num;
 		qsort(nums, k, sizeof(*nums), cmp_ulong);
 		int twin = !re && case_twin(tags, n, s[i].base);
+		/* the tip spelt in another case than the key (V4.19.0 of v4.19): the
+		 * spellings split discovery's releases as for twins (found by the
+		 * fuzzer in CI, older than this session's rules; its input in
+		 * fuzz/corpus/release/case-tip) */
+		int case_tip = !re && !memeq(s[i].tip, m.key, strlen(m.key));
 		for (size_t t = 0; t < n; t++)
 			CHECK((re && !strstr(tags[t], m.key)) || !nocov_release_match(&m, tags[t], &num) ||
 			      num <= s[i].top ||
-			      (!re && (is_found_base(s, ns, tags[t]) || twin ||
+			      (!re && (is_found_base(s, ns, tags[t]) || twin || case_tip ||
 				       parent_twin(tags, n, tags[t]) ||
 				       snapshot_between(nums, k, s[i].top, num) ||
 				       release_is_beta_number(num) ||
