@@ -91,7 +91,7 @@ _regtrace()
         _regtrace_words $'channel\npath\npath:1\npath:2\npath:3' "$cur"
         return ;;
     --project)
-        _regtrace_words $'linux\ndpdk\nsystemd\novs\novn\nxen\nfrr\nqemu\ngit' "$cur"
+        _regtrace_words $'linux\ndpdk\nsystemd\novs\novn\nxen\nfrr\nqemu\ngit\ngnome' "$cur"
         return ;;
     --series-pattern | --upstream-pattern | --fixes-pattern | --commit-url | --at-age)
         COMPREPLY=()

@@ -128,7 +128,7 @@ const struct cli_option_row cli_options[] = {
 	  "prose that no rule counted (man regtrace)" },
 	{ "project", 0, "NAME", REPO_CMDS, 0, STORE_STRING, AT(project), NULL,
 	  "a built-in recipe: linux, dpdk, systemd, ovs,\n"
-	  "ovn, xen, frr, qemu or git (else\n"
+	  "ovn, xen, frr, qemu, git or gnome (else\n"
 	  "regtrace.project: git config, .regtrace)" },
 	{ "no-infer", 0, NULL, MESSAGE_CMDS, 0, STORE_FLAG, AT(no_infer), NULL,
 	  "no upstream id from the mainline for commits\n"

@@ -26,6 +26,10 @@ static const struct preset presets[] = {
 	  { "bgpd/bgpd.c", NULL }, "frr" },
 	{ "qemu", NULL, { NULL }, { NULL }, { NULL }, -1, { "qemu-options.hx", NULL }, "qemu" },
 	{ "git", NULL, { NULL }, { NULL }, { NULL }, -1, { "git.c", "revision.c" }, "git/git" },
+	/* GNOME's odd minor versions are development snapshots (GLib 2.89.x
+	 * toward 2.90): only an even X.Y is a stable series */
+	{ "gnome", "^([0-9]+\\.[0-9]*[02468])\\.([0-9]+)$", { NULL }, { NULL }, { NULL }, -1,
+	  { "glib/glib.h", NULL }, "gnome" },
 };
 
 #define NPRESETS (sizeof(presets) / sizeof(presets[0]))
@@ -45,7 +49,7 @@ int preset_reads_more(const struct preset *p)
 
 const char *preset_names(void)
 {
-	return "linux, dpdk, systemd, ovs, ovn, xen, frr, qemu, git";
+	return "linux, dpdk, systemd, ovs, ovn, xen, frr, qemu, git, gnome";
 }
 
 static int has_path(const git_tree *tree, const char *path)

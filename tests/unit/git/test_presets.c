@@ -14,7 +14,7 @@
 #include "git/presets.h"
 
 static const char *const names[] = { "linux", "dpdk", "systemd", "ovs", "ovn", "xen", "frr",
-				     "qemu", "git" };
+				     "qemu", "git", "gnome" };
 
 static void test_every_name(void **state)
 {
