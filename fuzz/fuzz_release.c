@@ -210,16 +210,6 @@ static void check_release_order(const char *base, char **tags, size_t n)
 	}
 }
 
-static int any_release(const char *key, char **tags, size_t n)
-{
-	unsigned long r;
-
-	for (size_t i = 0; i < n; i++)
-		if (ref_number(key, tags[i], &r) && r > 0)
-			return 1;
-	return 0;
-}
-
 /* Is some tag "<key>.<N>", whatever N? */
 static int any_number(const char *key, char **tags, size_t n)
 {
@@ -231,7 +221,7 @@ static int any_number(const char *key, char **tags, size_t n)
 	return 0;
 }
 
-/* Is some tag "<key>.<N>" with N > above? */
+/* Is some tag "<key>.<N>" with N > above (above 0: any release)? */
 static int any_above(const char *key, unsigned long above, char **tags, size_t n)
 {
 	unsigned long r;
@@ -252,11 +242,11 @@ static void check_matcher(const char *base, const struct pattern *re, char **tag
 	if (!re) {
 		size_t bl = strlen(base);
 		int zero_form = bl > 2 && !strcmp(base + bl - 2, ".0") && memchr(base, '.', bl - 2) &&
-				!any_release(base, tags, n);
+				!any_above(base, 0, tags, n);
 		char *k = strdup(base);
 		if (zero_form)
 			k[bl - 2] = '\0';
-		zero_form = zero_form && any_release(k, tags, n);
+		zero_form = zero_form && any_above(k, 0, tags, n);
 		if (strcmp(m.key, base) && m.above == 0) {
 			CHECK(zero_form && streq(m.key, k), "key '%s' of base '%s'", m.key, base);
 		} else if (strcmp(m.key, base)) {
@@ -343,7 +333,7 @@ static int mixed_form(const char *base, const char *tip, unsigned long top, char
 	size_t bl = strlen(base);
 	unsigned long r;
 
-	if (bl < 3 || strcmp(base + bl - 2, ".0") || !any_release(base, tags, n))
+	if (bl < 3 || strcmp(base + bl - 2, ".0") || !any_above(base, 0, tags, n))
 		return 0;
 	char *p = strdup(base);
 	p[bl - 2] = '\0';

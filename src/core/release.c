@@ -69,16 +69,6 @@ static int pattern_match(const struct pattern *re, const char *tag, char **key, 
 	return ok;
 }
 
-static int any_release(const char *key, char *const *tags, size_t ntags)
-{
-	unsigned long n;
-
-	for (size_t i = 0; i < ntags; i++)
-		if (release_number(key, tags[i], &n) && n > 0)
-			return 1;
-	return 0;
-}
-
 static void find_rereleases(struct release_matcher *m, char *const *tags, size_t ntags);
 
 /* Is some tag "<key>.<N>", whatever N? */
@@ -92,7 +82,7 @@ static int any_number(const char *key, char *const *tags, size_t ntags)
 	return 0;
 }
 
-/* Is some tag "<key>.<N>" with N > above? */
+/* Is some tag "<key>.<N>" with N > above (above 0: any release)? */
 static int release_above(const char *key, unsigned long above, char *const *tags, size_t ntags)
 {
 	unsigned long n;
@@ -142,9 +132,9 @@ void release_matcher_init(struct release_matcher *m, const char *base, const str
 	}
 	m->key = xstrdup(base);
 	if (len > 2 && !strcmp(base + len - 2, ".0") && strchr(base, '.') != base + len - 2 &&
-	    !any_release(base, tags, ntags)) {
+	    !release_above(base, 0, tags, ntags)) {
 		m->key[len - 2] = '\0';
-		if (!any_release(m->key, tags, ntags))
+		if (!release_above(m->key, 0, tags, ntags))
 			m->key[len - 2] = '.';
 	} else if (!any_number(base, tags, ntags)) {
 		point_release_key(m, tags, ntags);

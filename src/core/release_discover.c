@@ -92,17 +92,23 @@ int release_is_downstream(const char *base)
 	return 0;
 }
 
+/* name from its first digit on: its version whatever its prefix */
+static const char *version_part(const char *name)
+{
+	while (*name && (*name < '0' || *name > '9'))
+		name++;
+	return name;
+}
+
 int release_is_pre_version(const char *key)
 {
 	size_t len = strlen(key), d = 0;
-	const char *v = key;
+	const char *v = version_part(key);
 
 	while (d < len && key[len - 1 - d] >= '0' && key[len - 1 - d] <= '9')
 		d++;
 	if (d != 2 || len < 4 || key[len - 3] != '.' || key[len - 2] != '9')
 		return 0;
-	while (*v && (*v < '0' || *v > '9'))
-		v++;
 	/* before 1.0: the first number 0 (tcpdump's 4.99, GCC's 2.95 are releases) */
 	return key[len - 4] >= '0' && key[len - 4] <= '9' && v[0] == '0' && v[1] == '.';
 }
@@ -674,14 +680,6 @@ static size_t count_prefixes(const struct ctx *x, struct prefix_count **out)
 /* A prefix with fewer than 1/RELEASE_MINORITY of the release tags of the
  * most used one is a subproject's (git's gitgui-*). */
 #define RELEASE_MINORITY 4
-/* name from its first digit on: its version whatever its prefix */
-static const char *version_part(const char *name)
-{
-	while (*name && (*name < '0' || *name > '9'))
-		name++;
-	return name;
-}
-
 /* The highest version (version_part) of a live base with prefix p, or NULL. */
 static const char *top_version(const struct ctx *x, const char *p)
 {

@@ -21,6 +21,18 @@ static struct msg_facts parse(const char *m)
 	return f;
 }
 
+/* m's aliases are exactly a, then b (NULL: a alone). */
+static void expect_aliases(const char *m, const char *a, const char *b)
+{
+	struct msg_facts f = parse(m);
+
+	assert_int_equal(f.naliases, b ? 2 : 1);
+	assert_string_equal(f.aliases[0], a);
+	if (b)
+		assert_string_equal(f.aliases[1], b);
+	msg_facts_release(&f);
+}
+
 static void test_subject_first_paragraph(void **state)
 {
 	(void)state;
@@ -57,29 +69,15 @@ static void test_alias_forms(void **state)
 	msg_facts_release(&f);
 
 	/* Suricata's: a hyphen, with or without the parentheses, a final '.' */
-	f = parse("s\n\n(cherry-picked from commit " ID40 ")\n"
-		  "Cherry-picked from commit " ID40B ".\n");
-	assert_int_equal(f.naliases, 2);
-	assert_string_equal(f.aliases[0], ID40);
-	assert_string_equal(f.aliases[1], ID40B);
-	msg_facts_release(&f);
-	f = parse("s\n\ncherry picked from commit " ID40 "\n");
-	assert_int_equal(f.naliases, 1);
-	msg_facts_release(&f);
-
+	expect_aliases("s\n\n(cherry-picked from commit " ID40 ")\n"
+		       "Cherry-picked from commit " ID40B ".\n", ID40, ID40B);
+	expect_aliases("s\n\ncherry picked from commit " ID40 "\n", ID40, NULL);
 	/* tcpdump's and rpm's "backported", git's trailer, "Backport of" */
-	f = parse("s\n\n(backported from commit " ID40 " in master)\n"
-		  "- Backported from commit " ID40B "\n");
-	assert_int_equal(f.naliases, 2);
-	assert_string_equal(f.aliases[0], ID40);
-	assert_string_equal(f.aliases[1], ID40B);
-	msg_facts_release(&f);
-	f = parse("s\n\nCherry-picked-from: " ID40 "\n* backported from commit " ID40B ".\n");
-	assert_int_equal(f.naliases, 2);
-	msg_facts_release(&f);
-	f = parse("s\n\nBackport of " ID40 ".\nBackport of commit " ID40B "\n");
-	assert_int_equal(f.naliases, 2);
-	msg_facts_release(&f);
+	expect_aliases("s\n\n(backported from commit " ID40 " in master)\n"
+		       "- Backported from commit " ID40B "\n", ID40, ID40B);
+	expect_aliases("s\n\nCherry-picked-from: " ID40 "\n* backported from commit " ID40B ".\n",
+		       ID40, ID40B);
+	expect_aliases("s\n\nBackport of " ID40 ".\nBackport of commit " ID40B "\n", ID40, ID40B);
 }
 
 static void test_alias_not_mid_line(void **state)
