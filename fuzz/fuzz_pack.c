@@ -8,7 +8,9 @@
  * pack lists at most as many commits as it has objects, each a position
  * inside the index; a commit read (each listed one, and the first 256
  * positions) is -1 or a length up to PACK_COMMIT_MAX, its bytes ended by a
- * NUL; a rejected pack maps nothing and lists none.  Every read stays inside
+ * NUL; the id at each of those positions, looked up, gives -1 (an index out
+ * of order) or a position with that id; a rejected pack maps nothing and
+ * lists none.  Every read stays inside
  * the input (AddressSanitizer).
  */
 #include <stdint.h>
@@ -33,6 +35,16 @@ static void check_read(const struct pack_file *p, uint32_t pos, struct pack_read
 
 	CHECK(len >= -1 && (len < 0 || (size_t)len <= PACK_COMMIT_MAX), "length %ld", len);
 	CHECK(len < 0 || r->buf[len] == '\0', "no NUL after %ld bytes", len);
+}
+
+static void check_find(const struct pack_file *p, uint32_t pos)
+{
+	const uint8_t *oid = pack_file_oid(p, pos);
+	int64_t at = pack_file_find(p, oid);
+
+	CHECK(at >= -1 && at < (int64_t)p->n, "found at %lld of %u", (long long)at, p->n);
+	CHECK(at < 0 || !memcmp(pack_file_oid(p, (uint32_t)at), oid, 20), "another id at %lld",
+	      (long long)at);
 }
 
 #if defined(__clang__)
@@ -66,8 +78,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(pos[k] < p.n, "position %u of %u", pos[k], p.n);
 			check_read(&p, pos[k], &r);
 		}
-		for (uint32_t k = 0; k < p.n && k < 256; k++)
+		for (uint32_t k = 0; k < p.n && k < 256; k++) {
 			check_read(&p, k, &r);
+			check_find(&p, k);
+		}
 		check_read(&p, p.n, &r);
 		free(pos);
 		pack_file_close(&p);

@@ -141,6 +141,26 @@ const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos)
 	return p->idx + IDX_HEADER + (size_t)pos * 20;
 }
 
+int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20])
+{
+	uint32_t lo = oid[0] ? be32(p->idx + 8 + 4 * (oid[0] - 1)) : 0;
+	uint32_t hi = be32(p->idx + 8 + 4 * oid[0]);
+
+	if (!p->n || hi > p->n)
+		return -1;
+	while (lo < hi) {	/* the ids of [lo, hi) begin with oid[0] */
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = memcmp(pack_file_oid(p, mid), oid, 20);
+		if (!c)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
 /* The pack offset of position pos, or 0 when it is not one an object can
  * start at (0 is the pack's header). */
 static uint64_t offset_of(const struct pack_file *p, uint32_t pos)
@@ -214,13 +234,15 @@ size_t pack_file_commits(const struct pack_file *p, uint32_t **out)
 	size_t n = 0;
 
 	*out = NULL;
-	for (uint32_t k = 0; k < p->n; k++) {
+	for (uint32_t k = 0, run = 0; k < p->n && run < PACK_TIPS_RUN; k++) {
 		uint64_t off, data;
 		size_t size;
 		int type;
 		if (order[k] >= p->n || !(off = offset_of(p, order[k])) ||
-		    entry_header(p, off, &type, &size, &data) || type == OBJ_TREE || type == OBJ_BLOB)
+		    entry_header(p, off, &type, &size, &data))
 			break;
+		/* (a tree or blob a tag names is written among the commits) */
+		run = type == OBJ_TREE || type == OBJ_BLOB ? run + 1 : 0;
 		if (type == OBJ_COMMIT)
 			order[n++] = order[k];
 	}

@@ -27,6 +27,11 @@
 #include <stdint.h>
 
 #define PACK_COMMIT_MAX ((size_t)16 << 20)	/* bytes: a commit larger is left */
+/* Trees and blobs in a row that end a pack's commits.  A pack git repacks
+ * (gc) writes the objects tags name among its commits, tags' trees and
+ * blobs too (git/git's junio-gpg-pub, Linux's v2.6.11-tree): stopping at
+ * the first of them left 2,192 of git/git's 85,361 commits to read. */
+#define PACK_TIPS_RUN 32
 
 struct pack_file {
 	const uint8_t *idx, *pack, *rev;	/* rev: the .rev file's, or NULL */
@@ -48,10 +53,13 @@ void pack_file_close(struct pack_file *p);
 /* The id of the object at index position pos (< p->n). */
 const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos);
 
+/* The index position of the object oid, or -1 when the pack lacks it. */
+int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20]);
+
 /* The index positions of the pack's commits stored whole, in pack order,
- * up to its first tree or blob: how many, *out set (to free; NULL when
- * none).  Pack order is the .rev file's when it holds, else the offsets
- * sorted. */
+ * up to its first run of PACK_TIPS_RUN trees and blobs: how many, *out set
+ * (to free; NULL when none).  Pack order is the .rev file's when it holds,
+ * else the offsets sorted. */
 size_t pack_file_commits(const struct pack_file *p, uint32_t **out);
 
 /* A reader's state: zlib's, and the buffer of the last object read. */

@@ -1,13 +1,15 @@
 /* Unit tests for git/pack_commits.c over a pack and index made here, byte by byte as git
  * writes them (pack version 2, index version 2): three commits stored whole, one stored as
- * an offset delta, a tree, and a commit after the tree.  The commits found are the three
- * before the tree, in pack order, each read back as the bytes compressed; the delta, the
- * tree and the commit after it are not.  The pack order is the .rev file's when it fits
- * (one listing a different order is followed), else the sorted offsets.  Damage gives
- * nothing and never reads outside the buffers: a decreasing fan-out, another index
- * version, a pack of another object count or checksum, an offset past the pack, a large
- * offset the index lacks, a size the stream does not end at, a flipped byte in a stream,
- * a size over PACK_COMMIT_MAX. */
+ * an offset delta, a tree (as a tag's tree is written among the commits when git repacks),
+ * a commit after it, then PACK_TIPS_RUN trees in a row and a commit after those.  The
+ * commits found are the four before the run, in pack order, each read back as the bytes
+ * compressed; the delta, the trees and the commit after the run are not (that commit still
+ * reads when asked).  An object is found by its id (pack_file_find), an id the pack lacks
+ * is not.  The pack order is the .rev file's when it fits (one listing a different order is
+ * followed), else the sorted offsets.  Damage gives nothing and never reads outside the
+ * buffers: a decreasing fan-out, another index version, a pack of another object count or
+ * checksum, an offset past the pack, a large offset the index lacks, a size the stream does
+ * not end at, a flipped byte in a stream, a size over PACK_COMMIT_MAX. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,10 +22,12 @@
 
 #include "git/pack_commits.h"
 
-#define NOBJ 6
-#define CAP 8192
+#define FIRST 6				/* the objects before the run of trees */
+#define LAST (FIRST + PACK_TIPS_RUN)	/* the commit after the run */
+#define NOBJ (LAST + 1)
+#define CAP 16384
 
-static const char *texts[NOBJ] = {
+static const char *first_texts[FIRST] = {
 	"tree 1111111111111111111111111111111111111111\n"
 	"author A <a@x> 1700000000 +0000\ncommitter A <a@x> 1700000000 +0000\n\nnewest\n",
 	"tree 2222222222222222222222222222222222222222\nparent 3333333333333333333333333333333333333333\n"
@@ -35,10 +39,30 @@ static const char *texts[NOBJ] = {
 	"tree 5555555555555555555555555555555555555555\n"
 	"author D <d@x> 1400000000 +0000\ncommitter D <d@x> 1400000000 +0000\n\nafter the tree\n",
 };
-/* in pack order: commit, commit, OFS_DELTA, commit, tree, commit */
-static const int types[NOBJ] = { 1, 1, 6, 1, 2, 1 };
+/* in pack order: commit, commit, OFS_DELTA, commit, tree, commit, the run, commit */
+static const int first_types[FIRST] = { 1, 1, 6, 1, 2, 1 };
 /* ids: object k's first byte, so that index order differs from pack order */
-static const uint8_t first_byte[NOBJ] = { 0x90, 0x10, 0x50, 0xa0, 0x20, 0x30 };
+static const uint8_t first_bytes[FIRST] = { 0x90, 0x10, 0x50, 0xa0, 0x20, 0x30 };
+
+static const char *text_of(int k)
+{
+	if (k < FIRST)
+		return first_texts[k];
+	return k < LAST ? "(a tree of the run)"
+			: "tree 6666666666666666666666666666666666666666\n"
+			  "author E <e@x> 1300000000 +0000\ncommitter E <e@x> 1300000000 +0000\n\n"
+			  "after the run\n";
+}
+
+static int type_of(int k)
+{
+	return k < FIRST ? first_types[k] : k < LAST ? 2 : 1;
+}
+
+static uint8_t byte_of(int k)
+{
+	return k < FIRST ? first_bytes[k] : (uint8_t)(0xb0 + (k - FIRST));
+}
 
 struct made {
 	uint8_t pack[CAP], idx[CAP], rev[CAP];
@@ -58,7 +82,7 @@ static void put32(uint8_t *b, uint32_t v)
 static void oid_of(uint8_t out[20], int k)
 {
 	memset(out, 0x77, 20);
-	out[0] = first_byte[k];
+	out[0] = byte_of(k);
 }
 
 /* The pack and its index (and .rev) of the objects above. */
@@ -71,9 +95,9 @@ static void make(struct made *m)
 	put32(m->pack + 4, 2);
 	put32(m->pack + 8, NOBJ);
 	for (int k = 0; k < NOBJ; k++) {
-		size_t size = strlen(texts[k]);
+		size_t size = strlen(text_of(k));
 		m->off[k] = at;
-		m->pack[at] = (uint8_t)(types[k] << 4 | (size & 15) | 0x80);
+		m->pack[at] = (uint8_t)(type_of(k) << 4 | (size & 15) | 0x80);
 		size >>= 4;
 		at++;
 		while (size > 127) {
@@ -81,12 +105,12 @@ static void make(struct made *m)
 			size >>= 7;
 		}
 		m->pack[at++] = (uint8_t)size;
-		if (types[k] == 6)
+		if (type_of(k) == 6)
 			m->pack[at++] = 0x05;	/* base offset: 5 back (never followed) */
 		m->data[k] = at;
 		uLongf zl = CAP - at;
-		assert_int_equal(compress2(m->pack + at, &zl, (const Bytef *)texts[k],
-					   strlen(texts[k]), 9), Z_OK);
+		assert_int_equal(compress2(m->pack + at, &zl, (const Bytef *)text_of(k),
+					   strlen(text_of(k)), 9), Z_OK);
 		m->zlen[k] = zl;
 		at += zl;
 	}
@@ -99,7 +123,7 @@ static void make(struct made *m)
 		order[k] = k;
 	for (int i = 0; i < NOBJ; i++)
 		for (int j = i + 1; j < NOBJ; j++)
-			if (first_byte[order[j]] < first_byte[order[i]]) {
+			if (byte_of(order[j]) < byte_of(order[i])) {
 				int t = order[i];
 				order[i] = order[j];
 				order[j] = t;
@@ -109,7 +133,7 @@ static void make(struct made *m)
 	for (int b = 0; b < 256; b++) {
 		uint32_t c = 0;
 		for (int k = 0; k < NOBJ; k++)
-			c += first_byte[k] <= b;
+			c += byte_of(k) <= b;
 		put32(m->idx + 8 + 4 * b, c);
 	}
 	uint8_t *ids = m->idx + 8 + 1024, *crcs = ids + 20 * NOBJ, *offs = crcs + 4 * NOBJ;
@@ -138,32 +162,46 @@ static int open_made(struct pack_file *p, struct made *m, int with_rev)
 			      with_rev ? m->rev : NULL, with_rev ? m->revlen : 0);
 }
 
-/* The three commits before the tree, in pack order, each read back whole. */
+/* The four commits before the run of trees, in pack order, each read back whole; each
+ * object found by its id. */
 static void check_found(struct made *m, int with_rev)
 {
 	struct pack_file p;
 	struct pack_reader r = { 0 };
 	uint32_t *pos = NULL;
-	const int want[3] = { 0, 1, 3 };
+	const int want[4] = { 0, 1, 3, 5 };
 
 	assert_int_equal(open_made(&p, m, with_rev), 0);
 	assert_int_equal(p.n, NOBJ);
 	assert_true((p.rev != NULL) == (with_rev != 0));
-	assert_int_equal(pack_file_commits(&p, &pos), 3);
-	for (int i = 0; i < 3; i++) {
+	assert_int_equal(pack_file_commits(&p, &pos), 4);
+	for (int i = 0; i < 4; i++) {
 		uint8_t id[20];
 		assert_int_equal(pos[i], m->pos[want[i]]);
 		oid_of(id, want[i]);
 		assert_memory_equal(pack_file_oid(&p, pos[i]), id, 20);
 		long len = pack_read_commit(&p, pos[i], &r);
-		assert_int_equal(len, (long)strlen(texts[want[i]]));
-		assert_memory_equal(r.buf, texts[want[i]], (size_t)len);
+		assert_int_equal(len, (long)strlen(text_of(want[i])));
+		assert_memory_equal(r.buf, text_of(want[i]), (size_t)len);
 	}
-	/* the delta, the tree: not commits stored whole; the commit after the tree reads */
+	/* the delta, the trees: not commits stored whole; the commit after the run reads */
 	assert_int_equal(pack_read_commit(&p, m->pos[2], &r), -1);
 	assert_int_equal(pack_read_commit(&p, m->pos[4], &r), -1);
-	assert_int_equal(pack_read_commit(&p, m->pos[5], &r), (long)strlen(texts[5]));
+	assert_int_equal(pack_read_commit(&p, m->pos[FIRST], &r), -1);
+	assert_int_equal(pack_read_commit(&p, m->pos[LAST], &r), (long)strlen(text_of(LAST)));
 	assert_int_equal(pack_read_commit(&p, NOBJ, &r), -1);
+	for (int k = 0; k < NOBJ; k++) {	/* each object by its id */
+		uint8_t id[20];
+		oid_of(id, k);
+		assert_int_equal(pack_file_find(&p, id), (int64_t)m->pos[k]);
+		id[19] ^= 1;		/* an id the pack lacks, beside it */
+		assert_int_equal(pack_file_find(&p, id), -1);
+	}
+	uint8_t none[20];
+	memset(none, 0, 20);		/* before every id, and after */
+	assert_int_equal(pack_file_find(&p, none), -1);
+	memset(none, 0xff, 20);
+	assert_int_equal(pack_file_find(&p, none), -1);
 	free(pos);
 	pack_reader_release(&r);
 	pack_file_close(&p);
@@ -196,7 +234,7 @@ static void test_rev_order_followed(void **state)
 	put32(m->rev + 12, m->pos[1]);
 	put32(m->rev + 16, m->pos[0]);
 	assert_int_equal(open_made(&p, m, 1), 0);
-	assert_int_equal(pack_file_commits(&p, &pos), 3);
+	assert_int_equal(pack_file_commits(&p, &pos), 4);
 	assert_int_equal(pos[0], m->pos[1]);
 	assert_int_equal(pos[1], m->pos[0]);
 	free(pos);
@@ -249,7 +287,7 @@ static void test_damaged_objects(void **state)
 	assert_int_equal(open_made(&p, m, 0), 0);
 	assert_int_equal(pack_read_commit(&p, m->pos[0], &r), -1);
 	assert_int_equal(pack_read_commit(&p, m->pos[1], &r), -1);
-	assert_int_equal(pack_read_commit(&p, m->pos[3], &r), (long)strlen(texts[3]));
+	assert_int_equal(pack_read_commit(&p, m->pos[3], &r), (long)strlen(text_of(3)));
 
 	make(m);
 	m->pack[m->off[0]] = (uint8_t)((m->pack[m->off[0]] & 0xf0) | 0x0f);	/* size wrong */
@@ -263,8 +301,8 @@ static void test_damaged_objects(void **state)
 	assert_int_equal(pack_read_commit(&p, m->pos[1], &r), -1);
 	assert_int_equal(pack_read_commit(&p, m->pos[3], &r), -1);
 	/* a reader that failed reads a good object after */
-	assert_int_equal(pack_read_commit(&p, m->pos[5], &r), (long)strlen(texts[5]));
-	assert_memory_equal(r.buf, texts[5], strlen(texts[5]));
+	assert_int_equal(pack_read_commit(&p, m->pos[5], &r), (long)strlen(text_of(5)));
+	assert_memory_equal(r.buf, text_of(5), strlen(text_of(5)));
 	pack_reader_release(&r);
 	free(m);
 }
