@@ -10,6 +10,7 @@
 #include "git/config.h"
 #include "git/outside.h"
 #include "git/pack_prefetch.h"
+#include "git/pack_set.h"
 #include "git/parallel.h"
 #include "git/repo.h"
 #include "git/replace.h"
@@ -378,6 +379,7 @@ void run_release(struct run *run)
 	free(k);
 	tags_forget();
 	parallel_close();
+	pack_set_clear();	/* (no thread reads now: git/pack_set.h) */
 	git_repository_free(run->repo);
 	memset(run, 0, sizeof(*run));
 }

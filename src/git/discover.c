@@ -6,6 +6,7 @@
 #include "git/config.h"
 #include "git/mainline_read.h"
 #include "git/pack_prefetch.h"
+#include "git/pack_set.h"
 #include "git/tags.h"
 #include "git/cgraph_files.h"
 #include "git/commit_parse.h"
@@ -249,19 +250,22 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
 	if (memo && line_from_memo(gitdir, oid, first, has))
 		return 1;
 	++*inflated;
-	if (git_odb_read(&obj, odb, oid) < 0)
+	size_t len;
+	char *bytes = pack_set_read_commit(gitdir, oid->id, &len);	/* (the same bytes) */
+	if (!bytes && git_odb_read(&obj, odb, oid) < 0)
 		return 0;
-	ok = git_odb_object_type(obj) == GIT_OBJECT_COMMIT &&
-	     commit_parse(git_odb_object_data(obj), git_odb_object_size(obj), &rc) == 0 &&
-	     rc.nparents == rc.all_parents;
+	const char *data = bytes ? bytes : git_odb_object_data(obj);
+	len = bytes ? len : git_odb_object_size(obj);
+	ok = (bytes || git_odb_object_type(obj) == GIT_OBJECT_COMMIT) &&
+	     commit_parse(data, len, &rc) == 0 && rc.nparents == rc.all_parents;
 	if (ok) {
 		walk_memo_put(gitdir, oid->id, rc.time, rc.all_parents,
-			      (const uint8_t (*)[20])rc.parents, rc.nparents,
-			      git_odb_object_data(obj), git_odb_object_size(obj));
+			      (const uint8_t (*)[20])rc.parents, rc.nparents, data, len);
 		*has = rc.nparents > 0;
 		if (*has)
 			memcpy(first->id, rc.parents[0], 20);
 	}
+	free(bytes);
 	git_odb_object_free(obj);
 	return ok;
 }

@@ -6,6 +6,7 @@
  */
 #include "git/walker.h"
 #include "git/cgraph.h"
+#include "git/pack_set.h"
 #include "git/walk_memo.h"
 #include "base/error.h"
 #include "base/util.h"
@@ -52,12 +53,17 @@ int walker_read_object_in(const struct walker *w, git_odb *odb, const uint8_t oi
 			  size_t errlen)
 {
 	git_oid oid;
-	size_t len;
 
 	hold->obj = NULL;
-	hold->copy = w->replace.n ? NULL : walk_memo_take_raw(w->gitdir, oid20, &len);
+	hold->copy = NULL;
+	hold->len = 0;
+	if (!w->replace.n) {	/* (else the object is the one to read) */
+		hold->copy = walk_memo_take_raw(w->gitdir, oid20, &hold->len);
+		if (!hold->copy)
+			hold->copy = pack_set_read_commit(w->gitdir, oid20, &hold->len);
+	}
 	if (hold->copy) {
-		if (parse_bytes(oid20, hold->copy, len, rc, err, errlen) == RT_OK)
+		if (parse_bytes(oid20, hold->copy, hold->len, rc, err, errlen) == RT_OK)
 			return RT_OK;
 		walker_object_free(hold);
 		return RT_EFAIL;
@@ -259,13 +265,13 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 	n->flags |= F_PARSED;
 	if (!(n->flags & F_UNINTERESTING) && !w->headers_only)
 		walker_parse(w, n, &rc);
-	int painted = (n->flags & F_UNINTERESTING) && !w->replace.n && hold.obj;
+	int painted = (n->flags & F_UNINTERESTING) && !w->replace.n;
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);	/* (n moves) */
 	if (!rp)	/* (a painted commit's object kept whole: walk_memo.h) */
 		walk_memo_put(w->gitdir, w->nodes[i].oid, rc.time, rc.all_parents,
 			      (const uint8_t (*)[20])rc.parents, rc.nparents,
-			      painted ? git_odb_object_data(hold.obj) : NULL,
-			      painted ? git_odb_object_size(hold.obj) : 0);
+			      painted ? commit_bytes_data(&hold) : NULL,
+			      painted ? commit_bytes_size(&hold) : 0);
 	walker_object_free(&hold);
 	return RT_OK;
 }

@@ -130,11 +130,22 @@ uint32_t walker_node(struct walker *w, const uint8_t oid[20]);
  * with err set. */
 int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen);
 /* The bytes a commit read holds: a libgit2 object, or a copy the walk
- * memo gave (walk_memo.h). */
+ * memo (walk_memo.h) or the packs (pack_set.h) gave. */
 struct commit_bytes {
 	git_odb_object *obj;
 	char *copy;
+	size_t len;	/* copy's */
 };
+
+static inline const char *commit_bytes_data(const struct commit_bytes *h)
+{
+	return h->obj ? (const char *)git_odb_object_data(h->obj) : h->copy;
+}
+
+static inline size_t commit_bytes_size(const struct commit_bytes *h)
+{
+	return h->obj ? git_odb_object_size(h->obj) : h->len;
+}
 /* One commit object, header and message (its bytes from the walk memo when
  * an earlier walk kept them, else inflated); on RT_OK *hold holds rc's
  * bytes (walker_object_free), on RT_EFAIL err says why. */
