@@ -32,15 +32,10 @@ static void read_pack(struct pack_prefetch *pf, const char *idx_path)
 
 	if (pack_file_open(&p, idx_path) == 0)
 		n = pack_file_commits(&p, &pos);
-	size_t known = 0;	/* commits in a row a walk read first */
-	for (size_t k = n; k-- > 0 && pf->given < PREFETCH_MAX && known < PREFETCH_CAUGHT_UP &&
-			   !atomic_load(&pf->stop);) {
+	for (size_t k = n; k-- > 0 && pf->given < PREFETCH_MAX && !atomic_load(&pf->stop);) {
 		const uint8_t *oid = pack_file_oid(&p, pos[k]);
-		if (walk_memo_has(pf->gitdir, oid)) {
-			known++;
-			continue;
-		}
-		known = 0;
+		if (walk_memo_has(pf->gitdir, oid))
+			continue;	/* (a walk read it first) */
 		long len = pack_read_commit(&p, pos[k], &r);
 		if (len < 0 || commit_parse(r.buf, (size_t)len, rc) || rc->nparents != rc->all_parents)
 			continue;

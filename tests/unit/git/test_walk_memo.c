@@ -1,13 +1,15 @@
 /* Unit tests for git/walk_memo.c: a commit kept is given back as put (date, parent
  * count, parents) and said to be kept (walk_memo_has), once (a second put of the same id changes nothing), only for
- * the repository it was kept for; another repository's put starts afresh, and
- * walk_memo_clear forgets everything.  An object's bytes kept are taken once. */
+ * the repository it was kept for; another repository's put starts afresh (in every
+ * shard), and walk_memo_clear forgets everything.  An object's bytes kept are taken once.
+ * Ids of every shard, put and asked by two threads at once, are all kept. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,12 +134,70 @@ static void test_raw(void **state)
 	assert_null(walk_memo_take_raw("/r/", b, &len));
 }
 
+/* Id n of a spread: every byte of the id varies. */
+static void spread_oid(uint8_t out[20], int n)
+{
+	for (int k = 0; k < 20; k++)
+		out[k] = (uint8_t)(n * (k + 1) * 2654435761u >> (k % 24));
+	out[19] = (uint8_t)n;	/* (every value of the last byte) */
+	memcpy(out + 4, &n, sizeof(n));
+}
+
+static void *put_half(void *arg)
+{
+	int from = *(int *)arg;
+	uint8_t a[20], got[256][20];
+	unsigned all, np;
+	int64_t time;
+
+	for (int n = from; n < from + 3000; n++) {
+		spread_oid(a, n);
+		walk_memo_put("/r/", a, n, 0, NULL, 0, "x", 1);
+		if (!walk_memo_get("/r/", a, &time, &all, got, &np) || time != n)
+			*(int *)arg = -1;
+	}
+	return NULL;
+}
+
+static void test_spread(void **state)
+{
+	uint8_t a[20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+	size_t len;
+	int from[2] = { 0, 3000 };
+	pthread_t t[2];
+
+	(void)state;
+	walk_memo_clear();
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, put_half, &from[i]), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+	assert_int_equal(from[0], 0);
+	assert_int_equal(from[1], 3000);
+	for (int n = 0; n < 6000; n++) {
+		spread_oid(a, n);
+		assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
+		assert_int_equal(time, n);
+	}
+	spread_oid(a, 6000);
+	walk_memo_put("/other/", a, 1, 0, NULL, 0, NULL, 0);	/* every shard starts afresh */
+	for (int n = 0; n < 6000; n++) {
+		spread_oid(a, n);
+		assert_false(walk_memo_has("/r/", a));
+		assert_null(walk_memo_take_raw("/r/", a, &len));
+	}
+	walk_memo_clear();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_put_get),
 		cmocka_unit_test(test_other_repository),
 		cmocka_unit_test(test_many),
+		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_raw),
 	};
 
