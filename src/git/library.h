@@ -10,6 +10,14 @@
  *    two loaders and loads no certificate.  A connection made all the same
  *    would fail its certificate check: it fails closed.  With libgit2 built
  *    on OpenSSL or without HTTPS the stand-ins are never called.
+ *  - three repository extensions libgit2 1.5 does not know are accepted:
+ *    extensions.partialClone (how git before 2.27 marked a partial clone:
+ *    regtrace never fetches a missing object, it degrades as
+ *    doc/dialects.md says), extensions.preciousObjects (objects never to be
+ *    deleted: regtrace deletes none) and extensions.worktreeConfig (git
+ *    sparse-checkout sets it; each worktree's own settings, none about
+ *    history).  Any other unknown extension (a reftable's refStorage)
+ *    still refuses the repository, as git before it would.
  * Pack windows keep libgit2's defaults, git's own (1 GiB windows on 64-bit
  * systems).  Small windows kept fewer pages of a big pack mapped, but those
  * are the page cache's, shared, not memory regtrace allocates; they cost a

@@ -224,6 +224,22 @@ expect_json std-worktree "$STD_ANSWER" -C "$STD" stats --json "$S"
 g clone -q --bare "$STD" "$W/bare.git"
 expect_json bare-repository "$STD_ANSWER" -C "$W/bare.git" stats --json "$S"
 
+# Repository format 1 with the extensions regtrace can read under, which libgit2 1.5 does
+# not know and refused: a partial clone as git before 2.27 registered it
+# (extensions.partialClone), preciousObjects (objects never to be deleted: regtrace deletes
+# none) and worktreeConfig (git sparse-checkout sets it: settings of each worktree's own,
+# none of them about history). Same answer. An extension nobody knows is refused, in one line.
+for ext in partialClone=origin preciousObjects=true worktreeConfig=true; do
+	g clone -q --bare "$STD" "$W/ext-${ext%%=*}.git"
+	g -C "$W/ext-${ext%%=*}.git" config core.repositoryformatversion 1
+	g -C "$W/ext-${ext%%=*}.git" config "extensions.${ext%%=*}" "${ext#*=}"
+	expect_json "extension-${ext%%=*}" "$STD_ANSWER" -C "$W/ext-${ext%%=*}.git" stats --json "$S"
+done
+g clone -q --bare "$STD" "$W/ext-unknown.git"
+g -C "$W/ext-unknown.git" config core.repositoryformatversion 1
+g -C "$W/ext-unknown.git" config extensions.noSuchThing true
+expect_error extension-unknown 1 'nosuchthing' -C "$W/ext-unknown.git" stats --json "$S"
+
 g -C "$STD" worktree add -q "$W/wt" side 2>/dev/null
 expect_json worktree "$STD_ANSWER" -C "$W/wt" stats --json "$S"
 
@@ -327,11 +343,12 @@ expect_error missing-tip-object 1 "missing|not found|cannot read|unknown revisio
 fresh_copy "$W/missing-tip" "$W/missing-branch-tip"
 g -C "$W/missing-branch-tip" tag -d v4.19.3 >/dev/null
 expect_error missing-branch-tip 1 "unknown revision 'stable'" -C "$W/missing-branch-tip" stats --json v4.19..stable
-# A repository of format version 1 with an extension libgit2 1.5 does not know: refused in
-# libgit2's words (and libgit2 leaks what it matched the extensions with: suppressed too).
+# A repository of format version 1 with an extension libgit2 1.5 cannot read under (git
+# 2.45's reftable: its refs are not files libgit2 knows): refused in libgit2's words (and
+# libgit2 leaks what it matched the extensions with: suppressed too).
 fresh_copy "$STD" "$W/format-1"
 g -C "$W/format-1" config core.repositoryformatversion 1
-g -C "$W/format-1" config extensions.worktreeConfig true
+g -C "$W/format-1" config extensions.refStorage reftable
 expect_error format-version-1 1 "cannot open repository .*extension" -C "$W/format-1" stats --json "$S"
 # A tree of a commit in the range missing: stats reads messages and parents only, so its
 # answer is exact.  --by path compares each commit's tree with its parent's by id first: the
