@@ -1,6 +1,5 @@
 /* threads.c — see threads.h. */
 #include "base/threads.h"
-#include "base/heap.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -19,33 +18,9 @@ size_t thread_count(size_t n)
 	return (size_t)t < n ? (size_t)t : (n ? n : 1);
 }
 
-struct start {
-	void *(*fn)(void *);
-	void *arg;
-};
-
-static void *begin(void *arg)
-{
-	struct start s = *(struct start *)arg;
-
-	heap_prepare_thread();	/* first: free() would bind the thread's arena */
-	free(arg);
-	return s.fn(s.arg);
-}
-
 int thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
 {
-	struct start *s = malloc(sizeof(*s));
-	int rc;
-
-	if (!s)
-		return -1;
-	s->fn = fn;
-	s->arg = arg;
-	rc = pthread_create(tid, NULL, begin, s);
-	if (rc)
-		free(s);
-	return rc;
+	return pthread_create(tid, NULL, fn, arg);
 }
 
 struct each {

@@ -26,8 +26,8 @@ size_t thread_count(size_t n);
 typedef void threads_fn(void *ctx, size_t i);
 void threads_each(size_t n, threads_fn *fn, void *ctx);
 
-/* pthread_create(tid, NULL, fn, arg), with the new thread's heap advised
- * (heap_prepare_thread) before fn runs; its result (0: started). */
+/* pthread_create(tid, NULL, fn, arg): its result (0: started).  (Threads'
+ * heaps are left to the kernel's default: base/heap.h.) */
 int thread_start(pthread_t *tid, void *(*fn)(void *), void *arg);
 
 #endif

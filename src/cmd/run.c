@@ -3,7 +3,6 @@
 #include "cmd/progress_line.h"
 #include "base/threads.h"
 #include "base/at_exit.h"
-#include "base/heap.h"
 #include "base/util.h"
 #include "cache/commits.h"
 #include "cache/infer.h"
@@ -25,14 +24,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Packs of this many bytes make a large run (base/heap.h): the histories
- * projects fetch are tens to hundreds of megabytes even as partial clones
- * (Open vSwitch 147 MB blobless), a scenario's a few kilobytes, loose. */
-#define RUN_LARGE_PACKS ((uint64_t)16 << 20)
-
 /* A cache file smaller than this is read in the calling thread: a thread
- * costs a small load more than it saves, its heap new and its first huge
- * page made (base/heap.h: a millisecond or two of CPU each).  Open
+ * costs a small load more than it saves (its heap new: a millisecond or
+ * two of CPU each).  Open
  * vSwitch's run after a release read its five caches (3 MB in all) on four
  * threads: 66 ms of CPU (59 ms wall), in one, 54 ms (49 ms wall). */
 #define RUN_THREAD_LOAD ((uint64_t)4 << 20)
@@ -307,10 +301,6 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
 	k->warnings = &run->warnings;
 	k->skipped = &run->skipped;
 	rc = repo_open(&run->repo, c->dir, err, errlen);
-	/* a thread heap's first huge page pays in a large repository only
-	 * (base/heap.h); before any thread starts */
-	if (!rc)
-		heap_collapse_threads(repo_pack_bytes(run->repo) >= RUN_LARGE_PACKS);
 	if (!rc)
 		rc = config_load(run->repo, &words, &k->cfg, err, errlen);
 	run->project = &k->cfg;

@@ -11,12 +11,9 @@
 #include "git/tags.h"
 #include "git/walk.h"
 
-#include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char *git_why(void)
 {
@@ -387,25 +384,4 @@ char *repo_objects_dir(git_repository *repo)
 		path = xstrdup(dir.ptr);
 	git_buf_dispose(&dir);
 	return path;
-}
-
-uint64_t repo_pack_bytes(git_repository *repo)
-{
-	char *objects = repo_objects_dir(repo), *packs = objects ? path_join(objects, "pack") : NULL;
-	DIR *d = packs ? opendir(packs) : NULL;
-	struct dirent *e;
-	struct stat st;
-	uint64_t bytes = 0;
-
-	while (d && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (n > 5 && !strcmp(e->d_name + n - 5, ".pack") &&
-		    !fstatat(dirfd(d), e->d_name, &st, 0) && S_ISREG(st.st_mode))
-			bytes += (uint64_t)st.st_size;
-	}
-	if (d)
-		closedir(d);
-	free(packs);
-	free(objects);
-	return bytes;
 }

@@ -25,9 +25,6 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
 /* The repository's objects directory, to free (NULL when libgit2 cannot say). */
 char *repo_objects_dir(git_repository *repo);
 
-/* The bytes of its pack files (objects/pack/\*.pack; 0 when it has none or
- * they cannot be listed): how large a run on it is, before reading anything. */
-uint64_t repo_pack_bytes(git_repository *repo);
 
 struct read_options {
 	const struct msg_rules *msg_rules;	/* the project's alias patterns, or NULL */

@@ -3,9 +3,8 @@
  * mapping not advised).  Under glibc's allocator the heap must have grown; under
  * a sanitizer or valgrind (their allocators are not the heap) nothing is advised, and that
  * is all that is checked.  Under an address-space limit the heap is left as it is.  A
- * thread's own heap (glibc's arena) is advised too, before the function of a thread
- * started by thread_start runs, and, once a run asks for it, its first 2 MB made a huge
- * page where the kernel can collapse one. */
+ * thread's own heap (glibc's arena) is not advised: its blocks' mapping is as eligible
+ * for huge pages as a mapping nobody advised. */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,27 +78,6 @@ static int eligible(const void *p)
 	return (int)smaps_field(p, "THPeligible:");
 }
 
-/* The AnonHugePages (kB) of the mapping holding p, or -1. */
-static long huge_kb(const void *p)
-{
-	return smaps_field(p, "AnonHugePages:");
-}
-
-/* Can the kernel collapse a written 2 MB of an advised mapping into a huge
- * page on request (MADV_COLLAPSE, Linux 6.1)? */
-static int collapse_works(void)
-{
-	size_t len = 4 << 20;
-	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	int ok;
-
-	assert_true(m != MAP_FAILED);
-	char *at = (char *)(((uintptr_t)m + (2 << 20) - 1) & ~(uintptr_t)((2 << 20) - 1));
-	ok = !madvise(m, len, MADV_HUGEPAGE) && (at[0] = 1) && !madvise(at, 2 << 20, 25);
-	munmap(m, len);
-	return ok;
-}
-
 /* THPeligible of an anonymous mapping not advised: 1 means huge pages for
  * all (`always`), where advice tells nothing */
 static int unadvised_eligible(void)
@@ -168,67 +146,19 @@ static void *block_eligible(void *arg)
 	return NULL;
 }
 
-/* A thread started by thread_start: the huge pages (kB) of its heap's
- * mapping, the 64 MB at an address 64 MB divides below its block. */
-static void *heap_huge(void *arg)
-{
-	void *volatile block = malloc(64 << 10);
-
-	*(long *)arg = huge_kb((void *)((uintptr_t)block & ~(((uintptr_t)64 << 20) - 1)));
-	free(block);
-	return NULL;
-}
-
-static void *prepare_here(void *arg)
-{
-	*(size_t *)arg = heap_prepare_thread();
-	return NULL;
-}
-
-/* A thread's heap (glibc's arena) is advised as main's; a thread of
- * thread_start has it done before its function runs. */
-static void test_thread(void **state)
+/* A thread's heap (glibc's arena) is left as the kernel has it, once main's
+ * was advised: no more eligible than a mapping nobody advised. */
+static void test_thread_not_advised(void **state)
 {
 	pthread_t tid;
-	size_t advised = 0;
 	int got = -1;
 
 	(void)state;
-	/* first: the first thread's arena is new, advised by nothing else */
 	assert_int_equal(thread_start(&tid, block_eligible, &got), 0);
 	pthread_join(tid, NULL);
-	assert_int_equal(pthread_create(&tid, NULL, prepare_here, &advised), 0);
-	pthread_join(tid, NULL);
-	if (!glibc_heap()) {
-		assert_int_equal(advised, 0);
-		return;
-	}
-	assert_int_equal(advised, (size_t)64 << 20);
-	if (unadvised_eligible() != 0 ||
-	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]"))
+	if (!glibc_heap())
 		skip();
-	assert_int_equal(got, 1);
-}
-
-/* Once asked for (a large run), a thread's heap begins with a huge page:
- * glibc wrote its first pages before the advice, which left the rest of
- * those 2 MB to be faulted in a page at a time unless collapsed.  The heap
- * the earlier tests' threads advised without it is collapsed now, at the
- * next thread that takes it. */
-static void test_thread_first_page(void **state)
-{
-	pthread_t tid;
-	long kb = -1;
-
-	(void)state;
-	heap_collapse_threads(1);
-	assert_int_equal(thread_start(&tid, heap_huge, &kb), 0);
-	pthread_join(tid, NULL);
-	if (!glibc_heap() || unadvised_eligible() != 0 ||
-	    file_has("/sys/kernel/mm/transparent_hugepage/enabled", "[never]") ||
-	    !collapse_works())
-		skip();
-	assert_true(kb >= 2048);
+	assert_int_equal(got, unadvised_eligible());
 }
 
 int main(void)
@@ -236,8 +166,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_limited),	/* first: before the heap is prepared */
 		cmocka_unit_test(test_prepared),
-		cmocka_unit_test(test_thread),
-		cmocka_unit_test(test_thread_first_page),
+		cmocka_unit_test(test_thread_not_advised),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
