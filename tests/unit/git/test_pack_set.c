@@ -4,7 +4,8 @@
  * no object has and the loose c4 are not (the caller reads those through libgit2).  Two
  * threads reading every commit at once get the same bytes.  Asked for another repository
  * while this one's packs are mapped: nothing; after pack_set_clear, the other's (it has no
- * pack: nothing) and then this one's again. */
+ * pack: nothing) and then this one's again.  Last, c4 packed alone in a second pack: read
+ * in turn with the first pack's commits, each is found in its own pack. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -202,12 +203,32 @@ static void test_threads(void **state)
 	assert_true(given(PACKED - 1));
 }
 
+static void test_two_packs(void **state)
+{
+	git_packbuilder *pb;
+	char packdir[300];
+
+	(void)state;
+	snprintf(packdir, sizeof(packdir), "%sobjects/pack", gitdir);
+	assert_int_equal(git_packbuilder_new(&pb, repo), 0);
+	assert_int_equal(git_packbuilder_insert(pb, &c[PACKED], NULL), 0);
+	assert_int_equal(git_packbuilder_write(pb, packdir, 0, NULL, NULL), 0);
+	git_packbuilder_free(pb);
+	pack_set_clear();
+	assert_true(stored_whole(PACKED));
+	const int order[] = { PACKED, PACKED - 1, PACKED, 0, PACKED, PACKED - 1 };
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		assert_int_equal(given(order[i]), stored_whole(order[i]));
+	assert_true(given(PACKED));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_whole_commits_given),
 		cmocka_unit_test(test_one_repository),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_two_packs),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
