@@ -88,6 +88,17 @@ static int open_from_env(git_repository **out, const char *dir, char *err, size_
 	return rc;
 }
 
+/* What an extension libgit2 1.5 refuses means, after its own words ("" for
+ * the others: library.h lists those it reads under). */
+static const char *extension_why(const char *why)
+{
+	if (strstr(why, "extensions.objectformat"))
+		return " (a SHA-256 repository: libgit2 1.5 reads SHA-1 repositories only)";
+	if (strstr(why, "extensions.refstorage"))
+		return " (a reftable repository: libgit2 1.5 reads refs kept as files only)";
+	return "";
+}
+
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 {
 	char why[512];
@@ -109,8 +120,8 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	if (rc == GIT_ENOTFOUND)
 		return rt_fail(err, errlen, RT_EFAIL, "not a git repository: %s", dir);
 	if (rc < 0)
-		return rt_fail(err, errlen, RT_EFAIL, "cannot open repository %s: %s", dir,
-			       git_why());
+		return rt_fail(err, errlen, RT_EFAIL, "cannot open repository %s: %s%s", dir,
+			       git_why(), extension_why(git_why()));
 	return RT_OK;
 }
 

@@ -349,7 +349,14 @@ expect_error missing-branch-tip 1 "unknown revision 'stable'" -C "$W/missing-bra
 fresh_copy "$STD" "$W/format-1"
 g -C "$W/format-1" config core.repositoryformatversion 1
 g -C "$W/format-1" config extensions.refStorage reftable
-expect_error format-version-1 1 "cannot open repository .*extension" -C "$W/format-1" stats --json "$S"
+expect_error format-version-1 1 "cannot open repository .*extension.*(a reftable repository: libgit2 1.5 reads refs kept as files only)" \
+	-C "$W/format-1" stats --json "$S"
+# A SHA-256 repository (git init --object-format=sha256 writes this): refused, and said so.
+fresh_copy "$STD" "$W/sha256"
+g -C "$W/sha256" config core.repositoryformatversion 1
+g -C "$W/sha256" config extensions.objectFormat sha256
+expect_error sha256-repository 1 "cannot open repository .*(a SHA-256 repository: libgit2 1.5 reads SHA-1 repositories only)" \
+	-C "$W/sha256" stats --json "$S"
 # A tree of a commit in the range missing: stats reads messages and parents only, so its
 # answer is exact.  --by path compares each commit's tree with its parent's by id first: the
 # commits of the series change no file (their trees are v4.19's), so it reads no tree and its
