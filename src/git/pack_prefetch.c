@@ -3,16 +3,14 @@
 #include "git/pack_prefetch.h"
 #include "git/commit_parse.h"
 #include "git/pack_commits.h"
+#include "git/pack_set.h"
 #include "git/walk_memo.h"
 #include "base/threads.h"
 #include "base/util.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 struct pack_prefetch {
 	pthread_t tid;
@@ -22,21 +20,18 @@ struct pack_prefetch {
 };
 
 /* One pack's commits, oldest first, into the memo. */
-static void read_pack(struct pack_prefetch *pf, const char *idx_path)
+static void read_pack(struct pack_prefetch *pf, const struct pack_file *p)
 {
-	struct pack_file p;
 	struct pack_reader r = { 0 };
 	struct raw_commit *rc = xmalloc(sizeof(*rc));
 	uint32_t *pos = NULL;
-	size_t n = 0;
+	size_t n = pack_file_commits(p, &pos);
 
-	if (pack_file_open(&p, idx_path) == 0)
-		n = pack_file_commits(&p, &pos);
 	for (size_t k = n; k-- > 0 && pf->given < PREFETCH_MAX && !atomic_load(&pf->stop);) {
-		const uint8_t *oid = pack_file_oid(&p, pos[k]);
+		const uint8_t *oid = pack_file_oid(p, pos[k]);
 		if (walk_memo_has(pf->gitdir, oid))
 			continue;	/* (a walk read it first) */
-		long len = pack_read_commit(&p, pos[k], &r);
+		long len = pack_read_commit(p, pos[k], &r);
 		if (len < 0 || commit_parse(r.buf, (size_t)len, rc) || rc->nparents != rc->all_parents)
 			continue;
 		walk_memo_put(pf->gitdir, oid, rc->time, rc->all_parents,
@@ -46,27 +41,18 @@ static void read_pack(struct pack_prefetch *pf, const char *idx_path)
 	free(pos);
 	free(rc);
 	pack_reader_release(&r);
-	pack_file_close(&p);
 }
 
+/* The repository's packs (pack_set.h: mapped once for the run's walks
+ * too), one after the other. */
 static void *run(void *arg)
 {
 	struct pack_prefetch *pf = arg;
-	char dir[4200], path[4500];
-	DIR *d;
-	struct dirent *e;
+	size_t n;
+	const struct pack_file *packs = pack_set_packs(pf->gitdir, &n);
 
-	snprintf(dir, sizeof(dir), "%sobjects/pack", pf->gitdir);
-	if (!(d = opendir(dir)))
-		return NULL;
-	while (!atomic_load(&pf->stop) && (e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (len < 5 || strcmp(e->d_name + len - 4, ".idx"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		read_pack(pf, path);
-	}
-	closedir(d);
+	for (size_t k = 0; k < n && !atomic_load(&pf->stop); k++)
+		read_pack(pf, &packs[k]);
 	return NULL;
 }
 

@@ -92,6 +92,14 @@ static const struct pack_set *set_of(const char *commondir)
 	return strcmp(s->commondir, commondir) ? NULL : s;
 }
 
+const struct pack_file *pack_set_packs(const char *commondir, size_t *n)
+{
+	const struct pack_set *s = commondir ? set_of(commondir) : NULL;
+
+	*n = s ? s->n : 0;
+	return *n ? s->v : NULL;
+}
+
 char *pack_set_read_commit(const char *commondir, const uint8_t oid[20], size_t *len)
 {
 	const struct pack_set *s = commondir ? set_of(commondir) : NULL;

@@ -25,8 +25,15 @@
  * are mapped at the first call; a call for another repository gives NULL. */
 char *pack_set_read_commit(const char *commondir, const uint8_t oid[20], size_t *len);
 
+/* The packs of the same repository, mapped as pack_set_read_commit maps
+ * them (at the first call of either): *n of them, in the directory's order;
+ * NULL when none or another repository's are mapped.  Valid until
+ * pack_set_clear. */
+struct pack_file;
+const struct pack_file *pack_set_packs(const char *commondir, size_t *n);
+
 /* Unmap the packs (the next call maps them again).  Not while another
- * thread reads. */
+ * thread reads (the packs' reader, pack_prefetch.h, is stopped first). */
 void pack_set_clear(void);
 
 #endif
