@@ -119,9 +119,11 @@ int repo_open(git_repository **out, const char *dir, char *err, size_t errlen)
 	}
 	if (rc == GIT_ENOTFOUND)
 		return rt_fail(err, errlen, RT_EFAIL, "not a git repository: %s", dir);
-	if (rc < 0)
-		return rt_fail(err, errlen, RT_EFAIL, "cannot open repository %s: %s%s", dir,
-			       git_why(), extension_why(git_why()));
+	if (rc < 0) {
+		snprintf(why, sizeof(why), "%s", git_why());
+		return rt_fail(err, errlen, RT_EFAIL, "cannot open repository %s: %s%s", dir, why,
+			       extension_why(why));
+	}
 	return RT_OK;
 }
 
