@@ -24,6 +24,7 @@ have jansson || need="$need libjansson-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpcre2-8 || need="$need libpcre2-dev"
 have libcrypto || need="$need libssl-dev"
+have libdeflate || need="$need libdeflate-dev"
 if [ $test = 1 ]; then
 	have cmocka || need="$need libcmocka-dev"
 	cmd sqlite3 || need="$need sqlite3"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+#include <libdeflate.h>
 
 #define IDX_HEADER (8 + 256 * 4)	/* magic, version, fan-out */
 #define PACK_HEADER 12			/* "PACK", version, objects */
@@ -255,14 +255,9 @@ size_t pack_file_commits(const struct pack_file *p, uint32_t **out)
 
 static int reader_ready(struct pack_reader *r)
 {
-	if (r->zs)
-		return inflateReset(r->zs) == Z_OK ? 0 : -1;
-	r->zs = xcalloc(1, sizeof(z_stream));
-	if (inflateInit(r->zs) == Z_OK)
-		return 0;
-	free(r->zs);
-	r->zs = NULL;
-	return -1;
+	if (!r->zs)
+		r->zs = libdeflate_alloc_decompressor();
+	return r->zs ? 0 : -1;
 }
 
 long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r)
@@ -279,13 +274,9 @@ long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reade
 		r->cap = size + 1;
 		r->buf = xmalloc(r->cap);
 	}
-	z_stream *zs = r->zs;
 	avail = p->packlen - TRAILER - data;
-	zs->next_in = (Bytef *)(p->pack + data);
-	zs->avail_in = avail > UINT_MAX ? UINT_MAX : (uInt)avail;
-	zs->next_out = (Bytef *)r->buf;
-	zs->avail_out = (uInt)(size + 1);	/* one more: a stream longer than said fails */
-	if (inflate(zs, Z_FINISH) != Z_STREAM_END || zs->total_out != size)
+	if (libdeflate_zlib_decompress(r->zs, p->pack + data, avail, r->buf, size, NULL) !=
+	    LIBDEFLATE_SUCCESS)
 		return -1;
 	r->buf[size] = '\0';
 	return (long)size;
@@ -293,10 +284,8 @@ long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reade
 
 void pack_reader_release(struct pack_reader *r)
 {
-	if (r->zs) {
-		inflateEnd(r->zs);
-		free(r->zs);
-	}
+	if (r->zs)
+		libdeflate_free_decompressor(r->zs);
 	free(r->buf);
 	memset(r, 0, sizeof(*r));
 }

@@ -2,7 +2,9 @@
  * pack_commits.h — the commit objects of one pack read straight from its
  * files, without libgit2: the index (version 2) and the pack mapped
  * read-only, the commits found in pack order (git writes a pack's commits
- * first, newest first, then its trees and blobs), each inflated with zlib.
+ * first, newest first, then its trees and blobs), each inflated with
+ * libdeflate (whole-buffer: the pack says each object's size; on git/git's
+ * 80,844 commits stored whole 3.4 µs a commit against zlib's 4.9).
  *
  * Why: without a commit-graph, discovery learns the mainline's
  * first-parent line one commit at a time (each object inflated to learn its
@@ -62,9 +64,10 @@ int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20]);
  * else the offsets sorted. */
 size_t pack_file_commits(const struct pack_file *p, uint32_t **out);
 
-/* A reader's state: zlib's, and the buffer of the last object read. */
+/* A reader's state: its decompressor, and the buffer of the last object
+ * read. */
 struct pack_reader {
-	void *zs;
+	void *zs;		/* libdeflate's */
 	char *buf;
 	size_t cap;
 };

@@ -20,7 +20,7 @@ struct pack_set {
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(struct pack_set *) opened;
 
-/* Each thread's zlib state and buffer (released when the thread ends). */
+/* Each thread's decompressor and buffer (released when the thread ends). */
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t reader_key;
 

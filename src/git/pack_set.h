@@ -6,8 +6,8 @@
  * read, so threads that walk history through it (the series' walks, the
  * mainline's message readers: each with a handle of its own) still take
  * turns.  Here the packs of objects/pack are mapped once (pack_commits.h)
- * and a commit stored whole is inflated by the calling thread, with a zlib
- * state of its own.  Anything else (a commit stored as a delta, a loose
+ * and a commit stored whole is inflated by the calling thread, with a
+ * decompressor of its own.  Anything else (a commit stored as a delta, a loose
  * object, an alternate's, a pack added since, damage) gives nothing: the
  * caller reads it through libgit2, which reports what is wrong.  The bytes
  * are the object's, as libgit2 gives them; they are not hashed (libgit2 is
