@@ -21,6 +21,7 @@ struct memo_entry {
 	size_t first;		/* its parents in pool */
 	char *raw;		/* its object's bytes, or NULL */
 	size_t rawlen;
+	int spent;		/* raw was taken once (and is in the spent queue) */
 };
 
 struct shard {
@@ -90,6 +91,47 @@ static void clear_locked(struct shard *s)
 	s->n = s->cap = s->npool = s->poolcap = 0;
 }
 
+/* The ids of the entries whose bytes were taken, oldest first: the first
+ * to give their room to new bytes (a walk parsed them; one more may want
+ * them, when a commit is in a series and on the mainline).  Its lock is
+ * taken inside a shard's, never the other way round. */
+static pthread_mutex_t spent_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint8_t (*spent)[20];
+static size_t spent_head, spent_n, spent_cap;
+
+static void spent_push(const uint8_t oid[20])
+{
+	pthread_mutex_lock(&spent_lock);
+	ARRAY_GROW(spent, spent_n, spent_cap);
+	memcpy(spent[spent_n++], oid, 20);
+	pthread_mutex_unlock(&spent_lock);
+}
+
+/* The oldest id queued into *oid: 1, or 0 when none is left. */
+static int spent_pop(uint8_t oid[20])
+{
+	int got = 0;
+
+	pthread_mutex_lock(&spent_lock);
+	if (spent_head < spent_n) {
+		memcpy(oid, spent[spent_head++], 20);
+		got = 1;
+	} else {
+		spent_head = spent_n = 0;
+	}
+	pthread_mutex_unlock(&spent_lock);
+	return got;
+}
+
+static void spent_clear(void)
+{
+	pthread_mutex_lock(&spent_lock);
+	free(spent);
+	spent = NULL;
+	spent_head = spent_n = spent_cap = 0;
+	pthread_mutex_unlock(&spent_lock);
+}
+
 /* The repository the memo holds (its shards' gitdir, set at their first
  * entry), under owner_lock.  Taken before a shard's lock, never inside. */
 static pthread_mutex_t owner_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -103,6 +145,7 @@ static void clear_shards(void)
 		clear_locked(&shards[k]);
 		pthread_mutex_unlock(&shards[k].lock);
 	}
+	spent_clear();
 }
 
 /* The memo made gitdir's: emptied first when it holds another repository's. */
@@ -145,6 +188,7 @@ static void add_locked(struct shard *s, size_t k, const uint8_t oid[20], int64_t
 	e->first = s->npool;
 	e->raw = NULL;
 	e->rawlen = 0;
+	e->spent = 0;
 	if (*copy && take_budget(len)) {
 		e->raw = *copy;
 		e->rawlen = len;
@@ -156,6 +200,26 @@ static void add_locked(struct shard *s, size_t k, const uint8_t oid[20], int64_t
 	}
 	oidtab_put(&s->table, k, (uint32_t)s->n++);
 	atomic_fetch_add(&entries, 1);
+}
+
+/* Room for len more bytes within the budget, when the bytes of spent
+ * entries can make it: those are freed, oldest first. */
+static void make_room(size_t len)
+{
+	uint8_t oid[20];
+
+	while (atomic_load(&rawbytes) + len > WALK_MEMO_RAW_MAX && spent_pop(oid)) {
+		struct shard *s = lock_shard(oid);
+		size_t k = s->table.cap ? find(s, oid) : 0;
+		struct memo_entry *e = s->table.cap && s->table.slot[k] ? &s->v[s->table.slot[k] - 1] : NULL;
+		if (e && e->spent && e->raw) {
+			atomic_fetch_sub(&rawbytes, e->rawlen);
+			free(e->raw);
+			e->raw = NULL;
+			e->rawlen = 0;
+		}
+		pthread_mutex_unlock(&s->lock);
+	}
 }
 
 void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
@@ -170,6 +234,7 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 	if (raw) {	/* (copied before the lock: a fresh page's fault is slow) */
 		copy = xmalloc(len + 1);
 		memcpy(copy, raw, len);
+		make_room(len);
 	}
 	s = lock_shard(oid);
 	if (!s->gitdir || strcmp(s->gitdir, gitdir)) {	/* (a shard's first entry) */
@@ -237,11 +302,13 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 		return NULL;
 	s = lock_shard(oid);
 	if ((e = entry_locked(s, gitdir, oid)) && e->raw) {
-		raw = e->raw;
+		raw = xmalloc(e->rawlen + 1);
+		memcpy(raw, e->raw, e->rawlen);
 		*len = e->rawlen;
-		atomic_fetch_sub(&rawbytes, e->rawlen);
-		e->raw = NULL;
-		e->rawlen = 0;
+		if (!e->spent) {
+			e->spent = 1;
+			spent_push(oid);
+		}
 	}
 	pthread_mutex_unlock(&s->lock);
 	return raw;

@@ -25,18 +25,22 @@
 #include <stdint.h>
 
 #define WALK_MEMO_MAX (1u << 18)	/* commits: about 20 MB at most */
-#define WALK_MEMO_RAW_MAX ((size_t)48 << 20)	/* bytes of objects kept whole */
+/* Bytes of objects kept whole: git/git's 85,000 commits are 62 MB. */
+#define WALK_MEMO_RAW_MAX ((size_t)64 << 20)
 
 /* Keep commit oid of gitdir's repository: its committer date, its parent
  * count in the object and the first nparents of them; and, when raw is not
  * NULL, its object's bytes raw[0..len) (copied), while those kept stay
- * within WALK_MEMO_RAW_MAX: a commit a walk painted is often one the next
- * walk wants in a range, with its message (walk_memo_take_raw). */
+ * within WALK_MEMO_RAW_MAX, the bytes taken before freed for them, oldest
+ * taken first: a commit a walk painted is often one the next walk wants in
+ * a range, with its message (walk_memo_take_raw). */
 void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
 		   const void *raw, size_t len);
-/* The bytes of commit oid's object, when kept: to free, *len set, and no
- * longer kept (each is wanted once more at most); else NULL. */
+/* A copy of the bytes of commit oid's object, when kept: to free, *len
+ * set; else NULL.  The bytes stay until new ones need their room (the
+ * first taken go first): a commit in a series' range that is on the
+ * mainline too (a fix merged both ways) is wanted by two walks. */
 char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len);
 /* The same, when kept: 1 with *time, *all_parents, *nparents and
  * parents[0..*nparents) (room for 256) set; 0 when not. */

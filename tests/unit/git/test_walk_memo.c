@@ -122,7 +122,10 @@ static void test_raw(void **state)
 	assert_int_equal(len, 11);
 	assert_memory_equal(raw, "tree x\n\nmsg", 11);
 	free(raw);
-	assert_null(walk_memo_take_raw("/r/", a, &len));	/* taken once */
+	raw = walk_memo_take_raw("/r/", a, &len);	/* kept: a second walk may want it */
+	assert_non_null(raw);
+	assert_memory_equal(raw, "tree x\n\nmsg", 11);
+	free(raw);
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);	/* still kept */
 	assert_int_equal(time, 7);
 	/* left untaken: freed by the clear */
@@ -132,6 +135,52 @@ static void test_raw(void **state)
 	walk_memo_put("/r/", b, 9, 0, NULL, 0, "y", 1);
 	walk_memo_clear();
 	assert_null(walk_memo_take_raw("/r/", b, &len));
+}
+
+/* Bytes taken give their room to new ones, the first taken first; bytes
+ * never taken keep theirs (a walk still wants them). */
+static void test_raw_room(void **state)
+{
+	size_t q = WALK_MEMO_RAW_MAX / 4, len = 0;
+	char *big = malloc(q + 2);
+	uint8_t a[20], b[20], c[20], d[20];
+	char *raw;
+
+	(void)state;
+	assert_non_null(big);
+	memset(big, 'x', q + 2);
+	walk_memo_clear();
+	oid(a, 1);
+	oid(b, 2);
+	oid(c, 3);
+	oid(d, 4);
+	walk_memo_put("/r/", a, 1, 0, NULL, 0, big, q);
+	walk_memo_put("/r/", b, 2, 0, NULL, 0, big, q);
+	free(walk_memo_take_raw("/r/", b, &len));	/* b first taken, then a */
+	free(walk_memo_take_raw("/r/", a, &len));
+	walk_memo_put("/r/", c, 3, 0, NULL, 0, big, q);	/* room left: nothing freed */
+	raw = walk_memo_take_raw("/r/", b, &len);
+	assert_non_null(raw);
+	free(raw);
+	walk_memo_put("/r/", d, 4, 0, NULL, 0, big, q + 2);	/* b's room, taken first */
+	assert_null(walk_memo_take_raw("/r/", b, &len));
+	raw = walk_memo_take_raw("/r/", a, &len);
+	assert_non_null(raw);
+	assert_int_equal(len, q);
+	free(raw);
+	raw = walk_memo_take_raw("/r/", d, &len);
+	assert_non_null(raw);
+	assert_int_equal(len, q + 2);
+	free(raw);
+	walk_memo_clear();
+	/* none taken: the new bytes are not kept */
+	walk_memo_put("/r/", a, 1, 0, NULL, 0, big, q);
+	walk_memo_put("/r/", b, 2, 0, NULL, 0, big, q);
+	walk_memo_put("/r/", c, 3, 0, NULL, 0, big, q);
+	walk_memo_put("/r/", d, 4, 0, NULL, 0, big, q + 2);
+	assert_null(walk_memo_take_raw("/r/", d, &len));
+	walk_memo_clear();
+	free(big);
 }
 
 /* Id n of a spread: every byte of the id varies. */
@@ -199,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_many),
 		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_raw_room),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
