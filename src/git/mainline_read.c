@@ -382,6 +382,8 @@ struct reading {
 struct grouping {
 	struct reading *rd;
 	size_t *first;
+	size_t groups;		/* read at once: one alone reads its messages on
+				   several threads (the tail: read_segments) */
 };
 
 void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts)
@@ -442,7 +444,7 @@ static int read_group(void *ctx, git_repository *repo, size_t g)
 	struct walk_result *outs = xcalloc(n + 1, sizeof(*outs));
 	int rc = 0;
 
-	wo.threads = 1;	/* (the groups are read in parallel) */
+	wo.threads = x->groups > 1 ? 1 : 0;	/* (the groups are read in parallel) */
 
 	for (size_t k = 0; k < n; k++) {
 		memcpy(ends[2 * k].id, rd->own[from + k].to, 20);
@@ -508,7 +510,7 @@ static int read_some(git_repository *repo, struct segcache *cache, struct readin
 		     const size_t *todo, size_t n, char *err, size_t errlen)
 {
 	struct reading sub = { NULL, NULL, 0, NULL, rd->progress, rd->mw };
-	struct grouping groups = { &sub, NULL };
+	struct grouping groups = { &sub, NULL, 0 };
 	int rc = 0;
 
 	progress_more(rd->progress, n);
@@ -516,7 +518,8 @@ static int read_some(git_repository *repo, struct segcache *cache, struct readin
 	sub.errs = xcalloc(n + 1, sizeof(*sub.errs));
 	for (size_t k = 0; k < n; k++)
 		sub.own[k] = rd->own[todo[k]];
-	parallel_run(repo, cut_groups(n, &groups.first), read_group, &groups);
+	groups.groups = cut_groups(n, &groups.first);
+	parallel_run(repo, groups.groups, read_group, &groups);
 	free(groups.first);
 	for (size_t k = 0; k < n && !rc; k++) {
 		if ((rc = sub.errs[k].rc) > 0)
