@@ -202,6 +202,18 @@ static void add_locked(struct shard *s, size_t k, const uint8_t oid[20], int64_t
 	atomic_fetch_add(&entries, 1);
 }
 
+/* The entry of oid when its shard s holds gitdir's repository and oid (the
+ * lock held), else NULL. */
+static struct memo_entry *entry_locked(struct shard *s, const char *gitdir, const uint8_t oid[20])
+{
+	size_t k;
+
+	if (!gitdir || !s->gitdir || !s->table.cap || strcmp(s->gitdir, gitdir))
+		return NULL;
+	k = find(s, oid);
+	return s->table.slot[k] ? &s->v[s->table.slot[k] - 1] : NULL;
+}
+
 /* Room for len more bytes within the budget, when the bytes of spent
  * entries can make it: those are freed, oldest first. */
 static void make_room(size_t len)
@@ -210,8 +222,7 @@ static void make_room(size_t len)
 
 	while (atomic_load(&rawbytes) + len > WALK_MEMO_RAW_MAX && spent_pop(oid)) {
 		struct shard *s = lock_shard(oid);
-		size_t k = s->table.cap ? find(s, oid) : 0;
-		struct memo_entry *e = s->table.cap && s->table.slot[k] ? &s->v[s->table.slot[k] - 1] : NULL;
+		struct memo_entry *e = entry_locked(s, s->gitdir, oid);
 		if (e && e->spent && e->raw) {
 			atomic_fetch_sub(&rawbytes, e->rawlen);
 			free(e->raw);
@@ -252,18 +263,6 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 	}
 	pthread_mutex_unlock(&s->lock);
 	free(copy);	/* (not kept) */
-}
-
-/* The entry of oid when its shard s holds gitdir's repository and oid (the
- * lock held), else NULL. */
-static struct memo_entry *entry_locked(struct shard *s, const char *gitdir, const uint8_t oid[20])
-{
-	size_t k;
-
-	if (!gitdir || !s->gitdir || !s->table.cap || strcmp(s->gitdir, gitdir))
-		return NULL;
-	k = find(s, oid);
-	return s->table.slot[k] ? &s->v[s->table.slot[k] - 1] : NULL;
 }
 
 int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
