@@ -245,7 +245,8 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 	if (raw) {	/* (copied before the lock: a fresh page's fault is slow) */
 		copy = xmalloc(len + 1);
 		memcpy(copy, raw, len);
-		make_room(len);
+		if (atomic_load(&entries) < WALK_MEMO_MAX)	/* (else nothing is kept) */
+			make_room(len);
 	}
 	s = lock_shard(oid);
 	if (!s->gitdir || strcmp(s->gitdir, gitdir)) {	/* (a shard's first entry) */
