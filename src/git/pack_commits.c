@@ -255,9 +255,9 @@ size_t pack_file_commits(const struct pack_file *p, uint32_t **out)
 
 static int reader_ready(struct pack_reader *r)
 {
-	if (!r->zs)
-		r->zs = libdeflate_alloc_decompressor();
-	return r->zs ? 0 : -1;
+	if (!r->dec)
+		r->dec = libdeflate_alloc_decompressor();
+	return r->dec ? 0 : -1;
 }
 
 long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r)
@@ -275,7 +275,7 @@ long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reade
 		r->buf = xmalloc(r->cap);
 	}
 	avail = p->packlen - TRAILER - data;
-	if (libdeflate_zlib_decompress(r->zs, p->pack + data, avail, r->buf, size, NULL) !=
+	if (libdeflate_zlib_decompress(r->dec, p->pack + data, avail, r->buf, size, NULL) !=
 	    LIBDEFLATE_SUCCESS)
 		return -1;
 	r->buf[size] = '\0';
@@ -284,8 +284,8 @@ long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reade
 
 void pack_reader_release(struct pack_reader *r)
 {
-	if (r->zs)
-		libdeflate_free_decompressor(r->zs);
+	if (r->dec)
+		libdeflate_free_decompressor(r->dec);
 	free(r->buf);
 	memset(r, 0, sizeof(*r));
 }

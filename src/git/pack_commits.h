@@ -67,7 +67,7 @@ size_t pack_file_commits(const struct pack_file *p, uint32_t **out);
 /* A reader's state: its decompressor, and the buffer of the last object
  * read. */
 struct pack_reader {
-	void *zs;		/* libdeflate's */
+	void *dec;		/* libdeflate's decompressor */
 	char *buf;
 	size_t cap;
 };
