@@ -4,6 +4,7 @@
 #include "cache/tags.h"
 #include "git/ref_shadow.h"
 #include "git/replace.h"
+#include "git/tag_refs.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -50,24 +51,21 @@ static int64_t commit_date(git_repository *repo, git_commit *c, const struct rep
 	return t;
 }
 
-static int read_tag(git_repository *repo, git_reference *r, int cached,
+/* The commit and date id leads to (what a tag ref names): 0, 1 when it
+ * names no commit (a tree or a blob: left out), or -1 when it cannot be
+ * read.  An annotated tag gives both without reading the commit (its target
+ * id and type are in the tag object); only a lightweight one reads the commit. */
+static int read_tag(git_repository *repo, const git_oid *id, int cached,
 		    const struct replace_map *rm, struct tag_info *out)
 {
-	git_reference *direct = NULL;
 	git_object *obj = NULL;
 	int rc = -1, has_date = 0;
-
-	/* a direct ref names its object already: resolving it would read the
-	 * ref again (a stat and a read of its file) */
-	if (git_reference_type(r) != GIT_REFERENCE_DIRECT && git_reference_resolve(&direct, r) < 0)
-		goto out;
-	const git_oid *id = git_reference_target(direct ? direct : r);
 	const struct tag_record *known = cached ? tagcache_find(&cache, id->id) : NULL;
+
 	if (known) {
 		memcpy(out->commit.id, known->commit, 20);
 		out->date = known->date;
-		rc = 0;
-		goto out;
+		return 0;
 	}
 	if (git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) < 0)
 		goto out;
@@ -103,7 +101,6 @@ learned:	/* what id leads to follows from its bytes: kept for the next run */
 		tagcache_seen(&cache, id->id, out->commit.id, out->date);
 out:
 	git_object_free(obj);
-	git_reference_free(direct);
 	return rc;
 }
 
@@ -114,11 +111,31 @@ static const char *git_why(void)
 	return e && e->message ? e->message : "unknown error";
 }
 
-/* One ref of refs/tags/: skipped (invalid name, or no commit), kept, or an error. */
+/* The tag refs/tags/NAME naming id, git accepting the name: kept, left
+ * out (no commit), or an error (-1). */
+static int take_tag(git_repository *repo, const char *name, const git_oid *id, int cached,
+		    const struct replace_map *rm, size_t *cap, char *err, size_t errlen)
+{
+	int rc;
+
+	ARRAY_GROW(table.v, table.n, *cap);
+	memset(&table.v[table.n], 0, sizeof(table.v[0]));
+	if ((rc = read_tag(repo, id, cached, rm, &table.v[table.n])) < 0) {
+		snprintf(err, errlen, "cannot read tag '%s': %s", name, git_why());
+		return -1;
+	}
+	if (rc == 0)
+		table.v[table.n++].name = xstrdup(name);
+	return 0;
+}
+
+/* One ref of refs/tags/ as libgit2 lists it: skipped (invalid name, or no
+ * commit), kept, or an error. */
 static int take_ref(git_repository *repo, git_reference *r, int cached,
 		    const struct replace_map *rm, size_t *cap, char *err, size_t errlen)
 {
 	const char *full = git_reference_name(r);
+	git_reference *direct = NULL;
 	int valid = 0, rc;
 
 	if (git_reference_name_is_valid(&valid, full) < 0 || !valid) {
@@ -126,16 +143,17 @@ static int take_ref(git_repository *repo, git_reference *r, int cached,
 			table.skipped = xstrdup(full);
 		return 0;
 	}
-	ARRAY_GROW(table.v, table.n, *cap);
-	memset(&table.v[table.n], 0, sizeof(table.v[0]));
-	if ((rc = read_tag(repo, r, cached, rm, &table.v[table.n])) < 0) {
+	/* a direct ref names its object already: resolving it would read the
+	 * ref again (a stat and a read of its file) */
+	if (git_reference_type(r) != GIT_REFERENCE_DIRECT && git_reference_resolve(&direct, r) < 0) {
 		snprintf(err, errlen, "cannot read tag '%s': %s", full + strlen("refs/tags/"),
 			 git_why());
 		return -1;
 	}
-	if (rc == 0)
-		table.v[table.n++].name = xstrdup(full + strlen("refs/tags/"));
-	return 0;
+	rc = take_tag(repo, full + strlen("refs/tags/"), git_reference_target(direct ? direct : r),
+		      cached, rm, cap, err, errlen);
+	git_reference_free(direct);
+	return rc;
 }
 
 static int cmp_by_commit(const void *a, const void *b)
@@ -173,30 +191,21 @@ const uint32_t *tags_on(const struct tag_table *t, const uint8_t oid[20], size_t
 	return t->by_commit + k;
 }
 
-/* Every ref of refs/tags/, read through one iterator (git_tag_list gives up on
- * the whole list, silently, at the first invalid name). */
-static int load(git_repository *repo, char *err, size_t errlen)
+/* Every ref of refs/tags/ through libgit2's iterator (git_tag_list gives
+ * up on the whole list, silently, at the first invalid name): 0, or -1. */
+static int list_with_libgit2(git_repository *repo, int cached, const struct replace_map *rm,
+			     size_t *cap, char *err, size_t errlen)
 {
 	git_reference_iterator *it = NULL;
 	git_reference *r;
-	size_t cap = 0;
 	int rc = 0, failed = 0;
-	int cached = cache_dir && !strcmp(cache_dir, git_repository_commondir(repo));
-	struct replace_map rm = { 0 };
-	char rerr[256];
 
-	/* a replaced commit dates a lightweight tag by its replacement, as git
-	 * does; with replacements the tags cache (which does not know them) is
-	 * left alone */
-	if (replace_load(repo, &rm, rerr, sizeof(rerr)) == 0 && rm.n)
-		cached = 0;
 	if (git_reference_iterator_glob_new(&it, repo, "refs/tags/*") < 0) {
-		replace_release(&rm);
 		snprintf(err, errlen, "cannot list tags: %s", git_why());
 		return -1;
 	}
 	while (!failed && (rc = git_reference_next(&r, it)) == 0) {
-		failed = take_ref(repo, r, cached, &rm, &cap, err, errlen) < 0;
+		failed = take_ref(repo, r, cached, rm, cap, err, errlen) < 0;
 		git_reference_free(r);
 	}
 	if (!failed && rc != GIT_ITEROVER) {
@@ -204,6 +213,42 @@ static int load(git_repository *repo, char *err, size_t errlen)
 		failed = 1;
 	}
 	git_reference_iterator_free(it);
+	return failed ? -1 : 0;
+}
+
+/* Every ref of refs/tags/: read from the ref files when they are plain
+ * (tag_refs.h), else through libgit2. */
+static int list(git_repository *repo, int cached, const struct replace_map *rm, char *err,
+		size_t errlen)
+{
+	struct tag_refs refs;
+	size_t cap = 0;
+	int rc = 0;
+
+	if (tag_refs_read(git_repository_commondir(repo), &refs))
+		return list_with_libgit2(repo, cached, rm, &cap, err, errlen);
+	for (size_t i = 0; i < refs.n && !rc; i++) {
+		git_oid id;
+		memcpy(id.id, refs.v[i].id, 20);
+		rc = take_tag(repo, refs.v[i].name, &id, cached, rm, &cap, err, errlen);
+	}
+	tag_refs_release(&refs);
+	return rc;
+}
+
+static int load(git_repository *repo, char *err, size_t errlen)
+{
+	int cached = cache_dir && !strcmp(cache_dir, git_repository_commondir(repo));
+	struct replace_map rm = { 0 };
+	char rerr[256];
+	int failed;
+
+	/* a replaced commit dates a lightweight tag by its replacement, as git
+	 * does; with replacements the tags cache (which does not know them) is
+	 * left alone */
+	if (replace_load(repo, &rm, rerr, sizeof(rerr)) == 0 && rm.n)
+		cached = 0;
+	failed = list(repo, cached, &rm, err, errlen) < 0;
 	replace_release(&rm);
 	if (failed)
 		return -1;

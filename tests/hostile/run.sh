@@ -689,6 +689,23 @@ echo "$s2" >"$BT/.git/refs/tags/lo ose"
 expect_json_warning bad-tag-names "$STD_ANSWER" "2 tags.*invalid" -C "$BT" stats --json "$S"
 expect_json_warning bad-tag-names-discovery "$STD_ANSWER series[0].name=\"v4.19..v4.19.3\"" \
 	"2 tags.*invalid" -C "$BT" stats --json
+# A loose tag hides the packed one of its name, as in git: packed-refs says v4.19.2 is
+# s1 (stale), the loose ref says s3. Read from packed-refs, s2 and s3 would be v4.19.3's:
+# same_release 1, visible 1. The loose one gives the standard answer.
+LP="$W/loose-over-packed"
+fresh_copy "$STD" "$LP"
+g -C "$LP" pack-refs --all
+s1=$(g -C "$STD" rev-parse v4.19.1)
+s3=$(g -C "$STD" rev-parse v4.19.2)
+sed -i "s|^$s3 refs/tags/v4.19.2\$|$s1 refs/tags/v4.19.2|" "$LP/.git/packed-refs"
+grep -q "^$s1 refs/tags/v4.19.2\$" "$LP/.git/packed-refs" || fail loose-over-packed "setup: packed-refs not edited"
+echo "$s3" >"$LP/.git/refs/tags/v4.19.2"
+expect_json loose-over-packed "$STD_ANSWER" -C "$LP" stats --json "$S"
+# A symbolic ref among the tags (refs/tags/latest -> refs/tags/v4.19.3): listed through
+# libgit2 (regtrace reads plain ref files itself), the same answer and no warning.
+fresh_copy "$STD" "$W/symbolic-tag"
+g -C "$W/symbolic-tag" symbolic-ref refs/tags/latest refs/tags/v4.19.3
+expect_json symbolic-tag "$STD_ANSWER" -C "$W/symbolic-tag" stats --json "$S"
 # A tag whose object is missing cannot be read: an error naming it, never "no such tag".
 fresh_copy "$STD" "$W/unreadable-tag"
 g -C "$W/unreadable-tag" tag -a -m "v4.19.4" v4.19.4 v4.19.3
