@@ -12,26 +12,38 @@
 struct pool {
 	git_repository *repo;	/* the caller's */
 	size_t n, next;
+	const size_t *order;	/* the order to take them in, or NULL: 0..n-1 */
+	uint8_t *taken;		/* per i, with an order */
+	size_t failed;		/* the least i that failed, or SIZE_MAX */
 	parallel_fn *fn;
 	void *ctx;
-	pthread_mutex_t lock;	/* next, and the caller's handle when shared */
+	pthread_mutex_t lock;	/* next, taken, failed, and the caller's handle
+				   when shared */
 };
 
 /* The next i, or SIZE_MAX when none is left. */
 static size_t take(struct pool *p)
 {
-	size_t i;
+	size_t i = SIZE_MAX;
 
 	pthread_mutex_lock(&p->lock);
-	i = p->next < p->n ? p->next++ : SIZE_MAX;
+	if (p->next < p->n) {
+		i = p->order ? p->order[p->next] : p->next;
+		p->next++;
+		if (p->taken)
+			p->taken[i] = 1;
+	}
 	pthread_mutex_unlock(&p->lock);
 	return i;
 }
 
-static void stop(struct pool *p)
+/* i failed: nothing more is taken. */
+static void stop(struct pool *p, size_t i)
 {
 	pthread_mutex_lock(&p->lock);
 	p->next = p->n;
+	if (i < p->failed)
+		p->failed = i;
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -110,14 +122,25 @@ static void *worker(void *arg)
 
 	while ((i = take(p)) != SIZE_MAX)
 		if (own ? p->fn(p->ctx, own, i) : call_shared(p, i))
-			stop(p);
+			stop(p, i);
 	parallel_handle_give(dir, own);
 	return NULL;
 }
 
-size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx)
+/* Taken in another order and one failed: those below it not taken yet, in
+ * increasing order until one fails (parallel.h's promise). */
+static void run_below_failed(struct pool *p)
 {
-	struct pool p = { repo, n, 0, fn, ctx, PTHREAD_MUTEX_INITIALIZER };
+	for (size_t i = 0; p->order && i < p->failed && i < p->n; i++)
+		if (!p->taken[i] && p->fn(p->ctx, p->repo, i))
+			break;
+}
+
+size_t parallel_run_ordered(git_repository *repo, size_t n, const size_t *order,
+			    parallel_fn *fn, void *ctx)
+{
+	struct pool p = { repo, n, 0, order, order ? xcalloc(n + 1, 1) : NULL, SIZE_MAX,
+			  fn, ctx, PTHREAD_MUTEX_INITIALIZER };
 	size_t nt = thread_count(n), started = 0;
 	pthread_t tid[THREADS_MAX];
 	size_t i;
@@ -126,12 +149,21 @@ size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx)
 		started += thread_start(&tid[started], worker, &p) == 0;
 	if (!started) {		/* all in this thread, with its own handle */
 		while ((i = take(&p)) != SIZE_MAX)
-			if (fn(ctx, repo, i))
+			if (fn(ctx, repo, i)) {
+				stop(&p, i);
 				break;
-		return 1;
+			}
+	} else {
+		worker(&p);
+		for (size_t t = 0; t < started; t++)
+			pthread_join(tid[t], NULL);
 	}
-	worker(&p);
-	for (size_t t = 0; t < started; t++)
-		pthread_join(tid[t], NULL);
+	run_below_failed(&p);
+	free(p.taken);
 	return started + 1;
+}
+
+size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx)
+{
+	return parallel_run_ordered(repo, n, NULL, fn, ctx);
 }

@@ -20,6 +20,13 @@ typedef int parallel_fn(void *ctx, git_repository *repo, size_t i);
 
 /* Returns how many threads ran (1 when everything ran in the caller). */
 size_t parallel_run(git_repository *repo, size_t n, parallel_fn *fn, void *ctx);
+/* The same, taking i in the order of order[0..n-1] (a permutation: the
+ * longest pieces first, say, so that no thread is left alone with one at
+ * the end).  The promise stays: when fn fails, every i below the failing
+ * one not taken yet is run then, in increasing order until one fails, on
+ * the calling thread. */
+size_t parallel_run_ordered(git_repository *repo, size_t n, const size_t *order,
+			    parallel_fn *fn, void *ctx);
 
 /* The threads' handles are kept for the next parallel_run on the same git
  * directory (opening one reads the settings' files again, and its first

@@ -356,6 +356,13 @@ size_t range_reading_commits(const struct range_reading *r)
 	return r->walk ? ((const struct walk_result *)r->walk)->n : 0;
 }
 
+size_t range_reading_fresh(const struct range_reading *r)
+{
+	const struct walk_result *w = r->walk;
+
+	return w && w->n > w->from_cache ? w->n - w->from_cache : 0;
+}
+
 void range_reading_release(struct range_reading *r)
 {
 	struct walk_result *w = r->walk;

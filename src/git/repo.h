@@ -67,6 +67,8 @@ int repo_fill_range(git_repository *repo, struct range_reading *r,
 		    const struct read_options *opt, struct history *h, char *err, size_t errlen);
 /* The commits repo_walk_ranges() found (merges included). */
 size_t range_reading_commits(const struct range_reading *r);
+/* Those of them read from the repository, not from the commit cache. */
+size_t range_reading_fresh(const struct range_reading *r);
 void range_reading_release(struct range_reading *r);
 
 #endif

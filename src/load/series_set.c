@@ -39,6 +39,8 @@ struct loader {
 	int tolerant;		/* a whole-repository run: a range that fails is
 				   left out (source_skipped), not the end */
 	char *failed;		/* one per range: failed in an earlier phase */
+	size_t *work;		/* one per range: what its analysis will cost,
+				   roughly (analysis_order) */
 	atomic_size_t ties_unread;	/* infer.h: ties a partial clone left */
 };
 
@@ -51,6 +53,11 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 
 	if (l->failed[i])
 		return RT_OK;
+	/* a commit read from the repository (none the day before) costs the
+	 * analysis far more than one from the cache: its ids are looked up
+	 * outside the range, where a cached commit's answers are kept */
+	l->work[i] = range_reading_commits(&l->readings[i]) +
+		     16 * range_reading_fresh(&l->readings[i]);
 	e->rc = repo_fill_range(repo, &l->readings[i], &l->read, h, e->msg, sizeof(e->msg));
 	range_reading_release(&l->readings[i]);
 	if (!e->rc && l->rq->infer)
@@ -99,8 +106,8 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
  * stay as they were; every range before a failed one was taken, so the
  * first failure in range order is the one reported, whatever the threads'
  * timing. */
-static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, char *err,
-		      size_t errlen)
+static int each_range(git_repository *repo, struct loader *l, const size_t *order,
+		      parallel_fn *fn, char *err, size_t errlen)
 {
 	size_t n = l->set->ranges.n;
 	int rc = RT_OK;
@@ -109,7 +116,7 @@ static int each_range(git_repository *repo, struct loader *l, parallel_fn *fn, c
 
 	for (size_t i = 0; i < n; i++)
 		l->errs[i].rc = RT_OK;
-	parallel_run(repo, n, fn, l);
+	parallel_run_ordered(repo, n, order, fn, l);
 	for (size_t i = 0; i < n; i++) {
 		if (l->errs[i].rc && l->tolerant)
 			l->failed[i] = 1;
@@ -151,7 +158,7 @@ static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t
 		l->read.paths_progress = source_phase_begin(l->src, "reading the files changed",
 							  "commits", commits);
 	}
-	rc = each_range(repo, l, read_one, err, errlen);
+	rc = each_range(repo, l, NULL, read_one, err, errlen);
 	if (l->read.paths_depth > 0) {
 		source_phase_end(l->src);
 		l->read.paths_progress = NULL;
@@ -282,12 +289,42 @@ static void channel_rules_of(struct loader *l)
 	l->rules.channels = &l->channels;
 }
 
+struct piece { size_t work, i; };
+
+static int by_work(const void *pa, const void *pb)
+{
+	const struct piece *a = pa, *b = pb;
+
+	if (a->work != b->work)
+		return a->work < b->work ? 1 : -1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The ranges, the costliest analysis first: five equal pieces of work on
+ * two threads leave one alone at the end anyway, but the newest series
+ * (last in range order, and the one with a new release's commits) no
+ * longer runs alone for twice as long as the others. */
+static size_t *analysis_order(const struct loader *l)
+{
+	size_t n = l->set->ranges.n, *order = xmalloc((n + 1) * sizeof(*order));
+	struct piece *p = xmalloc((n + 1) * sizeof(*p));
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = (struct piece){ l->work[i], i };
+	qsort(p, n, sizeof(*p), by_work);
+	for (size_t i = 0; i < n; i++)
+		order[i] = p[i].i;
+	free(p);
+	return order;
+}
+
 /* Each range analysed (analyze_one), with the source's database of the ids
  * outside the ranges, or one of its own that keeps nothing. */
 static int count_ranges(struct loader *l, char *err, size_t errlen)
 {
 	git_repository *repo = l->src->repo;
 	struct outside_db own;
+	size_t *order = analysis_order(l);
 	int rc;
 
 	l->outside = source_outside_db(l->src);
@@ -302,7 +339,8 @@ static int count_ranges(struct loader *l, char *err, size_t errlen)
 	l->progress = source_phase_begin(l->src, l->rq->infer && l->set->ml
 						       ? "inferring upstream ids and counting"
 						       : "counting", "ranges", l->set->ranges.n);
-	rc = each_range(repo, l, analyze_one, err, errlen);
+	rc = each_range(repo, l, order, analyze_one, err, errlen);
+	free(order);
 	source_phase_end(l->src);
 	l->progress = NULL;
 	if (l->outside == &own)
@@ -344,6 +382,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 
 	l->errs = xcalloc(set->ranges.n + 1, sizeof(*l->errs));
 	l->failed = xcalloc(set->ranges.n + 1, 1);
+	l->work = xcalloc(set->ranges.n + 1, sizeof(*l->work));
 	l->h = xcalloc(set->ranges.n + 1, sizeof(*l->h));
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_init(&l->h[i]);
@@ -373,6 +412,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	free(l->h);
 	free(l->errs);
 	free(l->failed);
+	free(l->work);
 	return rc;
 }
 
