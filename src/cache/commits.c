@@ -240,13 +240,20 @@ uint8_t *cache_encode_kept(const struct cache *c, size_t *len)
 
 /* ---- reading ---- */
 
-/* Are the n bytes at s all lower-case hex digits?  (No early exit: the
- * loop has no branch.) */
+/* Are the n bytes at s all lower-case hex digits?  Eight at a time (every
+ * id of every record is checked when a cache is loaded: a byte at a time
+ * was 10% of a warm run's instructions), the rest with no branch. */
 static int all_hex(const uint8_t *s, size_t n)
 {
 	unsigned bad = 0;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (uint64_t w; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (!hex8_lanes_ok(w))
+			return 0;
+	}
+	for (; i < n; i++)
 		bad |= (unsigned)((uint8_t)(s[i] - '0') > 9) & (unsigned)((uint8_t)(s[i] - 'a') > 5);
 	return !bad;
 }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/blobfile.h"
+#include "base/codec.h"
 #include "base/sha1.h"
 #include "cache/commits.h"
 #include "git/cgraph_trust.h"
@@ -399,6 +400,70 @@ static void test_cache_many_references(void **state)
 	msg_facts_release(&f);
 }
 
+/* Reseal a cache file's bytes after a change (codec.h: the seal is the
+ * hash of everything before its last 8 bytes, little-endian). */
+static void reseal(uint8_t *buf, size_t len)
+{
+	uint64_t h = codec_seal_hash(buf, len - 8);
+
+	for (int i = 0; i < 8; i++)
+		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
+}
+
+static uint8_t *copy(const uint8_t *buf, size_t len)
+{
+	uint8_t *p = xmalloc(len);
+
+	memcpy(p, buf, len);
+	return p;
+}
+
+/* An id in a cached record with any one byte not a lower-case hex digit (in
+ * the eight-at-a-time part of the check or in its tail; just outside each
+ * range of digits: '/', ':', '`', 'g', a capital, a byte with the high bit)
+ * makes the file rejected whole; the same file unchanged loads. */
+static void test_cache_id_not_hex(void **state)
+{
+	(void)state;
+	static const char *alias = "0123456789abcdef0123456789abcdef01234567";
+	static const uint8_t bad[] = { '/', ':', '`', 'g', 'A', 'F', 0x80 + '0', 0xe1 };
+	struct msg_facts f = { 0 };
+	struct cache c, d;
+	uint8_t oid[20] = { 9 };
+	size_t len;
+
+	f.subject = xstrdup("one alias");
+	f.aliases = xcalloc(1, sizeof(*f.aliases));
+	snprintf(f.aliases[0], sizeof(f.aliases[0]), "%s", alias);
+	f.naliases = f.aliases_cap = 1;
+	cache_init(&c, 1);
+	cache_add(&c, oid, 1500000000, 0, NULL, 0, NULL, &f);
+	uint8_t *buf = cache_encode(&c, &len);
+	uint8_t *at = NULL;
+	for (size_t i = 0; !at && i + 40 <= len; i++)
+		if (!memcmp(buf + i, alias, 40))
+			at = buf + i;
+	assert_non_null(at);
+	cache_init(&d, 1);
+	cache_load_buffer(&d, copy(buf, len), len);	/* (taken over) */
+	assert_null(d.rejected);
+	cache_release(&d);
+	for (size_t pos = 0; pos < 40; pos++)
+		for (size_t b = 0; b < sizeof(bad); b++) {
+			uint8_t was = at[pos];
+			at[pos] = bad[b];
+			reseal(buf, len);
+			cache_init(&d, 1);
+			cache_load_buffer(&d, copy(buf, len), len);
+			assert_non_null(d.rejected);
+			cache_release(&d);
+			at[pos] = was;
+		}
+	free(buf);
+	cache_release(&c);
+	msg_facts_release(&f);
+}
+
 /* Issue 15.6: C1 controls (U+0080..U+009F: NEL, CSI, ST, OSC) and the
  * line and paragraph separators U+2028/U+2029 are cleaned out of subjects
  * like C0 controls: each is a space between words. */
@@ -667,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_many_fixes_lines),
 		cmocka_unit_test(test_many_references_linear),
 		cmocka_unit_test(test_cache_many_references),
+		cmocka_unit_test(test_cache_id_not_hex),
 		cmocka_unit_test(test_subject_c1_and_separators),
 		cmocka_unit_test(test_out_of_memory_said_once),
 		cmocka_unit_test(test_cache_save_merges),
