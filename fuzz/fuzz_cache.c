@@ -251,7 +251,7 @@ static void roundtrip_mode(const uint8_t *data, size_t size)
 
 #define ADDED_TAG "+add"	/* an input that starts with it is added mode's */
 #define ADDED_MAGIC "regtrace-cache-added\n"	/* cache/commits.c's (main_init checks them) */
-#define ADDED_FORMAT 1u
+#define ADDED_FORMAT CACHE_ADDED_FORMAT
 #define NMAIN 4		/* the main file's records: 0 and 1 with facts, 2 and 3 without */
 
 /* The main file every additions file of added mode names (main_init). */

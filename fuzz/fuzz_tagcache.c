@@ -30,7 +30,7 @@ static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *ou
 	struct wbuf w = { 0 };
 
 	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, 2, 4);	/* cache/tags.c's FORMAT */
+	wbuf_uint(&w, TAGCACHE_FORMAT, 4);
 	wbuf_str(&w, REGTRACE_VERSION);
 	wbuf_uint(&w, count, 4);
 	wbuf_bytes(&w, body, len);

@@ -69,14 +69,22 @@ static uint64_t seal_step(uint64_t h, uint64_t w)
 
 uint64_t codec_seal_hash(const uint8_t *p, size_t n)
 {
-	uint64_t h = CODEC_FNV_INIT ^ ((uint64_t)n * 0x9e3779b97f4a7c15ull), w = 0;
+	uint64_t s = CODEC_FNV_INIT ^ ((uint64_t)n * 0x9e3779b97f4a7c15ull), w = 0;
+	uint64_t l0 = s, l1 = s ^ 1, l2 = s ^ 2, l3 = s ^ 3;
 	size_t i = 0;
 
+	for (; n - i >= 32; i += 32) {	/* four chains, side by side */
+		l0 = seal_step(l0, codec_le(p + i, 8));
+		l1 = seal_step(l1, codec_le(p + i + 8, 8));
+		l2 = seal_step(l2, codec_le(p + i + 16, 8));
+		l3 = seal_step(l3, codec_le(p + i + 24, 8));
+	}
 	for (; n - i >= 8; i += 8)
-		h = seal_step(h, codec_le(p + i, 8));
+		l0 = seal_step(l0, codec_le(p + i, 8));
 	for (size_t k = 0; i + k < n; k++)
 		w |= (uint64_t)p[i + k] << (8 * k);
-	h = seal_step(h, w);
+	uint64_t h = seal_step(l0, w);
+	h = seal_step(seal_step(seal_step(h, l1), l2), l3);
 	h ^= h >> 33;		/* every bit of the state into every bit */
 	h *= 0xff51afd7ed558ccdull;
 	h ^= h >> 33;

@@ -97,9 +97,14 @@ uint64_t codec_fnv(const uint8_t *p, size_t n, uint64_t h);
 
 /*
  * The seal's hash, 64 bits, 8 bytes at a time (little-endian words, the
- * last one zero-padded; the length is mixed in first).  Each step is a
- * bijection of the state, so a file differing from another in one word
- * never has its hash.  Byte by byte FNV cost 6% of a warm run.
+ * last one zero-padded; the length is mixed in first), in four chains: the
+ * words of each 32-byte block go one to each; the words after the last
+ * block and the padded tail continue the first, into which the other three
+ * are then mixed.  Each step is a bijection of a chain's state, and of the
+ * word for a given state, so a file differing from another in one word
+ * never has its hash.  Byte by byte FNV cost 6% of a warm run; one chain,
+ * bound by its multiplications' latency, 4.6 ms of CPU for the merges
+ * bench's 18.6 MB of caches; four, a third of that.
  */
 uint64_t codec_seal_hash(const uint8_t *p, size_t n);
 

@@ -21,10 +21,11 @@
 			   email past GRAPH_EMAIL_KEEP bytes kept with a hash of the rest; 8: every
 			   id of a project's fix line, project presets, reported patterns; 9:
 			   "cherry-picked from commit <id>"; 10: "backported from commit <id>",
-			   "Backport of <id>", "Cherry-picked-from: <id>" (core/message.c) */
+			   "Backport of <id>", "Cherry-picked-from: <id>" (core/message.c); 11: the
+			   seal's hash in four chains (base/codec.h) */
 #define HEADER_MIN (sizeof(MAGIC) - 1 + 4 + 4 + 8 + 8)
 #define ADDED_MAGIC "regtrace-cache-added\n"
-#define ADDED_FORMAT 1u	/* the additions file's format (a light save's; cache/commits.h) */
+#define ADDED_FORMAT CACHE_ADDED_FORMAT	/* 2: the seal's hash in four chains */
 #define ADDED_HEADER_MIN (sizeof(ADDED_MAGIC) - 1 + 4 + 4 + 8 + 8 + 8 + 8)
 #define LIGHT_SHARE 4	/* a light save's file stays within 1/LIGHT_SHARE of the main one */
 #define TABLE_CAP0 1024	/* the least slots of an id table (base/oidmap.h) */

@@ -42,7 +42,8 @@
 #include "cache/paths.h"
 #include "cache/ranges.h"
 
-#define CACHE_FORMAT 10u	/* the file's format (cache/commits.c tells each one's change) */
+#define CACHE_FORMAT 11u	/* the file's format (cache/commits.c tells each one's change) */
+#define CACHE_ADDED_FORMAT 2u	/* the additions file's (a light save's, below) */
 
 struct cache {
 	uint8_t *buf;		/* the loaded file; NULL when none was usable */

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-infer-cache\n"
-#define FORMAT INFERCACHE_FORMAT	/* 2: candidates, ties, path groups */
+#define FORMAT INFERCACHE_FORMAT	/* 2: candidates, ties, path groups; 3: the
+						   seal's hash in four chains */
 #define STR_MAX 4096			/* an email or a subject, at most (core's are shorter) */
 #define TAB0 256
 

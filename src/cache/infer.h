@@ -40,7 +40,7 @@
 #include "base/blobfile.h"
 #include "base/oidmap.h"
 
-#define INFERCACHE_FORMAT 2u
+#define INFERCACHE_FORMAT 3u
 
 struct infer_candidate {
 	uint8_t oid[20];

@@ -22,7 +22,8 @@
 			   8: the commit cache's facts format 8; 9: the facts of bases' own
 			   tails kept once, before the segments, each tail naming its own;
 			   10: a base's own tail that ends the longest one (segment_ends)
-			   kept as the longest one's index (the flags byte's fourth bit) */
+			   kept as the longest one's index (the flags byte's fourth bit); 11:
+			   the seal's hash in four chains (base/codec.h) */
 
 void segcache_init(struct segcache *c)
 {

@@ -71,7 +71,7 @@ struct segment {
 				   their facts too (segment_own before growing) */
 };
 
-#define SEGCACHE_FORMAT 10u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 11u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;

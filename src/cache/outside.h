@@ -25,7 +25,7 @@
 
 #include "core/message.h"
 
-#define ASKCACHE_FORMAT 1u
+#define ASKCACHE_FORMAT 2u	/* 2: the seal's hash in four chains */
 #define ASK_PACK_NAME_MAX 100	/* "pack-<hash>.idx" */
 
 enum ask_count { ASK_NONE, ASK_ONE, ASK_MANY };

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #define MAGIC "regtrace-tags-cache\n"
-#define FORMAT 2u	/* 2: the mainline's first-parent line */
+#define FORMAT TAGCACHE_FORMAT	/* 2: the mainline's first-parent line; 3: the
+					   seal's hash in four chains */
 #define RECORD 48	/* id, commit, date */
 
 void tagcache_init(struct tagcache *c)

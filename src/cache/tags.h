@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define TAGCACHE_FORMAT 3u	/* the file's format (cache/tags.c tells each one's change) */
+
 struct tag_record {
 	uint8_t id[20];		/* what the ref names */
 	uint8_t commit[20];	/* the commit it leads to */

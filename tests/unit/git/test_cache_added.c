@@ -472,7 +472,7 @@ static struct wbuf short_file(uint64_t fp, const uint8_t *m, size_t mlen)
 {
 	struct wbuf w = { 0 };
 
-	wbuf_head(&w, m ? "regtrace-cache-added\n" : "regtrace-cache\n", m ? 1 : CACHE_FORMAT,
+	wbuf_head(&w, m ? "regtrace-cache-added\n" : "regtrace-cache\n", m ? CACHE_ADDED_FORMAT : CACHE_FORMAT,
 		  REGTRACE_VERSION);
 	wbuf_uint(&w, fp, 8);
 	if (m) {
