@@ -3,6 +3,7 @@
 #include "base/oidmap.h"
 #include "git/replace.h"
 #include "base/error.h"
+#include "base/idsort.h"
 #include "base/util.h"
 #include "cache/commits.h"
 #include "git/topo.h"
@@ -78,35 +79,36 @@ static int from_cache(const struct cache *c, const struct cache_range *x, struct
 	return 0;
 }
 
-static int by_oid(const void *a, const void *b)
-{
-	return memcmp(a, b, 20);
-}
-
 /* The commits an extended range painted: those the cached range had
  * painted and those TIP ^OLD TIP ^BASE painted, each once, none of the
- * range's own (old or new: OLD TIP hid the old ones). */
+ * range's own (old or new: OLD TIP hid the old ones), sorted.  The cached
+ * ones are sorted already (this function wrote them) and the new ones
+ * few: only those are sorted, then the two merged (sorting them all was
+ * 15 M instructions of a run after a release); a cached list out of
+ * order (a file not written here) is sorted with the rest. */
 static void painted_join(const struct cache_range *x, const struct walk_result *nw,
 			 const struct oidmap *old, const struct oidmap *new,
 			 struct walk_result *out)
 {
-	size_t n = (size_t)x->npainted + nw->npainted, k = 0;
-	uint8_t (*v)[20] = xmalloc((n + 1) * 20);
+	const uint8_t (*had)[20] = (const uint8_t (*)[20])x->painted;
+	size_t nhad = x->npainted, k = 0;
+	uint8_t (*add)[20] = xmalloc(((size_t)nw->npainted + 1) * 20);
+	uint8_t (*v)[20] = xmalloc((nhad + nw->npainted + 1) * 20);
 
-	memcpy(v, x->painted, (size_t)x->npainted * 20);
-	for (size_t i = 0; i < nw->npainted; i++)
-		if (oidmap_get(old, nw->painted[i]) == UINT32_MAX &&
-		    oidmap_get(new, nw->painted[i]) == UINT32_MAX)
-			memcpy(v[x->npainted + k++], nw->painted[i], 20);
-	n = x->npainted + k;
-	if (n)
-		qsort(v, n, 20, by_oid);
-	k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (!k || memcmp(v[k - 1], v[i], 20))
-			memcpy(v[k++], v[i], 20);
+	for (size_t p = 0; p < nw->npainted; p++)
+		if (oidmap_get(old, nw->painted[p]) == UINT32_MAX &&
+		    oidmap_get(new, nw->painted[p]) == UINT32_MAX)
+			memcpy(add[k++], nw->painted[p], 20);
+	if (ids_sorted_unique(had, nhad)) {
+		out->npainted = ids_merge(had, nhad, (const uint8_t (*)[20])add,
+					  ids_sort_unique(add, k), v);
+	} else {
+		memcpy(v, had, nhad * 20);
+		memcpy(v + nhad, add, k * 20);
+		out->npainted = ids_sort_unique(v, nhad + k);
+	}
 	out->painted = v;
-	out->npainted = k;
+	free(add);
 }
 
 /*
