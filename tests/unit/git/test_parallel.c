@@ -72,70 +72,71 @@ static int teardown(void **state)
 
 static const size_t reversed[N] = { 5, 4, 3, 2, 1, 0 };
 
-/* One thread: exactly the order given, each piece once. */
-static void test_order(void **state)
+/* One thread, the pieces of fails failing (a list ending at N): the pieces
+ * called are exactly want[0..nwant), in that order. */
+static void expect_calls(const size_t *order, const size_t *fails, const size_t *want,
+			 size_t nwant)
 {
 	struct calls c;
+
+	setenv("REGTRACE_THREADS", "1", 1);
+	calls_init(&c);
+	for (; *fails < N; fails++)
+		c.fails[*fails] = 1;
+	parallel_run_ordered(repo, N, order, piece, &c);
+	assert_int_equal(c.n, nwant);
+	for (size_t k = 0; k < c.n; k++)
+		assert_int_equal(c.seq[k], want[k]);
+}
+
+static const size_t none[] = { N };
+
+/* Exactly the order given, each piece once. */
+static void test_order(void **state)
+{
 	const size_t order[N] = { 3, 5, 0, 4, 1, 2 };
 
 	(void)state;
-	setenv("REGTRACE_THREADS", "1", 1);
-	calls_init(&c);
-	parallel_run_ordered(repo, N, order, piece, &c);
-	assert_int_equal(c.n, N);
-	for (size_t k = 0; k < N; k++)
-		assert_int_equal(c.seq[k], order[k]);
+	expect_calls(order, none, order, N);
 }
 
-/* One thread, the order reversed, piece 2 failing: 5, 4, 3, 2, then 0 and 1,
- * which are below it, in increasing order. */
+/* The order reversed, piece 2 failing: 5, 4, 3, 2, then 0 and 1, which are
+ * below it, in increasing order. */
 static void test_failure_runs_those_below(void **state)
 {
-	struct calls c;
-	const size_t want[] = { 5, 4, 3, 2, 0, 1 };
+	const size_t fails[] = { 2, N }, want[] = { 5, 4, 3, 2, 0, 1 };
 
 	(void)state;
-	setenv("REGTRACE_THREADS", "1", 1);
-	calls_init(&c);
-	c.fails[2] = 1;
-	parallel_run_ordered(repo, N, reversed, piece, &c);
-	assert_int_equal(c.n, 6);
-	for (size_t k = 0; k < c.n; k++)
-		assert_int_equal(c.seq[k], want[k]);
+	expect_calls(reversed, fails, want, 6);
 }
 
-/* One thread, pieces 4 and 1 failing: 5, 4 (fails), then 0, 1 (fails): 2 and 3
- * never run (nothing below the least failure is left out). */
+/* Pieces 4 and 1 failing: 5, 4 (fails), then 0, 1 (fails): 2 and 3 never
+ * run (nothing below the least failure is left out). */
 static void test_failure_below_stops(void **state)
 {
-	struct calls c;
-	const size_t want[] = { 5, 4, 0, 1 };
+	const size_t fails[] = { 4, 1, N }, want[] = { 5, 4, 0, 1 };
 
 	(void)state;
-	setenv("REGTRACE_THREADS", "1", 1);
-	calls_init(&c);
-	c.fails[4] = c.fails[1] = 1;
-	parallel_run_ordered(repo, N, reversed, piece, &c);
-	assert_int_equal(c.n, 4);
-	for (size_t k = 0; k < c.n; k++)
-		assert_int_equal(c.seq[k], want[k]);
+	expect_calls(reversed, fails, want, 4);
 }
 
-/* One thread, 1, 0, 3, 2, 5, 4 with piece 2 failing: 1, 0, 3, 2, and nothing
- * more: 4 and 5, above the failure, are not run after it. */
+/* 1, 0, 3, 2, 5, 4 with piece 2 failing: 1, 0, 3, 2, and nothing more: 4 and
+ * 5, above the failure, are not run after it. */
 static void test_nothing_above_failure(void **state)
 {
-	struct calls c;
-	const size_t order[N] = { 1, 0, 3, 2, 5, 4 };
+	const size_t order[N] = { 1, 0, 3, 2, 5, 4 }, fails[] = { 2, N };
 
 	(void)state;
-	setenv("REGTRACE_THREADS", "1", 1);
-	calls_init(&c);
-	c.fails[2] = 1;
-	parallel_run_ordered(repo, N, order, piece, &c);
-	assert_int_equal(c.n, 4);
-	for (size_t k = 0; k < c.n; k++)
-		assert_int_equal(c.seq[k], order[k]);
+	expect_calls(order, fails, order, 4);
+}
+
+/* Without an order: 0..n-1, as parallel_run. */
+static void test_no_order(void **state)
+{
+	const size_t fails[] = { 3, N }, want[] = { 0, 1, 2, 3 };
+
+	(void)state;
+	expect_calls(NULL, fails, want, 4);
 }
 
 /* Two threads: every piece once with no failure; with piece 3 failing, every
@@ -157,21 +158,6 @@ static void test_two_threads(void **state)
 		for (size_t i = 0; i < N; i++)
 			assert_true(c.times[i] == (i <= 3 ? 1 : c.times[i]) && c.times[i] <= 1);
 	}
-}
-
-/* Without an order: 0..n-1, as parallel_run. */
-static void test_no_order(void **state)
-{
-	struct calls c;
-
-	(void)state;
-	setenv("REGTRACE_THREADS", "1", 1);
-	calls_init(&c);
-	c.fails[3] = 1;
-	parallel_run_ordered(repo, N, NULL, piece, &c);
-	assert_int_equal(c.n, 4);
-	for (size_t k = 0; k < c.n; k++)
-		assert_int_equal(c.seq[k], k);
 }
 
 int main(void)
