@@ -3,6 +3,7 @@
 #include "git/tag_refs.h"
 #include "base/blobfile.h"
 #include "base/util.h"
+#include "git/commit_parse.h"
 #include "git/packed_refs.h"
 
 #include <dirent.h>
@@ -17,18 +18,6 @@
 
 #define TAG_REFS_DEPTH 64	/* directories in directories, at most */
 #define PREFIX "refs/tags/"
-
-/* The 40 lower-case hex digits at s as an id: 0, or -1. */
-static int parse_id(const char *s, uint8_t id[20])
-{
-	for (int i = 0; i < 20; i++) {
-		int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		id[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
-}
 
 /* Add refs/tags/NAME (n bytes) naming id, when git accepts the name: 0, or 1. */
 static int add(struct tag_refs *r, const char *name, size_t n, const uint8_t id[20])
@@ -63,7 +52,7 @@ static int read_loose(int dfd, const char *name, const char *path, struct tag_re
 		return 1;
 	got = read(fd, buf, sizeof(buf));
 	close(fd);
-	if (got != 41 || buf[40] != '\n' || parse_id(buf, id) < 0)
+	if (got != 41 || buf[40] != '\n' || commit_hex_to_oid(buf, id) < 0)
 		return 1;
 	return add(r, path, strlen(path), id);
 }
@@ -149,11 +138,11 @@ static int read_packed_text(const char *p, const char *end, struct tag_refs *r)
 		if (!eol || memchr(p, '\r', n))
 			return 1;
 		if (*p == '^') {
-			if (!after_ref || n != 41 || parse_id(p + 1, id) < 0)
+			if (!after_ref || n != 41 || commit_hex_to_oid(p + 1, id) < 0)
 				return 1;
 			after_ref = 0;
 		} else {
-			if (n < 42 || p[40] != ' ' || parse_id(p, id) < 0)
+			if (n < 42 || p[40] != ' ' || commit_hex_to_oid(p, id) < 0)
 				return 1;
 			if (n > 41 + strlen(PREFIX) && !memcmp(p + 41, PREFIX, strlen(PREFIX)) &&
 			    add(r, p + 41 + strlen(PREFIX), n - 41 - strlen(PREFIX), id))
