@@ -6,11 +6,16 @@
 
 int commit_hex_to_oid(const char *hex, uint8_t out[20])
 {
-	for (int i = 0; i < 20; i++) {
-		int hi = hex_digit(hex[2 * i]), lo;
-		if (hi < 0 || (lo = hex_digit(hex[2 * i + 1])) < 0)
+	for (int i = 0; i < 5; i++) {	/* (8 digits at a time: base/util.h) */
+		uint64_t w;
+		memcpy(&w, hex + 8 * i, 8);
+		if (!hex8_lanes_ok(w))
 			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
+		uint32_t v = (uint32_t)hex8_value(w);
+		out[4 * i] = (uint8_t)(v >> 24);
+		out[4 * i + 1] = (uint8_t)(v >> 16);
+		out[4 * i + 2] = (uint8_t)(v >> 8);
+		out[4 * i + 3] = (uint8_t)v;
 	}
 	return 0;
 }

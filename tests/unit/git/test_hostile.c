@@ -220,6 +220,37 @@ static void test_commit_many_parents(void **state)
 	check_parents(COMMIT_MAX_PARENTS + 1);
 }
 
+/* An id's 40 digits, read 8 at a time: every digit in every place gives its
+ * value, and any byte that is no lower-case hex digit (those next to the
+ * ranges, upper case, a high byte) in any place is refused. */
+static void test_hex_to_oid(void **state)
+{
+	static const char digits[] = "0123456789abcdef";
+	static const char bad[] = "/:@AFG`g \x80\xb0\xe1";
+	char hex[41];
+	uint8_t oid[20];
+
+	(void)state;
+	for (int shift = 0; shift < 16; shift++) {
+		for (int i = 0; i < 40; i++)
+			hex[i] = digits[(i * 7 + shift) % 16];
+		hex[40] = '\0';
+		assert_int_equal(commit_hex_to_oid(hex, oid), 0);
+		for (int i = 0; i < 20; i++)
+			assert_int_equal(oid[i], ((i * 14 + shift) % 16) << 4 | ((i * 14 + 7 + shift) % 16));
+	}
+	for (int i = 0; i < 40; i++) {
+		for (size_t b = 0; b < sizeof(bad) - 1; b++) {
+			memcpy(hex, ID40, 41);
+			hex[i] = bad[b];
+			assert_int_equal(commit_hex_to_oid(hex, oid), -1);
+		}
+	}
+	assert_int_equal(commit_hex_to_oid(ID40, oid), 0);
+	assert_int_equal(oid[0], 0x4a);
+	assert_int_equal(oid[19], 0x9b);
+}
+
 /* Bug (fuzz_message): "upstream commitdeadbeef1" gave an alias, an id glued
  * to the word; doc/rules.md's form is "upstream commit[:] <id>". */
 static void test_upstream_commit_needs_a_separator(void **state)
@@ -726,6 +757,7 @@ int main(void)
 		cmocka_unit_test(test_pattern_series_ulong_max),
 		cmocka_unit_test(test_commit_message_stops_at_nul),
 		cmocka_unit_test(test_commit_many_parents),
+		cmocka_unit_test(test_hex_to_oid),
 		cmocka_unit_test(test_upstream_commit_needs_a_separator),
 		cmocka_unit_test(test_hostile_forms),
 		cmocka_unit_test(test_subject_cleaning),
