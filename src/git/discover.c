@@ -259,11 +259,15 @@ static int read_line_commit(git_odb *odb, const char *gitdir, const struct cgrap
 	ok = (bytes || git_odb_object_type(obj) == GIT_OBJECT_COMMIT) &&
 	     commit_parse(data, len, &rc) == 0 && rc.nparents == rc.all_parents;
 	if (ok) {
-		walk_memo_put(gitdir, oid->id, rc.time, rc.all_parents,
-			      (const uint8_t (*)[20])rc.parents, rc.nparents, data, len);
 		*has = rc.nparents > 0;
 		if (*has)
 			memcpy(first->id, rc.parents[0], 20);
+		if (bytes)	/* (given: rc points into them no more) */
+			walk_memo_give(gitdir, oid->id, rc.time, rc.all_parents,
+				       (const uint8_t (*)[20])rc.parents, rc.nparents, &bytes, len);
+		else
+			walk_memo_put(gitdir, oid->id, rc.time, rc.all_parents,
+				      (const uint8_t (*)[20])rc.parents, rc.nparents, data, len);
 	}
 	free(bytes);
 	git_odb_object_free(obj);

@@ -890,6 +890,8 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		fill_alone(repo, t, &tip, resolved, at, nbases, labels, cache, mw, ok);
 		find_again(&rd, cache);
 	}
+	walk_memo_clear();	/* (the walks that paint history are done: its room
+				 * is the save's) */
 	if (kept && kept->path)
 		segcache_save(kept, kept->path, err, errlen);	/* only costs time */
 	err[0] = '\0';

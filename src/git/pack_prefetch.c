@@ -34,8 +34,10 @@ static void read_pack(struct pack_prefetch *pf, const struct pack_file *p)
 		long len = pack_read_commit(p, pos[k], &r);
 		if (len < 0 || commit_parse(r.buf, (size_t)len, rc) || rc->nparents != rc->all_parents)
 			continue;
-		walk_memo_put(pf->gitdir, oid, rc->time, rc->all_parents,
-			      (const uint8_t (*)[20])rc->parents, rc->nparents, r.buf, (size_t)len);
+		walk_memo_give(pf->gitdir, oid, rc->time, rc->all_parents,
+			       (const uint8_t (*)[20])rc->parents, rc->nparents, &r.buf, (size_t)len);
+		if (!r.buf)	/* (kept: the next read allocates its own) */
+			r.cap = 0;
 		pf->given++;
 	}
 	free(pos);

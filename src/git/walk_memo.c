@@ -14,14 +14,23 @@
 
 #define SHARDS 64
 
+/* Up to two parents are in the entry itself (a walk asks for an entry's
+ * parents each time it meets it: one place in memory, not two), more in
+ * the shard's pool. */
+#define INLINE_PARENTS 2
+
 struct memo_entry {
 	uint8_t oid[20];
+	uint16_t nparents;
+	uint8_t spent;		/* raw was taken once (and is in the spent queue) */
 	int64_t time;
-	uint32_t all_parents, nparents;
-	size_t first;		/* its parents in pool */
-	char *raw;		/* its object's bytes, or NULL */
+	uint32_t all_parents;
 	size_t rawlen;
-	int spent;		/* raw was taken once (and is in the spent queue) */
+	char *raw;		/* its object's bytes, or NULL */
+	union {
+		uint8_t in[INLINE_PARENTS][20];
+		size_t first;	/* its parents in pool, when more */
+	} parents;
 };
 
 struct shard {
@@ -181,11 +190,12 @@ static void add_locked(struct shard *s, size_t k, const uint8_t oid[20], int64_t
 {
 	ARRAY_GROW(s->v, s->n, s->cap);
 	struct memo_entry *e = &s->v[s->n];
+	oidtab_put(&s->table, k, (uint32_t)s->n++);
+	atomic_fetch_add(&entries, 1);
 	memcpy(e->oid, oid, 20);
 	e->time = time;
 	e->all_parents = all_parents;
-	e->nparents = nparents;
-	e->first = s->npool;
+	e->nparents = (uint16_t)nparents;
 	e->raw = NULL;
 	e->rawlen = 0;
 	e->spent = 0;
@@ -194,12 +204,16 @@ static void add_locked(struct shard *s, size_t k, const uint8_t oid[20], int64_t
 		e->rawlen = len;
 		*copy = NULL;
 	}
+	if (nparents <= INLINE_PARENTS) {
+		if (nparents)
+			memcpy(e->parents.in, parents, (size_t)nparents * 20);
+		return;
+	}
+	e->parents.first = s->npool;
 	for (unsigned p = 0; p < nparents; p++) {
 		ARRAY_GROW(s->pool, s->npool, s->poolcap);
 		memcpy(s->pool[s->npool++], parents[p], 20);
 	}
-	oidtab_put(&s->table, k, (uint32_t)s->n++);
-	atomic_fetch_add(&entries, 1);
 }
 
 /* The entry of oid when its shard s holds gitdir's repository and oid (the
@@ -233,21 +247,17 @@ static void make_room(size_t len)
 	}
 }
 
-void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
-		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
-		   const void *raw, size_t len)
+void walk_memo_give(const char *gitdir, const uint8_t oid[20], int64_t time,
+		    unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
+		    char **bytes, size_t len)
 {
-	char *copy = NULL;
+	char *none = NULL, **copy = bytes ? bytes : &none;
 	struct shard *s;
 
 	if (!gitdir)
 		return;
-	if (raw) {	/* (copied before the lock: a fresh page's fault is slow) */
-		copy = xmalloc(len + 1);
-		memcpy(copy, raw, len);
-		if (atomic_load(&entries) < WALK_MEMO_MAX)	/* (else nothing is kept) */
-			make_room(len);
-	}
+	if (*copy && atomic_load(&entries) < WALK_MEMO_MAX)	/* (else nothing is kept) */
+		make_room(len);
 	s = lock_shard(oid);
 	if (!s->gitdir || strcmp(s->gitdir, gitdir)) {	/* (a shard's first entry) */
 		pthread_mutex_unlock(&s->lock);
@@ -260,9 +270,22 @@ void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 		oidtab_reserve(&s->table, 64, entry_hash, s);
 		size_t k = find(s, oid);
 		if (!s->table.slot[k])
-			add_locked(s, k, oid, time, all_parents, parents, nparents, &copy, len);
+			add_locked(s, k, oid, time, all_parents, parents, nparents, copy, len);
 	}
 	pthread_mutex_unlock(&s->lock);
+}
+
+void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
+		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
+		   const void *raw, size_t len)
+{
+	char *copy = NULL;
+
+	if (gitdir && raw) {	/* (copied before the lock: a fresh page's fault is slow) */
+		copy = xmalloc(len + 1);
+		memcpy(copy, raw, len);
+	}
+	walk_memo_give(gitdir, oid, time, all_parents, parents, nparents, &copy, len);
 	free(copy);	/* (not kept) */
 }
 
@@ -277,7 +300,10 @@ int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 		*all_parents = e->all_parents;
 		*nparents = e->nparents;
 		if (e->nparents)
-			memcpy(parents, s->pool[e->first], (size_t)e->nparents * 20);
+			memcpy(parents, e->nparents <= INLINE_PARENTS
+						? (const void *)e->parents.in
+						: (const void *)s->pool[e->parents.first],
+			       (size_t)e->nparents * 20);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return e != NULL;
@@ -301,7 +327,14 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 	if (!atomic_load(&rawbytes))
 		return NULL;
 	s = lock_shard(oid);
-	if ((e = entry_locked(s, gitdir, oid)) && e->raw) {
+	if ((e = entry_locked(s, gitdir, oid)) && e->raw &&
+	    atomic_load(&entries) >= WALK_MEMO_MAX) {	/* given up: see walk_memo.h */
+		raw = e->raw;
+		*len = e->rawlen;
+		atomic_fetch_sub(&rawbytes, e->rawlen);
+		e->raw = NULL;
+		e->rawlen = 0;
+	} else if (e && e->raw) {
 		raw = xmalloc(e->rawlen + 1);
 		memcpy(raw, e->raw, e->rawlen);
 		*len = e->rawlen;

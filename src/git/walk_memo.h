@@ -37,10 +37,20 @@
 void walk_memo_put(const char *gitdir, const uint8_t oid[20], int64_t time,
 		   unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
 		   const void *raw, size_t len);
+/* The same, the bytes *bytes[0..len) (from malloc) kept as they are: *bytes
+ * set to NULL when kept, else left to the caller to free; bytes NULL or
+ * *bytes NULL: none. */
+void walk_memo_give(const char *gitdir, const uint8_t oid[20], int64_t time,
+		    unsigned all_parents, const uint8_t (*parents)[20], unsigned nparents,
+		    char **bytes, size_t len);
 /* A copy of the bytes of commit oid's object, when kept: to free, *len
  * set; else NULL.  The bytes stay until new ones need their room (the
  * first taken go first): a commit in a series' range that is on the
- * mainline too (a fix merged both ways) is wanted by two walks. */
+ * mainline too (a fix merged both ways) is wanted by two walks.  Once the
+ * memo holds WALK_MEMO_MAX commits no new bytes come, so none would ever
+ * need that room: the bytes themselves are given then, and forgotten (a
+ * second walk that wants them inflates the object again; on the merges
+ * bench at full size, 1 of 45,723 objects). */
 char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len);
 /* The same, when kept: 1 with *time, *all_parents, *nparents and
  * parents[0..*nparents) (room for 256) set; 0 when not. */

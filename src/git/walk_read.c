@@ -267,7 +267,12 @@ int walker_read_node(struct walker *w, uint32_t i, char *err, size_t errlen)
 		walker_parse(w, n, &rc);
 	int painted = (n->flags & F_UNINTERESTING) && !w->replace.n;
 	set_parents(w, i, (const uint8_t (*)[20])rc.parents, rc.nparents);	/* (n moves) */
-	if (!rp)	/* (a painted commit's object kept whole: walk_memo.h) */
+	if (!rp && painted && hold.copy)	/* (a painted commit's object kept whole:
+					 * walk_memo.h; the bytes read given) */
+		walk_memo_give(w->gitdir, w->nodes[i].oid, rc.time, rc.all_parents,
+			       (const uint8_t (*)[20])rc.parents, rc.nparents, &hold.copy,
+			       hold.len);
+	else if (!rp)
 		walk_memo_put(w->gitdir, w->nodes[i].oid, rc.time, rc.all_parents,
 			      (const uint8_t (*)[20])rc.parents, rc.nparents,
 			      painted ? commit_bytes_data(&hold) : NULL,

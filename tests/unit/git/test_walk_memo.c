@@ -1,8 +1,10 @@
 /* Unit tests for git/walk_memo.c: a commit kept is given back as put (date, parent
  * count, parents) and said to be kept (walk_memo_has), once (a second put of the same id changes nothing), only for
  * the repository it was kept for; another repository's put starts afresh (in every
- * shard), and walk_memo_clear forgets everything.  An object's bytes kept are taken once.
- * Ids of every shard, put and asked by two threads at once, are all kept. */
+ * shard), and walk_memo_clear forgets everything.  An object's bytes kept are taken
+ * again until their room is needed, given up at their first take once the memo is full;
+ * bytes given (walk_memo_give) are kept without a copy.  Parents come back in order, two
+ * or more.  Ids of every shard, put and asked by two threads at once, are all kept. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -137,6 +139,53 @@ static void test_raw(void **state)
 	assert_null(walk_memo_take_raw("/r/", b, &len));
 }
 
+/* One parent, two (kept in the entry) and three (kept apart) come back in
+ * their order, each commit's own; bytes given are kept without a copy (the
+ * caller's pointer cleared), or left to the caller when the commit is kept
+ * already. */
+static void test_parents_and_give(void **state)
+{
+	uint8_t id[4][20], p[3][20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+	size_t len = 0;
+	char *bytes, *raw;
+
+	(void)state;
+	walk_memo_clear();
+	for (int k = 0; k < 3; k++)
+		oid(p[k], 10 + k);
+	for (int n = 1; n <= 3; n++) {
+		oid(id[n], n);
+		walk_memo_put("/r/", id[n], n, (unsigned)n + 1, (const uint8_t (*)[20])p, (unsigned)n,
+			      NULL, 0);
+	}
+	for (int n = 3; n >= 1; n--) {
+		assert_int_equal(walk_memo_get("/r/", id[n], &time, &all, got, &np), 1);
+		assert_int_equal(time, n);
+		assert_int_equal(all, n + 1);
+		assert_int_equal(np, n);
+		for (int k = 0; k < n; k++)
+			assert_memory_equal(got[k], p[k], 20);
+	}
+	oid(id[0], 20);
+	bytes = strdup("tree y\n\ngiven");
+	walk_memo_give("/r/", id[0], 4, 0, NULL, 0, &bytes, 14);
+	assert_null(bytes);
+	raw = walk_memo_take_raw("/r/", id[0], &len);
+	assert_non_null(raw);
+	assert_int_equal(len, 14);
+	assert_memory_equal(raw, "tree y\n\ngiven", 14);
+	free(raw);
+	bytes = strdup("again");
+	walk_memo_give("/r/", id[0], 5, 0, NULL, 0, &bytes, 5);	/* kept already */
+	assert_non_null(bytes);
+	assert_string_equal(bytes, "again");
+	free(bytes);
+	walk_memo_give("/r/", id[1], 6, 0, NULL, 0, NULL, 0);	/* no bytes: harmless */
+	walk_memo_clear();
+}
+
 /* Bytes taken give their room to new ones, the first taken first; bytes
  * never taken keep theirs (a walk still wants them). */
 static void test_raw_room(void **state)
@@ -240,6 +289,39 @@ static void test_spread(void **state)
 	walk_memo_clear();
 }
 
+/* A full memo (WALK_MEMO_MAX commits) takes no new bytes, so none would
+ * ever need the room of bytes taken: a take gives them and forgets them;
+ * the commit's date and parents stay. */
+static void test_full_memo_gives_bytes(void **state)
+{
+	uint8_t a[20], got[256][20];
+	unsigned all = 0, np = 0;
+	int64_t time = 0;
+	size_t len = 0;
+	char *raw;
+
+	(void)state;
+	walk_memo_clear();
+	spread_oid(a, 0);
+	walk_memo_put("/r/", a, 1, 0, NULL, 0, "tree z\n\nfull", 13);
+	free(walk_memo_take_raw("/r/", a, &len));	/* not full: kept for another walk */
+	for (int n = 1; n < (int)WALK_MEMO_MAX; n++) {
+		uint8_t b[20];
+		spread_oid(b, n);
+		walk_memo_put("/r/", b, n, 0, NULL, 0, NULL, 0);
+	}
+	raw = walk_memo_take_raw("/r/", a, &len);
+	assert_non_null(raw);
+	assert_int_equal(len, 13);
+	assert_memory_equal(raw, "tree z\n\nfull", 13);
+	free(raw);
+	assert_null(walk_memo_take_raw("/r/", a, &len));
+	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
+	assert_int_equal(time, 1);
+	walk_memo_clear();
+}
+
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,7 +330,9 @@ int main(void)
 		cmocka_unit_test(test_many),
 		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_parents_and_give),
 		cmocka_unit_test(test_raw_room),
+		cmocka_unit_test(test_full_memo_gives_bytes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
