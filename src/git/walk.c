@@ -252,7 +252,7 @@ static void spread(struct walker *w, uint32_t i, uint32_t p)
 	while (n) {
 		uint32_t x = w->stack[--n];
 		for (uint32_t k = 0; k < w->nodes[x].nparents; k++) {
-			uint32_t q = w->nodes[x].parents[k];
+			uint32_t q = node_parents(&w->nodes[x])[k];
 			if (merge(w, q, x)) {
 				ARRAY_GROW(w->stack, n, w->stackcap);
 				w->stack[n++] = q;
@@ -340,7 +340,7 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 		if (!followed(w, i))
 			continue;
 		for (uint32_t k = 0; k < w->nodes[i].nparents; k++) {
-			uint32_t p = w->nodes[i].parents[k];
+			uint32_t p = node_parents(&w->nodes[i])[k];
 			spread(w, i, p);
 			if ((rc = enqueue(w, p, err, errlen)))
 				return rc;
@@ -355,7 +355,8 @@ static int run_walk(struct walker *w, char *err, size_t errlen)
 static void walker_release(struct walker *w)
 {
 	for (size_t i = 0; i < w->n; i++) {
-		free(w->nodes[i].parents);
+		if (w->nodes[i].nparents > 2)
+			free(w->nodes[i].parents.more);
 		if (w->nodes[i].data) {
 			msg_facts_release(w->nodes[i].data);
 			free(w->nodes[i].data);

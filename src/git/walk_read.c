@@ -98,11 +98,14 @@ void walker_object_free(struct commit_bytes *hold)
 
 static void set_parents(struct walker *w, uint32_t i, const uint8_t (*oids)[20], unsigned n)
 {
-	uint32_t *ps = xmalloc((n + 1) * sizeof(uint32_t));
+	uint32_t in[2] = { 0, 0 }, *ps = n <= 2 ? in : xmalloc(n * sizeof(uint32_t));
 
 	for (unsigned k = 0; k < n; k++)
 		ps[k] = walker_node(w, oids[k]);	/* may move w->nodes */
-	w->nodes[i].parents = ps;
+	if (n <= 2)
+		memcpy(w->nodes[i].parents.in, in, sizeof(in));
+	else
+		w->nodes[i].parents.more = ps;
 	w->nodes[i].nparents = n;
 }
 
@@ -126,7 +129,7 @@ static int read_graph(struct walker *w, uint32_t i)
 	w->nodes[i].flags |= F_PARSED | F_GRAPH;
 	set_parents(w, i, (const uint8_t (*)[20])oids, c.nparents);
 	for (unsigned k = 0; w->exact_pos && k < c.nparents; k++)
-		w->nodes[w->nodes[i].parents[k]].gpos = c.parents[k] + 1;
+		w->nodes[node_parents(&w->nodes[i])[k]].gpos = c.parents[k] + 1;
 	return 0;
 }
 

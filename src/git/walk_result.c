@@ -56,8 +56,8 @@ static void topo_order(struct walker *w, const uint32_t *node, size_t total, uin
 		const struct node *n = &w->nodes[node[k]];
 		v[k] = (struct topo_node){ n->time, n->oid, edges + nedges, 0 };
 		for (uint32_t j = 0; j < n->nparents; j++)
-			if (pos[n->parents[j]] != UINT32_MAX)
-				edges[nedges + v[k].nparents++] = pos[n->parents[j]];
+			if (pos[node_parents(n)[j]] != UINT32_MAX)
+				edges[nedges + v[k].nparents++] = pos[node_parents(n)[j]];
 		nedges += v[k].nparents;
 	}
 	order = xmalloc((total + 1) * sizeof(uint32_t));
@@ -88,14 +88,14 @@ static void topo_order(struct walker *w, const uint32_t *node, size_t total, uin
 		if (!w->no_parents) {
 			c->parents = xmalloc((n->nparents + 1) * sizeof(uint32_t));
 			for (uint32_t j = 0; j < n->nparents; j++)
-				if (pos[n->parents[j]] != UINT32_MAX)
-					c->parents[c->nparents++] = pos[n->parents[j]];
+				if (pos[node_parents(n)[j]] != UINT32_MAX)
+					c->parents[c->nparents++] = pos[node_parents(n)[j]];
 		}
 		if (w->parent_ids) {
 			c->parent_ids = xmalloc(((size_t)n->nparents + 1) * 20);
 			c->nparent_ids = n->nparents;
 			for (uint32_t j = 0; j < n->nparents; j++)
-				memcpy(c->parent_ids[j], w->nodes[n->parents[j]].oid, 20);
+				memcpy(c->parent_ids[j], w->nodes[node_parents(n)[j]].oid, 20);
 		}
 	}
 	for (size_t k = 0; k < total; k++)
@@ -129,7 +129,7 @@ void walker_learn(struct walker *w)
 		if (n->nparents > cap)
 			parents = xrealloc(parents, (cap = n->nparents) * 20);
 		for (uint32_t k = 0; k < n->nparents; k++)
-			memcpy(parents[k], w->nodes[n->parents[k]].oid, 20);
+			memcpy(parents[k], w->nodes[node_parents(n)[k]].oid, 20);
 		pthread_mutex_lock(&cache_lock);
 		if (full)
 			cache_add(w->cache, n->oid, n->time, n->all_parents,
@@ -183,7 +183,7 @@ static uint32_t hidden_parents(const struct walker *w, const uint32_t *node, siz
 		const struct node *n = &w->nodes[node[i]];
 		for (uint32_t k = 0; k < n->nparents; k++)
 			for (size_t h = 0; h < nhides && h < 32; h++)
-				if (n->parents[k] == hides[h])
+				if (node_parents(n)[k] == hides[h])
 					mask |= 1u << h;
 	}
 	return mask;

@@ -48,7 +48,10 @@ struct node {
 	int64_t time;
 	uint32_t gen;		/* from the commit-graph; 0: unknown */
 	uint32_t flags;
-	uint32_t *parents;	/* node indices */
+	union {			/* node indices (node_parents) */
+		uint32_t in[2];	/* up to two: here (no block for each commit) */
+		uint32_t *more;	/* more: a block of their own */
+	} parents;
 	uint32_t nparents;
 	unsigned all_parents;
 	struct msg_facts *data;
@@ -58,6 +61,12 @@ struct node {
 					   child's graph entry gave it (and
 					   walker.exact_pos); 0: look it up */
 };
+
+/* n's parents, nparents of them. */
+static inline const uint32_t *node_parents(const struct node *n)
+{
+	return n->nparents <= 2 ? n->parents.in : n->parents.more;
+}
 
 struct walker {
 	git_odb *odb;
