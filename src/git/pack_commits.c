@@ -141,13 +141,43 @@ const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos)
 	return p->idx + IDX_HEADER + (size_t)pos * 20;
 }
 
+static uint64_t be64(const uint8_t *b)
+{
+	return (uint64_t)be32(b) << 32 | be32(b + 4);
+}
+
+/* Ids are spread evenly: the first eight bytes of the id sought place it
+ * between those of the bounds, and two guesses so leave a few dozen ids,
+ * not the eleven halvings of a bucket of git/git's (each an idx page the
+ * walk had not touched): 2.6% of a cold run's samples were the halvings'
+ * compares.  Then halving, as git does. */
 int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20])
 {
 	uint32_t lo = oid[0] ? be32(p->idx + 8 + 4 * (oid[0] - 1)) : 0;
 	uint32_t hi = be32(p->idx + 8 + 4 * oid[0]);
+	uint64_t key = be64(oid), kl = (uint64_t)oid[0] << 56, kh = kl | (((uint64_t)1 << 56) - 1);
 
-	if (!p->n || hi > p->n)
+	if (!p->n || hi > p->n || lo > hi)
 		return -1;
+	for (int guess = 0; guess < 2 && hi - lo > 16; guess++) {
+		/* [lo, hi) holds the ids whose first eight bytes are in [kl, kh] */
+		double at = (double)(key - kl) / ((double)(kh - kl) + 1.0);
+		uint32_t mid = lo + (uint32_t)(at * (hi - lo));
+		if (mid >= hi)
+			mid = hi - 1;
+		const uint8_t *id = pack_file_oid(p, mid);
+		uint64_t k = be64(id);
+		int c = k < key ? -1 : k > key ? 1 : memcmp(id, oid, 20);
+		if (!c)
+			return mid;
+		if (c < 0) {
+			lo = mid + 1;
+			kl = k;
+		} else {
+			hi = mid;
+			kh = k;
+		}
+	}
 	while (lo < hi) {	/* the ids of [lo, hi) begin with oid[0] */
 		uint32_t mid = lo + (hi - lo) / 2;
 		int c = memcmp(pack_file_oid(p, mid), oid, 20);

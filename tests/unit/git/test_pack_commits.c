@@ -5,7 +5,8 @@
  * commits found are the four before the run, in pack order, each read back as the bytes
  * compressed; the delta, the trees and the commit after the run are not (that commit still
  * reads when asked).  An object is found by its id (pack_file_find), an id the pack lacks
- * is not.  The pack order is the .rev file's when it fits (one listing a different order is
+ * is not, in this pack and among 6,000 ids with a dense first byte and ids alike in their
+ * first eight bytes.  The pack order is the .rev file's when it fits (one listing a different order is
  * followed), else the sorted offsets.  Damage gives nothing and never reads outside the
  * buffers: a decreasing fan-out, another index version, a pack of another object count or
  * checksum, an offset past the pack, a large offset the index lacks, a size the stream does
@@ -246,6 +247,80 @@ static void test_rev_order_followed(void **state)
 	free(m);
 }
 
+/* Many ids, spread as git's are (uniform) but for dense first bytes and
+ * pairs alike in their first eight bytes: each is found at its place, and
+ * an id between two is not (pack_file_find guesses where an id is from
+ * its first eight bytes before halving). */
+#define MANY 6000
+
+static int cmp_id(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+static void test_find_among_many(void **state)
+{
+	uint8_t (*ids)[20] = malloc(MANY * 20), one[32];
+	size_t packcap = 12 + (size_t)MANY * 16 + 20, idxcap = 8 + 1024 + (size_t)MANY * 28 + 40;
+	uint8_t *pack = malloc(packcap), *idx = calloc(1, idxcap);
+	uint32_t x = 12345;
+	uLongf zl = sizeof(one);
+	struct pack_file p;
+
+	(void)state;
+	assert_int_equal(compress2(one, &zl, (const Bytef *)"b", 1, 9), Z_OK);
+	for (int k = 0; k < MANY; k++) {
+		for (int b = 0; b < 20; b++) {
+			x = x * 1103515245u + 12345u;
+			ids[k][b] = (uint8_t)(x >> 16);
+		}
+		if (k % 3 == 0)
+			ids[k][0] = 0x42;	/* a dense bucket */
+		if (k % 7 == 1)		/* alike in eight bytes with the one before */
+			memcpy(ids[k], ids[k - 1], 8);
+	}
+	qsort(ids, MANY, 20, cmp_id);
+	memcpy(pack, "PACK", 4);
+	put32(pack + 4, 2);
+	put32(pack + 8, MANY);
+	memcpy(idx, "\377tOc", 4);
+	put32(idx + 4, 2);
+	uint8_t *idsout = idx + 8 + 1024, *offs = idsout + 24 * (size_t)MANY;
+	size_t at = 12;
+	for (int k = 0; k < MANY; k++) {
+		put32(offs + 4 * k, (uint32_t)at);
+		pack[at++] = 0x31;	/* a blob of one byte */
+		memcpy(pack + at, one, zl);
+		at += zl;
+		memcpy(idsout + 20 * k, ids[k], 20);
+	}
+	for (int b = 0; b < 256; b++) {
+		uint32_t c = 0;
+		while (c < MANY && ids[c][0] <= b)
+			c++;
+		put32(idx + 8 + 4 * b, c);
+	}
+	memset(pack + at, 0xcd, 20);
+	memset(offs + 4 * MANY, 0xcd, 20);
+	memset(offs + 4 * MANY + 20, 0xee, 20);
+	assert_int_equal(pack_file_from(&p, idx, (size_t)(offs + 4 * MANY + 40 - idx), pack,
+					at + 20, NULL, 0), 0);
+	for (int k = 0; k < MANY; k++) {
+		uint8_t id[20];
+		assert_int_equal(pack_file_find(&p, ids[k]), k);
+		memcpy(id, ids[k], 20);
+		if (++id[19] && (k + 1 == MANY || memcmp(id, ids[k + 1], 20)))
+			assert_int_equal(pack_file_find(&p, id), -1);	/* between two */
+		memset(id + 8, 0, 12);	/* the eight bytes alone: before or at it */
+		if (memcmp(id, ids[k], 20) && (k == 0 || memcmp(id, ids[k - 1], 20)))
+			assert_int_equal(pack_file_find(&p, id), -1);
+	}
+	pack_file_close(&p);
+	free(pack);
+	free(idx);
+	free(ids);
+}
+
 static void test_damaged_files(void **state)
 {
 	struct made *m = malloc(sizeof(*m));
@@ -312,6 +387,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_found_in_pack_order),
 		cmocka_unit_test(test_rev_order_followed),
+		cmocka_unit_test(test_find_among_many),
 		cmocka_unit_test(test_damaged_files),
 		cmocka_unit_test(test_damaged_objects),
 	};
