@@ -4,6 +4,8 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "core/resolve.h"
+#include "git/commit_parse.h"
+#include "git/pack_set.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -78,6 +80,25 @@ static int cmp_ask(const void *pa, const void *pb)
 	return strcmp(a->id, b->id);
 }
 
+/* The message of commit oid from the packs' bytes (pack_set.h: libdeflate,
+ * no lock shared with other threads), parsed into f: 1; 0 when the packs
+ * do not hold it whole.  Open vSwitch's cold run reads 1,500 such commits:
+ * through libgit2's zlib they were 4.6% of its samples. */
+static int aliases_from_pack(git_repository *repo, const git_oid *oid,
+			     const struct msg_rules *rules, struct msg_facts *f)
+{
+	size_t len;
+	char *bytes = pack_set_read_commit(git_repository_commondir(repo), oid->id, &len);
+	struct raw_commit *rc = bytes ? xmalloc(sizeof(*rc)) : NULL;
+	int ok = bytes && commit_parse(bytes, len, rc) == 0;
+
+	if (ok)
+		msg_parse_with(rc->message, rc->message_len, rules, f);
+	free(rc);
+	free(bytes);
+	return ok;
+}
+
 /* The upstream ids of commit oid's message (none when it is no commit). */
 static void aliases_of(git_repository *repo, const git_oid *oid, const struct msg_rules *rules,
 		       struct msg_facts *f)
@@ -85,7 +106,7 @@ static void aliases_of(git_repository *repo, const git_oid *oid, const struct ms
 	git_commit *commit = NULL;
 
 	memset(f, 0, sizeof(*f));
-	if (git_commit_lookup(&commit, repo, oid) < 0)
+	if (aliases_from_pack(repo, oid, rules, f) || git_commit_lookup(&commit, repo, oid) < 0)
 		return;
 	const char *msg = git_commit_message_raw(commit);
 	msg_parse_with(msg, strlen(msg), rules, f);
