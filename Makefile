@@ -176,6 +176,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/graph/line-graph.sh $(B)/regtrace
 	tests/graph/line-prefetch.sh $(B)/regtrace
 	tests/graph/outside-packed.sh $(B)/regtrace
+	tests/graph/tails-threads.sh $(B)/regtrace
 	tests/replay/replay.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 

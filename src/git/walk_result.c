@@ -8,6 +8,7 @@
 #include "base/util.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,10 +38,14 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
 /*
  * The commits of range r in history order (topo.h): node[0..total) are
  * its nodes, ascending.  pos (one slot per node, UINT32_MAX outside the
- * range) is the caller's, all UINT32_MAX on entry and on return.
+ * range) is the caller's, all UINT32_MAX on entry and on return.  uses[i]
+ * counts the ranges still to take node i's facts and meta: the last takes
+ * them over, the others copy them (ranges may be made on several threads
+ * at once: each reads the pointers before its count goes down, and the
+ * last clears them only after every other count went down).
  */
 static void topo_order(struct walker *w, const uint32_t *node, size_t total, uint32_t *pos,
-		       uint32_t *uses, struct walk_result *out)
+		       _Atomic uint32_t *uses, struct walk_result *out)
 {
 	struct topo_node *v = xcalloc(total + 1, sizeof(*v));
 	uint32_t *edges = NULL, *order;
@@ -73,12 +78,14 @@ static void topo_order(struct walker *w, const uint32_t *node, size_t total, uin
 		c->time = n->time;
 		c->all_parents = n->all_parents;
 		c->key = n->key;
-		if (--uses[i]) {	/* other ranges take it too: the last takes it over */
-			c->facts = n->data ? facts_copy(n->data) : NULL;
-			c->meta = n->meta ? meta_copy(n->meta) : NULL;
+		struct msg_facts *facts = n->data;
+		struct commit_meta *meta = n->meta;
+		if (atomic_fetch_sub_explicit(&uses[i], 1, memory_order_acq_rel) != 1) {
+			c->facts = facts ? facts_copy(facts) : NULL;	/* (others take it too) */
+			c->meta = meta ? meta_copy(meta) : NULL;
 		} else {
-			c->facts = n->data;
-			c->meta = n->meta;
+			c->facts = facts;
+			c->meta = meta;
 			n->data = NULL;
 			n->meta = NULL;
 		}
@@ -199,22 +206,86 @@ static uint32_t hidden_parents(const struct walker *w, const uint32_t *node, siz
 		} \
 } while (0)
 
+/* What the ranges' results are made from (walker_results), and the
+ * node-to-place tables of the threads that make them. */
+struct making {
+	struct walker *w;
+	const struct walk_spec *specs;
+	uint32_t **hides;
+	struct walk_result *outs;
+	const uint32_t *members;
+	const size_t *start;
+	_Atomic uint32_t *uses;
+	size_t from;		/* the batch's first range */
+	pthread_mutex_t lock;	/* spare[]: tables not in use, all UINT32_MAX */
+	uint32_t *spare[THREADS_MAX + 1];
+	size_t nspare;
+};
+
+static uint32_t *pos_take(struct making *m)
+{
+	uint32_t *pos = NULL;
+
+	pthread_mutex_lock(&m->lock);
+	if (m->nspare)
+		pos = m->spare[--m->nspare];
+	pthread_mutex_unlock(&m->lock);
+	if (!pos) {
+		pos = xmalloc((m->w->n + 1) * sizeof(uint32_t));
+		for (uint32_t i = 0; i < m->w->n; i++)
+			pos[i] = UINT32_MAX;
+	}
+	return pos;
+}
+
+static void pos_give(struct making *m, uint32_t *pos)
+{
+	pthread_mutex_lock(&m->lock);
+	m->spare[m->nspare++] = pos;	/* (one per thread at most) */
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* Range from + k's result (threads_fn). */
+static void make_one(void *ctx, size_t k)
+{
+	struct making *m = ctx;
+	size_t r = m->from + k, total = m->start[r + 1] - m->start[r];
+	const uint32_t *node = m->members + m->start[r];
+	uint32_t *pos = pos_take(m);
+
+	m->outs[r].hidden_parents = hidden_parents(m->w, node, total, m->hides[r],
+						   m->specs[r].nhides);
+	m->outs[r].base_is_parent = m->outs[r].hidden_parents & 1;
+	topo_order(m->w, node, total, pos, m->uses, &m->outs[r]);
+	pos_give(m, pos);
+}
+
+/* Ranges with a take made this many at a time, then taken in order: a
+ * walk's results are not all held at once (walk.h). */
+#define TAKE_BATCH 8
+
 /* The ranges' commits into outs, each in history order.  One pass over the
  * nodes lists each range's commits (ascending): each range then costs its
- * own commits, not every node of the walk. */
+ * own commits, not every node of the walk.  The ranges are made on several
+ * threads when the walk may use them and they hold enough commits: the
+ * tails of Open vSwitch's 33 bases, 270,000 commits in all, were 24 ms on
+ * one thread while the other core waited. */
 void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 		    uint32_t **hides, struct walk_result *outs)
 {
-	uint32_t *uses = xcalloc(w->n + 1, sizeof(uint32_t));
-	uint32_t *pos = xmalloc((w->n + 1) * sizeof(uint32_t));
+	_Atomic uint32_t *uses = xcalloc(w->n + 1, sizeof(*uses));
 	size_t *start = xcalloc(n + 2, sizeof(size_t)), *fill = xcalloc(n + 1, sizeof(size_t));
+	struct making m = { w, specs, hides, outs, NULL, start, uses, 0,
+			    PTHREAD_MUTEX_INITIALIZER, { NULL }, 0 };
 	uint32_t *members;
 
 	for (uint32_t i = 0; i < w->n; i++) {
-		pos[i] = UINT32_MAX;
 		if (!in_range(&w->nodes[i]))
 			continue;
-		FOR_RANGES_OF(w, i, r, { uses[i]++; start[r + 1]++; });
+		FOR_RANGES_OF(w, i, r, {
+			atomic_fetch_add_explicit(&uses[i], 1, memory_order_relaxed);
+			start[r + 1]++;
+		});
 	}
 	for (size_t r = 0; r < n; r++)
 		start[r + 1] += start[r];
@@ -222,21 +293,26 @@ void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 	for (uint32_t i = 0; i < w->n; i++)
 		if (in_range(&w->nodes[i]))
 			FOR_RANGES_OF(w, i, r, { members[start[r] + fill[r]++] = i; });
-	for (size_t r = 0; r < n; r++) {
-		const uint32_t *node = members + start[r];
-		size_t total = start[r + 1] - start[r];
-		outs[r].hidden_parents = hidden_parents(w, node, total, hides[r], specs[r].nhides);
-		outs[r].base_is_parent = outs[r].hidden_parents & 1;
-		topo_order(w, node, total, pos, uses, &outs[r]);
-		if (w->take)
+	m.members = members;
+	int alone = w->threads == 1 || n < 2 || start[n] < 4096;
+	for (size_t b = 0, batch = w->take ? TAKE_BATCH : n; b < n; b += batch) {
+		size_t k = n - b < batch ? n - b : batch;
+		m.from = b;
+		if (alone)
+			for (size_t j = 0; j < k; j++)
+				make_one(&m, j);
+		else
+			threads_each(k, make_one, &m);
+		for (size_t r = b; w->take && r < b + k; r++)
 			w->take(w->take_ctx, r, &outs[r]);
 	}
 	if (w->cache)
 		painted(w, n, outs);
+	while (m.nspare)
+		free(m.spare[--m.nspare]);
+	pthread_mutex_destroy(&m.lock);
 	free(members);
 	free(fill);
 	free(start);
-	free(pos);
-	free(uses);
+	free((void *)uses);
 }
-
