@@ -51,3 +51,8 @@ size_t heap_prepare(void)
 		return 0;
 	return (uintptr_t)end - from;
 }
+
+void heap_give_back(void)
+{
+	malloc_trim(0);
+}

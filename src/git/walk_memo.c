@@ -347,6 +347,11 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 	return raw;
 }
 
+int walk_memo_full(void)
+{
+	return atomic_load(&entries) >= WALK_MEMO_MAX;
+}
+
 void walk_memo_clear(void)
 {
 	pthread_mutex_lock(&owner_lock);

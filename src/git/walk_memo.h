@@ -58,6 +58,9 @@ int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 		  unsigned *all_parents, uint8_t (*parents)[20], unsigned *nparents);
 /* Whether commit oid of gitdir's repository is kept. */
 int walk_memo_has(const char *gitdir, const uint8_t oid[20]);
+/* Whether the memo holds WALK_MEMO_MAX commits: the walks read a history
+ * that big (base/heap.h: its phases leave tens of MB free in the heaps). */
+int walk_memo_full(void);
 /* Forget everything (the memory given back). */
 void walk_memo_clear(void);
 

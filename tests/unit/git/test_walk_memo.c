@@ -2,7 +2,8 @@
  * count, parents) and said to be kept (walk_memo_has), once (a second put of the same id changes nothing), only for
  * the repository it was kept for; another repository's put starts afresh (in every
  * shard), and walk_memo_clear forgets everything.  An object's bytes kept are taken
- * again until their room is needed, given up at their first take once the memo is full;
+ * again until their room is needed, given up at their first take once the memo is full
+ * (walk_memo_full, until cleared);
  * bytes given (walk_memo_give) are kept without a copy.  Parents come back in order, two
  * or more.  Ids of every shard, put and asked by two threads at once, are all kept. */
 #include <stdarg.h>
@@ -307,9 +308,11 @@ static void test_full_memo_gives_bytes(void **state)
 	free(walk_memo_take_raw("/r/", a, &len));	/* not full: kept for another walk */
 	for (int n = 1; n < (int)WALK_MEMO_MAX; n++) {
 		uint8_t b[20];
+		assert_false(n % 65536 == 0 && walk_memo_full());
 		spread_oid(b, n);
 		walk_memo_put("/r/", b, n, 0, NULL, 0, NULL, 0);
 	}
+	assert_true(walk_memo_full());
 	raw = walk_memo_take_raw("/r/", a, &len);
 	assert_non_null(raw);
 	assert_int_equal(len, 13);
@@ -319,6 +322,7 @@ static void test_full_memo_gives_bytes(void **state)
 	assert_int_equal(walk_memo_get("/r/", a, &time, &all, got, &np), 1);
 	assert_int_equal(time, 1);
 	walk_memo_clear();
+	assert_false(walk_memo_full());
 }
 
 
