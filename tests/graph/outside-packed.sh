@@ -18,28 +18,20 @@
 SANDBOX=outside-packed . "$(dirname "$0")/../lib/sandbox.sh"
 export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_CACHE=1
 d=$W/repo
-n=0
-commit() {	# MESSAGE FILE
-	n=$((n + 1))
-	echo "$n" >"$d/$2"
-	git -C "$d" add "$2"
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" commit -q -m "$1"
-}
 git init -q -b master "$d"
-commit "m1: start" m1
+hourly_commit "m1: start" m1
 git -C "$d" tag v1.0
 git -C "$d" checkout -q -b stable
-commit "bug: add" s1
+hourly_commit "bug: add" s1
 s1=$(git -C "$d" rev-parse HEAD)
 git -C "$d" tag v1.0.1
 git -C "$d" checkout -q master
-commit "port: the bug to master
+hourly_commit "port: the bug to master
 
 (cherry picked from commit $s1)" m2
 m2=$(git -C "$d" rev-parse HEAD)
 git -C "$d" checkout -q stable
-commit "bug: repair
+hourly_commit "bug: repair
 
 Fixes: ${m2:0:12}" s2
 git -C "$d" tag v1.0.2

@@ -6,6 +6,8 @@
 #        committer (A <a@example.org>)
 #   ok NAME / no NAME WHY count checks; finish LABEL prints the counts and fails when
 #   one failed.
+#   hourly_commit MESSAGE FILE  in the repository $d, FILE set to the commit's number and
+#   committed with MESSAGE at the next hour (from 1500000000 + 1 h on; $n counts them)
 set -u
 R=$(realpath "${1:-build/regtrace}")
 W=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-${SANDBOX:-test}.XXXXXX")
@@ -19,4 +21,12 @@ no() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 finish() {
 	echo "$1: $pass passed, $fail failed"
 	[ "$fail" = 0 ]
+}
+n=0
+hourly_commit() {
+	n=$((n + 1))
+	echo "$n" >"$d/$2"
+	git -C "$d" add "$2"
+	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
+		git -C "$d" commit -q -m "$1"
 }

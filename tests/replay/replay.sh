@@ -17,21 +17,13 @@
 SANDBOX=replay . "$(dirname "$0")/../lib/sandbox.sh"
 unset REGTRACE_NO_CACHE REGTRACE_NO_ANSWERS
 d=$W/repo
-n=0
-commit() {	# MESSAGE FILE
-	n=$((n + 1))
-	echo "$n" >"$d/$2"
-	git -C "$d" add "$2"
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" commit -q -m "$1"
-}
 git init -q -b master "$d"
-commit "m1: start" m1
+hourly_commit "m1: start" m1
 git -C "$d" tag v1.0
 git -C "$d" checkout -q -b stable
-commit "bug: add" s1
+hourly_commit "bug: add" s1
 s1=$(git -C "$d" rev-parse HEAD)
-commit "bug: repair
+hourly_commit "bug: repair
 
 Fixes: ${s1:0:12} (\"bug: add\")" s2
 s2=$(git -C "$d" rev-parse HEAD)
@@ -96,14 +88,14 @@ quiet=$(run stats -q)
 # what the output depends on, changed: each a fresh answer
 same "text, not json" stats
 git -C "$d" checkout -q stable
-commit "other: change" s3
+hourly_commit "other: change" s3
 git -C "$d" checkout -q master
 same "a commit after the last release" stats --json
 git -C "$d" tag v1.0.2 stable	# (a ref only: no new object)
 same "a new release tag" stats --json
 got=$(run stats --json | field commits)
 [ "$got" = 3 ] && ok "the new release counted: 3 commits" || no "new release" "$got commits"
-commit "m2: more" m2
+hourly_commit "m2: more" m2
 same "the mainline moved" stats --json
 git -C "$d" config regtrace.excludeSeries v1.0
 same "a setting (regtrace.excludeSeries)" stats --json
