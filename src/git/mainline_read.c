@@ -10,7 +10,6 @@
 #include "core/release.h"
 #include "base/error.h"
 #include "core/identity.h"
-#include "base/heap.h"
 #include "base/threads.h"
 #include "git/walk.h"
 #include "git/walk_memo.h"
@@ -463,8 +462,7 @@ static int read_group(void *ctx, git_repository *repo, size_t g)
 	free(outs);
 	free(ends);
 	free(specs);
-	if (walk_memo_full())	/* (a big history: base/heap.h) */
-		heap_give_back();
+	walk_memo_phase_done();
 	return rc;
 }
 
@@ -893,11 +891,8 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 		fill_alone(repo, t, &tip, resolved, at, nbases, labels, cache, mw, ok);
 		find_again(&rd, cache);
 	}
-	int big = walk_memo_full();
 	walk_memo_clear();	/* (the walks that paint history are done: its room
 				 * is the save's) */
-	if (big)
-		heap_give_back();
 	if (kept && kept->path)
 		segcache_save(kept, kept->path, err, errlen);	/* only costs time */
 	err[0] = '\0';

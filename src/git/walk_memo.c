@@ -4,6 +4,7 @@
  * (git/git, cold: a twentieth of the run's samples in the lock's futex
  * calls and the context switches they made). */
 #include "git/walk_memo.h"
+#include "base/heap.h"
 #include "base/oidmap.h"
 #include "base/util.h"
 
@@ -352,11 +353,21 @@ int walk_memo_full(void)
 	return atomic_load(&entries) >= WALK_MEMO_MAX;
 }
 
+void walk_memo_phase_done(void)
+{
+	if (walk_memo_full())
+		heap_give_back();
+}
+
 void walk_memo_clear(void)
 {
+	int full = walk_memo_full();
+
 	pthread_mutex_lock(&owner_lock);
 	clear_shards();
 	free(owner);
 	owner = NULL;
 	pthread_mutex_unlock(&owner_lock);
+	if (full)
+		heap_give_back();
 }

@@ -59,9 +59,14 @@ int walk_memo_get(const char *gitdir, const uint8_t oid[20], int64_t *time,
 /* Whether commit oid of gitdir's repository is kept. */
 int walk_memo_has(const char *gitdir, const uint8_t oid[20]);
 /* Whether the memo holds WALK_MEMO_MAX commits: the walks read a history
- * that big (base/heap.h: its phases leave tens of MB free in the heaps). */
+ * that big. */
 int walk_memo_full(void);
-/* Forget everything (the memory given back). */
+/* A phase of walks done: when the memo is full, the heaps' free pages given
+ * back to the kernel (base/heap.h: each phase of a run that big leaves tens
+ * of MB free in the threads' heaps); else nothing. */
+void walk_memo_phase_done(void);
+/* Forget everything (the memory given back, and the heaps' free pages with
+ * it when the memo was full). */
 void walk_memo_clear(void);
 
 #endif

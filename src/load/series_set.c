@@ -3,7 +3,6 @@
 #include "base/threads.h"
 #include "base/at_exit.h"
 #include "base/error.h"
-#include "base/heap.h"
 #include "base/radix.h"
 #include "base/util.h"
 #include "core/analyze.h"
@@ -391,8 +390,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	source_cache_save_wait(l->src);	/* (an earlier load's save) */
 	rc = read_ranges(l->src->repo, l, err, errlen);
 	pack_prefetch_stop();	/* (the series' walks are done: git/pack_prefetch.h) */
-	if (walk_memo_full())	/* (a big history: base/heap.h) */
-		heap_give_back();
+	walk_memo_phase_done();
 	if (!rc)	/* the cache is complete: saved while the rest is done */
 		source_cache_save_soon(l->src);
 	if (!rc)	/* --by channel, and the export's channel of each commit */
