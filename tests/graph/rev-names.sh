@@ -20,16 +20,8 @@
 #   5 the same base through the annotated tag's own id (b^{tag} is its object): c1 -> 3
 SANDBOX=rev-names . "$(dirname "$0")/../lib/sandbox.sh"
 d=$W/repo
-n=0
-add() {
-	n=$((n + 1))
-	echo "$1" >"$d/$1"
-	git -C "$d" add "$1"
-	GIT_AUTHOR_DATE="@$((1500000000 + n * 3600)) +0000" GIT_COMMITTER_DATE="@$((1500000000 + n * 3600)) +0000" \
-		git -C "$d" commit -q -m "$1: add it"
-}
 git init -q -b master "$d"
-for c in c1 c2 c3 c4; do add "$c"; done
+for c in c1 c2 c3 c4; do hourly_commit "$c: add it" "$c"; done
 git -C "$d" tag -a -m "base" b master~3
 git -C "$d" tag t master
 c2=$(git -C "$d" rev-parse master~2)
