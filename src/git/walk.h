@@ -81,6 +81,14 @@ struct walk_options {
 	 * what it left); not with a cache.  Nested ranges of a long history
 	 * (a mainline's tails) then never all exist at once. */
 	void (*take)(void *ctx, size_t r, struct walk_result *out);
+	/* Or NULL (with take, and two ranges or more): the range that holds
+	 * the most commits (the first of them) is made and taken first, then
+	 * each other in order is taken, or, when its commits are the last n of
+	 * that one's order, handed here instead and never made: its history
+	 * order is theirs (the end of a history order is its commits' own:
+	 * topo.h), its hidden parents as walk_result.hidden_parents would
+	 * say.  A mainline's nested tails are mostly such ends. */
+	void (*take_end)(void *ctx, size_t r, size_t lead, size_t n, uint32_t hidden_parents);
 	void *take_ctx;
 	int no_parents;			/* walk_commit.parents NULL, nparents 0 (the
 					   order is the result's, the links unused) */

@@ -37,7 +37,7 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
 
 /*
  * The commits of range r in history order (topo.h): node[0..total) are
- * its nodes, ascending.  pos (one slot per node, UINT32_MAX outside the
+ * its nodes, ascending, and seq (or NULL) gets them in that order.  pos (one slot per node, UINT32_MAX outside the
  * range) is the caller's, all UINT32_MAX on entry and on return.  uses[i]
  * counts the ranges still to take node i's facts and meta: the last takes
  * them over, the others copy them (ranges may be made on several threads
@@ -45,7 +45,7 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
  * last clears them only after every other count went down).
  */
 static void topo_order(struct walker *w, const uint32_t *node, size_t total, uint32_t *pos,
-		       _Atomic uint32_t *uses, struct walk_result *out)
+		       _Atomic uint32_t *uses, struct walk_result *out, uint32_t *seq)
 {
 	struct topo_node *v = xcalloc(total + 1, sizeof(*v));
 	uint32_t *edges = NULL, *order;
@@ -70,6 +70,8 @@ static void topo_order(struct walker *w, const uint32_t *node, size_t total, uin
 	out->v = xcalloc(sorted + 1, sizeof(*out->v));
 	for (size_t k = 0; k < sorted; k++)	/* compact index -> position */
 		pos[node[order[k]]] = (uint32_t)k;
+	for (size_t k = 0; seq && k < sorted; k++)
+		seq[k] = node[order[k]];
 	for (size_t k = 0; k < sorted; k++) {
 		uint32_t i = node[order[k]];
 		struct node *n = &w->nodes[i];
@@ -216,7 +218,8 @@ struct making {
 	const uint32_t *members;
 	const size_t *start;
 	_Atomic uint32_t *uses;
-	size_t from;		/* the batch's first range */
+	const size_t *which;	/* the batch's ranges */
+	uint32_t *seq;		/* or NULL: the order of the batch's one range */
 	pthread_mutex_t lock;	/* spare[]: tables not in use, all UINT32_MAX */
 	uint32_t *spare[THREADS_MAX + 1];
 	size_t nspare;
@@ -245,19 +248,69 @@ static void pos_give(struct making *m, uint32_t *pos)
 	pthread_mutex_unlock(&m->lock);
 }
 
-/* Range from + k's result (threads_fn). */
+/* Range which[k]'s result (threads_fn). */
 static void make_one(void *ctx, size_t k)
 {
 	struct making *m = ctx;
-	size_t r = m->from + k, total = m->start[r + 1] - m->start[r];
+	size_t r = m->which[k], total = m->start[r + 1] - m->start[r];
 	const uint32_t *node = m->members + m->start[r];
 	uint32_t *pos = pos_take(m);
 
 	m->outs[r].hidden_parents = hidden_parents(m->w, node, total, m->hides[r],
 						   m->specs[r].nhides);
 	m->outs[r].base_is_parent = m->outs[r].hidden_parents & 1;
-	topo_order(m->w, node, total, pos, m->uses, &m->outs[r]);
+	topo_order(m->w, node, total, pos, m->uses, &m->outs[r], m->seq);
 	pos_give(m, pos);
+}
+
+/* Does range r hold node i (FOR_RANGES_OF's test, for one range)? */
+static int holds(const struct walker *w, uint32_t i, size_t r)
+{
+	const uint64_t *b = bits_of(w, i);
+
+	return (b[r / 64] & ~b[w->words + r / 64] & (1ull << (r % 64))) != 0;
+}
+
+/* Are range r's nr commits the last nr of seq[0..nseq)?  (Being as many,
+ * the same set: then their history order is seq's end, topo.h.) */
+static int ends_lead(const struct walker *w, size_t r, size_t nr, const uint32_t *seq,
+		     size_t nseq)
+{
+	if (!nr || nr > nseq)
+		return 0;
+	for (size_t k = nseq - nr; k < nseq; k++)
+		if (!holds(w, seq[k], r))
+			return 0;
+	return 1;
+}
+
+/* walk_options.take_end: the range that holds the most commits (the first
+ * of them) made and taken, its order in *seq; *nseq its length, or 0 when
+ * the order is not whole (parents in a cycle: no range is then its end). */
+static size_t make_lead(struct making *m, size_t n, uint32_t **seq, size_t *nseq)
+{
+	size_t lead = 0, total;
+
+	for (size_t r = 1; r < n; r++)
+		if (m->start[r + 1] - m->start[r] > m->start[lead + 1] - m->start[lead])
+			lead = r;
+	total = m->start[lead + 1] - m->start[lead];
+	*seq = xmalloc((total + 1) * sizeof(uint32_t));
+	m->which = &lead;
+	m->seq = *seq;
+	make_one(m, 0);
+	m->seq = NULL;
+	*nseq = m->outs[lead].n == total ? total : 0;
+	m->w->take(m->w->take_ctx, lead, &m->outs[lead]);
+	return lead;
+}
+
+/* Range r handed to take_end as the end of the lead's order: its nodes
+ * node[0..nr), its hidden parents. */
+static void take_end(struct walker *w, size_t r, size_t lead, const uint32_t *node, size_t nr,
+		     const uint32_t *hides, size_t nhides)
+{
+	w->take_end(w->take_ctx, r, lead, nr, hidden_parents(w, node, nr, hides, nhides));
 }
 
 /* Ranges with a take made this many at a time, then taken in order: a
@@ -269,13 +322,14 @@ static void make_one(void *ctx, size_t k)
  * own commits, not every node of the walk.  The ranges are made on several
  * threads when the walk may use them and they hold enough commits: the
  * tails of Open vSwitch's 33 bases, 270,000 commits in all, were 24 ms on
- * one thread while the other core waited. */
+ * one thread while the other core waited.  With take_end, a range that is
+ * the end of the lead's order is never made (walk.h): 32 of those 33. */
 void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 		    uint32_t **hides, struct walk_result *outs)
 {
 	_Atomic uint32_t *uses = xcalloc(w->n + 1, sizeof(*uses));
 	size_t *start = xcalloc(n + 2, sizeof(size_t)), *fill = xcalloc(n + 1, sizeof(size_t));
-	struct making m = { w, specs, hides, outs, NULL, start, uses, 0,
+	struct making m = { w, specs, hides, outs, NULL, start, uses, NULL, NULL,
 			    PTHREAD_MUTEX_INITIALIZER, { NULL }, 0 };
 	uint32_t *members;
 
@@ -295,17 +349,35 @@ void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 			FOR_RANGES_OF(w, i, r, { members[start[r] + fill[r]++] = i; });
 	m.members = members;
 	int alone = w->threads == 1 || n < 2 || start[n] < 4096;
-	for (size_t b = 0, batch = w->take ? TAKE_BATCH : n; b < n; b += batch) {
-		size_t k = n - b < batch ? n - b : batch;
-		m.from = b;
-		if (alone)
+	size_t lead = SIZE_MAX, nseq = 0, *batch = xmalloc((n + 1) * sizeof(size_t));
+	uint32_t *seq = NULL;
+	char *end = xcalloc(n + 1, 1);
+
+	if (w->take_end && n >= 2)
+		lead = make_lead(&m, n, &seq, &nseq);
+	for (size_t r = 0; r < n && lead != SIZE_MAX; r++)
+		end[r] = r != lead && ends_lead(w, r, start[r + 1] - start[r], seq, nseq);
+	m.which = batch;
+	for (size_t r = 0, first; r < n;) {
+		size_t k = 0;
+		for (first = r; r < n && (!w->take || k < TAKE_BATCH); r++)
+			if (r != lead && !end[r])
+				batch[k++] = r;
+		if (alone || k < 2)
 			for (size_t j = 0; j < k; j++)
 				make_one(&m, j);
 		else
 			threads_each(k, make_one, &m);
-		for (size_t r = b; w->take && r < b + k; r++)
-			w->take(w->take_ctx, r, &outs[r]);
+		for (size_t q = first; w->take && q < r; q++)
+			if (end[q])
+				take_end(w, q, lead, seq + nseq - (start[q + 1] - start[q]),
+					 start[q + 1] - start[q], hides[q], specs[q].nhides);
+			else if (q != lead)
+				w->take(w->take_ctx, q, &outs[q]);
 	}
+	free(end);
+	free(seq);
+	free(batch);
 	if (w->cache)
 		painted(w, n, outs);
 	while (m.nspare)

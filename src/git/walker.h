@@ -97,6 +97,7 @@ struct walker {
 	int (*sift)(struct msg_facts *f);
 	uint32_t (*keyof)(const struct msg_facts *f, const struct commit_meta *m);
 	void (*take)(void *ctx, size_t r, struct walk_result *out);	/* (no cache) */
+	void (*take_end)(void *ctx, size_t r, size_t lead, size_t n, uint32_t hidden_parents);
 	void *take_ctx;
 	int no_parents;			/* walk_options.no_parents */
 	void (*note)(void *ctx, const uint8_t oid[20], const struct msg_facts *f,
