@@ -13,6 +13,14 @@ void wbuf_grow(struct wbuf *w, size_t n)
 	}
 }
 
+void wbuf_reserve(struct wbuf *w, size_t n)
+{
+	if (w->len + n <= w->cap)
+		return;
+	w->cap = w->len + n;
+	w->b = xrealloc(w->b, w->cap);
+}
+
 void wbuf_str(struct wbuf *w, const char *s)
 {
 	if (!s) {

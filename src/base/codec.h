@@ -28,6 +28,9 @@ struct rbuf {
 
 /* Room for n more bytes (the buffer at least doubles). */
 void wbuf_grow(struct wbuf *w, size_t n);
+/* Room for n more bytes, no more when it must grow: a buffer whose size is
+ * known is then never copied as it fills. */
+void wbuf_reserve(struct wbuf *w, size_t n);
 
 /* Inline, as the readers below: a save writes a few numbers per record. */
 static inline void wbuf_bytes(struct wbuf *w, const void *p, size_t n)

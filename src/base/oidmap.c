@@ -99,3 +99,43 @@ void oidtab_release(struct oidtab *t)
 	t->slot = NULL;
 	t->cap = t->used = 0;
 }
+
+static uint64_t oidset_hash(const void *ctx, uint32_t v)
+{
+	return oidtab_hash_id(((const struct oidset *)ctx)->id[v]);
+}
+
+/* The slot of oid in s's table: its own, or the empty one a probe met. */
+static size_t oidset_slot(const struct oidset *s, const uint8_t *oid)
+{
+	size_t k = oidtab_first(&s->t, oidtab_hash_id(oid));
+
+	while (s->t.slot[k] && memcmp(s->id[s->t.slot[k] - 1], oid, 20))
+		k = oidtab_next(&s->t, k);
+	return k;
+}
+
+int oidset_add(struct oidset *s, const uint8_t *oid)
+{
+	size_t k;
+
+	oidtab_reserve(&s->t, 1024, oidset_hash, s);
+	if (s->t.slot[k = oidset_slot(s, oid)])
+		return 0;
+	ARRAY_GROW(s->id, s->n, s->cap);
+	s->id[s->n] = oid;
+	oidtab_put(&s->t, k, (uint32_t)s->n++);
+	return 1;
+}
+
+int oidset_has(const struct oidset *s, const uint8_t *oid)
+{
+	return s->t.cap && s->t.slot[oidset_slot(s, oid)];
+}
+
+void oidset_release(struct oidset *s)
+{
+	oidtab_release(&s->t);
+	free(s->id);
+	memset(s, 0, sizeof(*s));
+}

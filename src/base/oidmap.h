@@ -100,4 +100,18 @@ static inline void oidtab_put(struct oidtab *t, size_t k, uint32_t v)
 	t->used++;
 }
 
+/* A set of ids (borrowed) that grows with the ids it holds, for a set of
+ * unknown size (oidmap_init_set needs a bound: a bound far above the ids
+ * held is a table of fresh pages, each probe a miss).  Zeroed: empty. */
+struct oidset {
+	struct oidtab t;
+	const uint8_t **id;	/* the ids, in the order added */
+	size_t n, cap;
+};
+
+/* 1 when oid was not in s (then added), else 0. */
+int oidset_add(struct oidset *s, const uint8_t *oid);
+int oidset_has(const struct oidset *s, const uint8_t *oid);
+void oidset_release(struct oidset *s);
+
 #endif

@@ -119,6 +119,15 @@ int cache_paths_decode(struct cache_paths *p, struct rbuf *in)
 	return 0;
 }
 
+size_t cache_paths_size(const struct cache_paths *p)
+{
+	size_t len = 4;
+
+	for (size_t k = 0; k < p->count; k++)
+		len += record_len(p->rec[k]);
+	return len;
+}
+
 void cache_paths_encode(const struct cache_paths *p, struct wbuf *out,
 			int (*keep)(void *ctx, const uint8_t oid[20]), void *ctx)
 {

@@ -34,6 +34,8 @@ struct cache_paths {
 void cache_paths_init(struct cache_paths *p);
 void cache_paths_release(struct cache_paths *p);
 
+/* The bytes cache_paths_encode writes at most (every record kept). */
+size_t cache_paths_size(const struct cache_paths *p);
 /* The paths section of a file: decode (0, or -1: then p is empty; records
  * point into the buffer, which must outlive p) and encode the records whose
  * commit keep() accepts (keep NULL: all). */

@@ -154,13 +154,13 @@ void cache_ranges_encode_unstored(const struct cache_ranges *r, struct wbuf *out
 	encode_some(r, out, 1);
 }
 
-size_t cache_ranges_unstored_size(const struct cache_ranges *r)
+size_t cache_ranges_size(const struct cache_ranges *r, int unstored)
 {
 	size_t len = 12;
 
 	for (size_t i = 0; i < r->n; i++) {
 		const struct cache_range *x = r->v[i];
-		if (!x->stored)
+		if (!unstored || !x->stored)
 			len += 60 + (size_t)x->n * 22 + (size_t)x->first[x->n] * 4 +
 			       (size_t)x->npainted * 20;
 	}

@@ -88,9 +88,10 @@ int cache_ranges_light_ok(struct cache_ranges *r);
 void cache_ranges_settle_light(struct cache_ranges *r);
 /* Mark every range stored (the ranges of a main file just loaded or written). */
 void cache_ranges_mark_stored(struct cache_ranges *r);
-/* The ranges not stored: their section's size, and encode it (with the
- * count of saves); decoding is cache_ranges_decode. */
-size_t cache_ranges_unstored_size(const struct cache_ranges *r);
+/* The bytes the ranges' section takes (cache_ranges_encode's), or, with
+ * unstored, the section of the ranges not stored; encode the latter (with
+ * the count of saves); decoding is cache_ranges_decode. */
+size_t cache_ranges_size(const struct cache_ranges *r, int unstored);
 void cache_ranges_encode_unstored(const struct cache_ranges *r, struct wbuf *out);
 /* Take the ranges of `from` (a main file's light save, loaded over the main
  * file's ranges in r): each replaces r's range of the same BASE and TIP (its

@@ -1,7 +1,7 @@
 /* Unit tests for codec.c's seal: its hash sees every bit and the length of what it
  * covers, a sealed buffer checks, and any one damaged byte (or a cut) is rejected; and
  * for its numbers: little-endian at every width, a read past the end turning the
- * reader bad for good. */
+ * reader bad for good; a reserved buffer filled without moving. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -165,6 +165,29 @@ static void test_uint_past_end(void **state)
 	assert_true(e.bad);
 }
 
+/* wbuf_reserve: room for exactly what is asked once it must grow, so the
+ * bytes written into it never move it; room already there is kept. */
+static void test_reserve(void **state)
+{
+	struct wbuf w = { 0 };
+	uint8_t *at;
+
+	(void)state;
+	wbuf_uint(&w, 7, 1);
+	wbuf_reserve(&w, 100000);
+	assert_int_equal(w.cap, 100001);
+	at = w.b;
+	for (int i = 0; i < 100000; i++)
+		wbuf_uint(&w, (uint64_t)i, 1);
+	assert_ptr_equal(w.b, at);
+	assert_int_equal(w.len, 100001);
+	assert_int_equal(w.b[0], 7);
+	assert_int_equal(w.b[100000], (uint8_t)99999);
+	wbuf_reserve(&w, 0);	/* nothing more asked: unchanged */
+	assert_int_equal(w.cap, 100001);
+	free(w.b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_length),
 		cmocka_unit_test(test_stable),
 		cmocka_unit_test(test_sealed),
+		cmocka_unit_test(test_reserve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

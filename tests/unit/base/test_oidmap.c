@@ -1,6 +1,8 @@
 /* test_oidmap.c — ids to positions (base/oidmap.h): found, absent, ids that
  * share their first 8 bytes (the key) told apart, a second put; as a set:
- * an add says whether the id was new, a map's add keeps the first position. */
+ * an add says whether the id was new, a map's add keeps the first position;
+ * the growing set (struct oidset): the same answers past its first table,
+ * each id held once however often added, nothing in an empty one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -64,9 +66,38 @@ static void test_oidset(void **state)
 	oidmap_release(&s);
 }
 
+/* 3,000 ids on 3 keys, each added three times: past the first table of
+ * 1,024 slots (it doubles twice), each held once, in the order first added. */
+static void test_growing_set(void **state)
+{
+	static uint8_t ids[3000][20];
+	struct oidset s = { 0 };
+
+	(void)state;
+	for (int i = 0; i < 3000; i++) {
+		memset(ids[i], 0, 20);
+		ids[i][0] = (uint8_t)(i % 3);
+		ids[i][19] = (uint8_t)i;
+		ids[i][18] = (uint8_t)(i >> 8);
+	}
+	assert_false(oidset_has(&s, ids[0]));	/* empty: no table yet */
+	for (int round = 0; round < 3; round++)
+		for (int i = 0; i < 2000; i++)
+			assert_int_equal(oidset_add(&s, ids[i]), round == 0);
+	assert_int_equal(s.n, 2000);
+	assert_true(s.t.cap >= 4096);
+	for (int i = 0; i < 3000; i++)
+		assert_int_equal(oidset_has(&s, ids[i]), i < 2000);
+	for (int i = 0; i < 2000; i++)
+		assert_ptr_equal(s.id[i], ids[i]);
+	oidset_release(&s);
+	assert_false(oidset_has(&s, ids[0]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = { cmocka_unit_test(test_oidmap),
-					    cmocka_unit_test(test_oidset) };
+					    cmocka_unit_test(test_oidset),
+					    cmocka_unit_test(test_growing_set) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
