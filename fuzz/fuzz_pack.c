@@ -1,7 +1,7 @@
 /*
  * fuzz_pack.c — libFuzzer harness for src/git/pack_commits.c (a pack and its
- * index, and its reverse index, read without libgit2 for the commits stored
- * whole).
+ * index, and its reverse index, read without libgit2 for its commits, stored
+ * whole or as deltas).
  *
  * The input: 4 bytes (big-endian) of the index's length, 4 of the .rev's
  * (0: none), then the index, the .rev and the pack.  Checked: an accepted

@@ -18,6 +18,8 @@
 #define OBJ_COMMIT 1
 #define OBJ_TREE 2
 #define OBJ_BLOB 3
+#define OBJ_OFS_DELTA 6
+#define OBJ_REF_DELTA 7
 
 static uint32_t be32(const uint8_t *b)
 {
@@ -215,11 +217,13 @@ static int entry_header(const struct pack_file *p, uint64_t off, int *type, size
 			uint64_t *data)
 {
 	uint64_t end = p->packlen - TRAILER;
-	uint8_t c = p->pack[off];
+	uint8_t c = off < end ? p->pack[off] : 0;
 	size_t s = c & 15;
 	unsigned shift = 4;
 
 	*type = (c >> 4) & 7;
+	if (off < PACK_HEADER || off >= end)
+		return -1;
 	while (c & 0x80) {
 		if (++off >= end || shift > 57)
 			return -1;
@@ -290,23 +294,184 @@ static int reader_ready(struct pack_reader *r)
 	return r->dec ? 0 : -1;
 }
 
+/* The data at data inflated into buf[0..size) exactly (libdeflate checks the
+ * stream ends there): 0, or -1. */
+static int inflate_exact(const struct pack_file *p, uint64_t data, struct pack_reader *r,
+			 char *buf, size_t size)
+{
+	return libdeflate_zlib_decompress(r->dec, p->pack + data, p->packlen - TRAILER - data, buf,
+					  size, NULL) == LIBDEFLATE_SUCCESS ? 0 : -1;
+}
+
+/* A delta's size (base-128, least significant first) at *q, before end. */
+static int delta_size(const uint8_t **q, const uint8_t *end, size_t *size)
+{
+	size_t v = 0;
+	unsigned shift = 0;
+	uint8_t c;
+
+	do {
+		if (*q >= end || shift > 28)
+			return -1;
+		c = *(*q)++;
+		v |= (size_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	*size = v;
+	return 0;
+}
+
+/* base[0..blen) with delta[0..dlen) applied (git's delta format: the base's
+ * size, the result's, then copies from the base and bytes inserted): the
+ * result (to free, NUL after it) and its size in *len, or NULL when the
+ * delta does not fit its base or does not make exactly what it says. */
+static char *apply_delta(const char *base, size_t blen, const uint8_t *delta, size_t dlen,
+			 size_t *len)
+{
+	const uint8_t *q = delta, *end = delta + dlen;
+	size_t want_base, size, at = 0;
+	char *out;
+
+	if (delta_size(&q, end, &want_base) || want_base != blen ||
+	    delta_size(&q, end, &size) || size > PACK_COMMIT_MAX)
+		return NULL;
+	out = xmalloc(size + 1);
+	while (q < end) {
+		uint8_t cmd = *q++;
+		if (cmd & 0x80) {	/* copy: offset and size, their bytes as cmd's bits say */
+			size_t off = 0, n = 0;
+			for (unsigned b = 0; b < 7; b++) {
+				if (!(cmd & (1u << b)))
+					continue;
+				if (q >= end)
+					goto bad;
+				if (b < 4)
+					off |= (size_t)*q++ << (8 * b);
+				else
+					n |= (size_t)*q++ << (8 * (b - 4));
+			}
+			if (!n)
+				n = 0x10000;
+			if (off > blen || n > blen - off || n > size - at)
+				goto bad;
+			memcpy(out + at, base + off, n);
+			at += n;
+		} else if (cmd) {	/* insert cmd bytes */
+			if (cmd > end - q || cmd > size - at)
+				goto bad;
+			memcpy(out + at, q, cmd);
+			at += cmd;
+			q += cmd;
+		} else {
+			goto bad;	/* (reserved) */
+		}
+	}
+	if (at != size)
+		goto bad;
+	out[size] = '\0';
+	*len = size;
+	return out;
+bad:
+	free(out);
+	return NULL;
+}
+
+/* The offset of a delta's base and where its own data starts, from the
+ * delta's entry at off (its data at *data): 0, or -1. */
+static int delta_base(const struct pack_file *p, uint64_t off, int type, uint64_t *data,
+		      uint64_t *base)
+{
+	uint64_t end = p->packlen - TRAILER, at = *data;
+
+	if (type == OBJ_REF_DELTA) {
+		int64_t pos;
+		if (end - at <= 20 || (pos = pack_file_find(p, p->pack + at)) < 0 ||
+		    !(*base = offset_of(p, (uint32_t)pos)))
+			return -1;
+		*data = at + 20;
+		return 0;
+	}
+	uint8_t c = p->pack[at++];	/* git's offset encoding: each more byte adds one */
+	uint64_t back = c & 0x7f;
+	while (c & 0x80) {
+		if (at >= end || back > (UINT64_MAX >> 8))
+			return -1;
+		c = p->pack[at++];
+		back = ((back + 1) << 7) | (c & 0x7f);
+	}
+	if (!back || back > off - PACK_HEADER || at >= end)
+		return -1;	/* (the base is an entry of the pack before this one) */
+	*base = off - back;
+	*data = at;
+	return 0;
+}
+
+/* Deltas deeper than this are left to libgit2 (git writes 50 at most). */
+#define DELTA_DEPTH_MAX 64
+
+/* The object at off, its deltas applied: its bytes (to free, NUL after
+ * them), their count in *len and its type in *type; NULL when it is no
+ * commit, or anything is doubtful (pack_commits.h). */
+static char *read_entry(const struct pack_file *p, uint64_t off, struct pack_reader *r,
+			unsigned depth, size_t *len, int *type)
+{
+	uint64_t data, boff;
+	size_t size, blen;
+	char *buf, *base, *out;
+
+	if (entry_header(p, off, type, &size, &data) || size > PACK_COMMIT_MAX)
+		return NULL;
+	if (*type == OBJ_COMMIT) {
+		buf = xmalloc(size + 1);
+		if (inflate_exact(p, data, r, buf, size)) {
+			free(buf);
+			return NULL;
+		}
+		buf[size] = '\0';
+		*len = size;
+		return buf;
+	}
+	if ((*type != OBJ_OFS_DELTA && *type != OBJ_REF_DELTA) || depth >= DELTA_DEPTH_MAX ||
+	    delta_base(p, off, *type, &data, &boff))
+		return NULL;
+	buf = xmalloc(size + 1);
+	if (inflate_exact(p, data, r, buf, size) ||
+	    !(base = read_entry(p, boff, r, depth + 1, &blen, type))) {
+		free(buf);
+		return NULL;
+	}
+	out = apply_delta(base, blen, (const uint8_t *)buf, size, len);
+	free(base);
+	free(buf);
+	return out;
+}
+
 long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r)
 {
 	uint64_t off = pos < p->n ? offset_of(p, pos) : 0, data;
-	size_t size, avail;
+	size_t size;
 	int type;
 
-	if (!off || entry_header(p, off, &type, &size, &data) || type != OBJ_COMMIT ||
-	    size > PACK_COMMIT_MAX || reader_ready(r))
+	if (!off || entry_header(p, off, &type, &size, &data) || size > PACK_COMMIT_MAX ||
+	    reader_ready(r))
 		return -1;
+	if (type != OBJ_COMMIT) {	/* a delta: its base read, the delta applied */
+		char *out = NULL;
+		if (type == OBJ_OFS_DELTA || type == OBJ_REF_DELTA)
+			out = read_entry(p, off, r, 0, &size, &type);
+		if (!out)
+			return -1;
+		free(r->buf);
+		r->buf = out;
+		r->cap = size + 1;
+		return (long)size;
+	}
 	if (r->cap < size + 1) {
 		free(r->buf);
 		r->cap = size + 1;
 		r->buf = xmalloc(r->cap);
 	}
-	avail = p->packlen - TRAILER - data;
-	if (libdeflate_zlib_decompress(r->dec, p->pack + data, avail, r->buf, size, NULL) !=
-	    LIBDEFLATE_SUCCESS)
+	if (inflate_exact(p, data, r, r->buf, size))
 		return -1;
 	r->buf[size] = '\0';
 	return (long)size;

@@ -13,8 +13,14 @@
  * 1.5 takes a lock of the object database and the global pack-window lock
  * at every read, so a second reader through it mostly waits.
  *
- * Only whole objects: a commit stored as a delta is not given (the caller
- * reads it through libgit2).  Any doubt gives nothing: a file that is not
+ * A commit stored as a delta (by offset or by id: Open vSwitch's 3,311 of
+ * 33,791, git/git's 14,778 of 203,352, chains of 6 at most) is given too:
+ * its base read the same way, the delta applied (each went through
+ * libgit2's locks and zlib: 7% of a cold Open vSwitch run).  The commits
+ * listed for a reader (pack_file_commits) are those stored whole.  Any
+ * doubt gives nothing: a delta that does not fit its base or make the size
+ * it says, a base that is no commit, not in the pack, or deeper than
+ * DELTA_DEPTH_MAX (pack_commits.c), a file that is not
  * what its header says, an index whose fan-out decreases, an offset outside
  * the pack, a pack whose trailing checksum is not the one its index names,
  * a size over PACK_COMMIT_MAX, an object whose zlib stream does not end
@@ -72,8 +78,8 @@ struct pack_reader {
 	size_t cap;
 };
 
-/* The commit at index position pos inflated into r->buf: its length, or -1
- * (not a commit stored whole, or damaged: above).  r starts zeroed. */
+/* The commit at index position pos inflated (its delta applied) into r->buf:
+ * its length, or -1 (no commit, or damaged: above).  r starts zeroed. */
 long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r);
 void pack_reader_release(struct pack_reader *r);
 

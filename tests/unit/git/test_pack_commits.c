@@ -1,10 +1,12 @@
 /* Unit tests for git/pack_commits.c over a pack and index made here, byte by byte as git
  * writes them (pack version 2, index version 2): three commits stored whole, one stored as
- * an offset delta, a tree (as a tag's tree is written among the commits when git repacks),
- * a commit after it, then PACK_TIPS_RUN trees in a row and a commit after those.  The
- * commits found are the four before the run, in pack order, each read back as the bytes
- * compressed; the delta, the trees and the commit after the run are not (that commit still
- * reads when asked).  An object is found by its id (pack_file_find), an id the pack lacks
+ * a delta of the second (by offset, or by id), a tree (as a tag's tree is written among the
+ * commits when git repacks), a commit after it, then PACK_TIPS_RUN trees in a row and a
+ * commit after those.  The commits found are the four stored whole before the run, in pack
+ * order, each read back as the bytes compressed; the delta reads as its base with the delta
+ * applied; the trees do not read, nor does a delta that does not fit its base, whose base
+ * is a tree, missing or before the pack's start, or that is its own base (the commit after
+ * the run still reads when asked).  An object is found by its id (pack_file_find), an id the pack lacks
  * is not, in this pack and among 6,000 ids with a dense first byte and ids alike in their
  * first eight bytes.  The pack order is the .rev file's when it fits (one listing a different order is
  * followed), else the sorted offsets.  Damage gives nothing and never reads outside the
@@ -32,8 +34,13 @@ static const char *first_texts[FIRST] = {
 	"tree 1111111111111111111111111111111111111111\n"
 	"author A <a@x> 1700000000 +0000\ncommitter A <a@x> 1700000000 +0000\n\nnewest\n",
 	"tree 2222222222222222222222222222222222222222\nparent 3333333333333333333333333333333333333333\n"
-	"author B <b@x> 1600000000 +0000\ncommitter B <b@x> 1600000000 +0000\n\nmiddle\n",
-	"(delta bytes)",
+	"author B <b@x> 1600000000 +0000\ncommitter B <b@x> 1600000000 +0000\n\nmiddle\n"
+	/* (long enough that the delta's base is 128 bytes back or more) */
+	"a4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9c\n"
+	"b0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33fe\n"
+	"ff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb44003\n"
+	"4d6608697a8d41bed440e50454f31af3176813e02ea68ef786e4d3cea27d26934b484e73cf575dca\n",
+	NULL,	/* the delta: delta_bytes() */
 	"tree 4444444444444444444444444444444444444444\n"
 	"author C <c@x> 1500000000 +0000\ncommitter C <c@x> 1500000000 +0000\n\noldest\n",
 	"(tree bytes)",
@@ -45,8 +52,46 @@ static const int first_types[FIRST] = { 1, 1, 6, 1, 2, 1 };
 /* ids: object k's first byte, so that index order differs from pack order */
 static const uint8_t first_bytes[FIRST] = { 0x90, 0x10, 0x50, 0xa0, 0x20, 0x30 };
 
+/* What the delta makes of the second commit: its headers, another message. */
+static const char *delta_made(void)
+{
+	static char out[512];
+	const char *base = first_texts[1];
+	size_t keep = (size_t)(strstr(base, "\n\n") - base) + 2;
+
+	memcpy(out, base, keep);
+	strcpy(out + keep, "made by a delta\n");
+	return out;
+}
+
+/* The delta of the second commit that makes delta_made(): the base's size, the
+ * result's, a copy of the base's headers, the new message inserted.  how: 0 as git
+ * writes it; 1 a copy past the base's end; 2 a base size that is not the base's; 3 a
+ * result size one more than it makes. */
+static size_t delta_bytes(uint8_t *d, int how)
+{
+	const char *base = first_texts[1], *made = delta_made();
+	size_t blen = strlen(base), mlen = strlen(made), keep = (size_t)(strstr(made, "made by") - made);
+	size_t n = 0;
+
+	d[n++] = (uint8_t)(0x80 | ((blen + (how == 2)) & 0x7f));
+	d[n++] = (uint8_t)((blen + (how == 2)) >> 7);
+	d[n++] = (uint8_t)(0x80 | ((mlen + (how == 3)) & 0x7f));
+	d[n++] = (uint8_t)((mlen + (how == 3)) >> 7);
+	size_t from = how == 1 ? blen - keep + 1 : 0;
+	d[n++] = 0x80 | 0x01 | 0x02 | 0x10;	/* copy: two bytes of offset, one of size */
+	d[n++] = (uint8_t)from;
+	d[n++] = (uint8_t)(from >> 8);
+	d[n++] = (uint8_t)keep;
+	d[n++] = (uint8_t)(mlen - keep);	/* insert the message */
+	memcpy(d + n, made + keep, mlen - keep);
+	return n + mlen - keep;
+}
+
 static const char *text_of(int k)
 {
+	if (k == 2)
+		return delta_made();
 	if (k < FIRST)
 		return first_texts[k];
 	return k < LAST ? "(a tree of the run)"
@@ -86,19 +131,29 @@ static void oid_of(uint8_t out[20], int k)
 	out[0] = byte_of(k);
 }
 
-/* The pack and its index (and .rev) of the objects above. */
-static void make(struct made *m)
+/* The delta's forms (make_with). */
+enum delta_form { BY_OFFSET, BY_ID, PAST_BASE, BASE_SIZE, RESULT_SIZE, BASE_A_TREE,
+		  BASE_MISSING, OWN_BASE, BEFORE_THE_PACK };
+
+/* The pack and its index (and .rev) of the objects above, the delta in form f. */
+static void make_with(struct made *m, enum delta_form f)
 {
 	size_t at = 12;
+	uint8_t delta[512];
+	size_t dlen = delta_bytes(delta, f == PAST_BASE ? 1 : f == BASE_SIZE ? 2 :
+					 f == RESULT_SIZE ? 3 : 0);
+	int ref = f == BY_ID || f == BASE_A_TREE || f == BASE_MISSING || f == OWN_BASE;
 
 	memset(m, 0, sizeof(*m));
 	memcpy(m->pack, "PACK", 4);
 	put32(m->pack + 4, 2);
 	put32(m->pack + 8, NOBJ);
 	for (int k = 0; k < NOBJ; k++) {
-		size_t size = strlen(text_of(k));
+		const uint8_t *bytes = k == 2 ? delta : (const uint8_t *)text_of(k);
+		size_t size = k == 2 ? dlen : strlen(text_of(k)), len = size;
+		int type = k == 2 && ref ? 7 : type_of(k);
 		m->off[k] = at;
-		m->pack[at] = (uint8_t)(type_of(k) << 4 | (size & 15) | 0x80);
+		m->pack[at] = (uint8_t)(type << 4 | (size & 15) | 0x80);
 		size >>= 4;
 		at++;
 		while (size > 127) {
@@ -106,12 +161,25 @@ static void make(struct made *m)
 			size >>= 7;
 		}
 		m->pack[at++] = (uint8_t)size;
-		if (type_of(k) == 6)
-			m->pack[at++] = 0x05;	/* base offset: 5 back (never followed) */
+		if (type == 6) {	/* the base's offset back, as git encodes it */
+			size_t back = f == BEFORE_THE_PACK ? m->off[k] + 5 : m->off[k] - m->off[1];
+			uint8_t b[16];
+			unsigned pos = sizeof(b) - 1;
+			b[pos] = (uint8_t)(back & 127);
+			while (back >>= 7)
+				b[--pos] = (uint8_t)(128 | (--back & 127));
+			memcpy(m->pack + at, b + pos, sizeof(b) - pos);
+			at += sizeof(b) - pos;
+		}
+		if (type == 7) {	/* the base's id */
+			oid_of(m->pack + at, f == OWN_BASE ? 2 : f == BASE_A_TREE ? 4 : 1);
+			if (f == BASE_MISSING)
+				m->pack[at + 19] ^= 1;
+			at += 20;
+		}
 		m->data[k] = at;
 		uLongf zl = CAP - at;
-		assert_int_equal(compress2(m->pack + at, &zl, (const Bytef *)text_of(k),
-					   strlen(text_of(k)), 9), Z_OK);
+		assert_int_equal(compress2(m->pack + at, &zl, bytes, len, 9), Z_OK);
 		m->zlen[k] = zl;
 		at += zl;
 	}
@@ -157,6 +225,11 @@ static void make(struct made *m)
 	m->revlen = 12 + 4 * NOBJ + 40;
 }
 
+static void make(struct made *m)
+{
+	make_with(m, BY_OFFSET);
+}
+
 static int open_made(struct pack_file *p, struct made *m, int with_rev)
 {
 	return pack_file_from(p, m->idx, m->idxlen, m->pack, m->packlen,
@@ -185,8 +258,10 @@ static void check_found(struct made *m, int with_rev)
 		assert_int_equal(len, (long)strlen(text_of(want[i])));
 		assert_memory_equal(r.buf, text_of(want[i]), (size_t)len);
 	}
-	/* the delta, the trees: not commits stored whole; the commit after the run reads */
-	assert_int_equal(pack_read_commit(&p, m->pos[2], &r), -1);
+	/* the delta reads as the commit it makes, the trees do not; the commit after the
+	 * run reads */
+	assert_int_equal(pack_read_commit(&p, m->pos[2], &r), (long)strlen(delta_made()));
+	assert_string_equal(r.buf, delta_made());
 	assert_int_equal(pack_read_commit(&p, m->pos[4], &r), -1);
 	assert_int_equal(pack_read_commit(&p, m->pos[FIRST], &r), -1);
 	assert_int_equal(pack_read_commit(&p, m->pos[LAST], &r), (long)strlen(text_of(LAST)));
@@ -382,6 +457,36 @@ static void test_damaged_objects(void **state)
 	free(m);
 }
 
+/* The delta by its base's id reads as by its offset; one that does not fit its base, or
+ * makes fewer bytes than it says, whose base is a tree, not in the pack or before its
+ * start, or that is its own base, gives nothing, and the commits stored whole still read. */
+static void test_deltas(void **state)
+{
+	static const enum delta_form bad[] = { PAST_BASE, BASE_SIZE, RESULT_SIZE, BASE_A_TREE,
+					       BASE_MISSING, OWN_BASE, BEFORE_THE_PACK };
+	struct made *m = malloc(sizeof(*m));
+	struct pack_file p;
+	struct pack_reader r = { 0 };
+	uint32_t *pos = NULL;
+
+	(void)state;
+	make_with(m, BY_ID);
+	assert_int_equal(open_made(&p, m, 0), 0);
+	assert_int_equal(pack_read_commit(&p, m->pos[2], &r), (long)strlen(delta_made()));
+	assert_string_equal(r.buf, delta_made());
+	assert_int_equal(pack_file_commits(&p, &pos), 4);	/* the stored whole only */
+	free(pos);
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		make_with(m, bad[k]);
+		assert_int_equal(open_made(&p, m, 0), 0);
+		assert_int_equal(pack_read_commit(&p, m->pos[2], &r), -1);
+		assert_int_equal(pack_read_commit(&p, m->pos[1], &r), (long)strlen(text_of(1)));
+		assert_memory_equal(r.buf, text_of(1), strlen(text_of(1)));
+	}
+	pack_reader_release(&r);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_find_among_many),
 		cmocka_unit_test(test_damaged_files),
 		cmocka_unit_test(test_damaged_objects),
+		cmocka_unit_test(test_deltas),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
