@@ -745,6 +745,36 @@ void msg_parse_where(const char *msg, size_t len, const struct msg_rules *rules,
 	f->seen = NULL;
 }
 
+int msg_may_name_commit(const char *msg, size_t len)
+{
+	const unsigned char *m = (const unsigned char *)msg;
+
+	/* Every run of MSG_ID_MIN holds one of the bytes looked at: the last
+	 * of each MSG_ID_MIN after the end of the run before (most bytes of
+	 * prose are no hex digit: a byte looked at in five). */
+	for (size_t i = MSG_ID_MIN - 1; i < len;) {
+		size_t a = i, b = i + 1;
+		if (!is_hex(m[i])) {
+			i += MSG_ID_MIN;
+			continue;
+		}
+		while (a > 0 && i - a < MSG_ID_MIN - 1 && is_hex(m[a - 1]))
+			a--;
+		while (b < len && b - a < MSG_ID_MIN && is_hex(m[b]))
+			b++;
+		if (b - a >= MSG_ID_MIN)
+			return 1;
+		i = b + MSG_ID_MIN;	/* (m[b] is none: a run after it ends there at least) */
+	}
+	return 0;
+}
+
+void msg_parse_subject(const char *msg, size_t len, struct msg_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->subject = subject_of((struct span){ msg, msg + len });
+}
+
 void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 		    struct msg_facts *f)
 {

@@ -81,6 +81,14 @@ struct msg_rules {
 };
 
 void msg_parse(const char *msg, size_t len, struct msg_facts *out);
+/* Could msg name a commit: has it a run of MSG_ID_MIN hex digits or more, in
+ * any case?  When not, msg_parse_with gives it no reference and no alias,
+ * whatever the rules (each is an id: 7..40 hex digits). */
+int msg_may_name_commit(const char *msg, size_t len);
+/* The facts of msg as far as its subject: out->subject as msg_parse sets
+ * it, the rest zero (for a reader that keeps only the facts of commits
+ * naming others, of a message that names none). */
+void msg_parse_subject(const char *msg, size_t len, struct msg_facts *out);
 /* The same, with a project's extra alias patterns (rules may be NULL). */
 void msg_parse_with(const char *msg, size_t len, const struct msg_rules *rules,
 		    struct msg_facts *out);

@@ -317,6 +317,7 @@ void mainline_drop_meta(struct walk_commit *c)
 struct walk_options mainline_walk_options(const struct mainline_walks *mw)
 {
 	return (struct walk_options){ .meta = 1, .sift = naming_others, .keyof = identity_of,
+				      .skim = 1,	/* (sift keeps no facts naming none) */
 				      .peek = mw ? mw->peek : NULL,
 				      .note = mw && mw->note ? infer_note : NULL,
 				      .note_ctx = mw ? (void *)mw->note : NULL };

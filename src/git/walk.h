@@ -73,6 +73,11 @@ struct walk_options {
 	int meta;			/* also read each commit's dates and author
 					   (always with a cache, which keeps them) */
 	int headers_only;		/* read no message: facts stay NULL (no cache) */
+	int skim;			/* a message that can name no commit (core/
+					   message.h: msg_may_name_commit) is read for
+					   its subject alone (msg_parse_subject): for a
+					   walk whose sift keeps only the facts of
+					   commits naming others (no cache) */
 	const struct cache *peek;	/* without a cache: one whose dates and parents
 					   of the commits a walk only paints are
 					   taken (never their facts), learning nothing */

@@ -158,7 +158,10 @@ static void sift(const struct walker *w, struct node *n)
 void walker_parse(const struct walker *w, struct node *n, const struct raw_commit *rc)
 {
 	n->data = xmalloc(sizeof(*n->data));
-	msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
+	if (w->skim && !msg_may_name_commit(rc->message, rc->message_len))
+		msg_parse_subject(rc->message, rc->message_len, n->data);
+	else
+		msg_parse_with(rc->message, rc->message_len, w->rules, n->data);
 	if (w->meta) {
 		n->meta = xmalloc(sizeof(*n->meta));
 		n->meta->commit_time = rc->time;

@@ -92,6 +92,7 @@ struct walker {
 	const struct cache *peek;	/* walk_options.peek (no cache) */
 	int meta;			/* read dates and authors */
 	int headers_only;		/* read no messages */
+	int skim;			/* walk_options.skim */
 	unsigned threads;		/* 0: as many as worth it */
 	int parent_ids;			/* keep every parent's id in the result */
 	int (*sift)(struct msg_facts *f);

@@ -495,6 +495,58 @@ static void test_where(void **state)
 	msg_facts_release(&f);
 }
 
+/* msg_may_name_commit: a run of 7 hex digits (any case) anywhere, also across the
+ * bytes it looks at one in seven; 6 is none, nor are runs cut by a letter past 'f'.
+ * msg_parse_subject: the subject msg_parse gives, nothing else; and a message that
+ * names no commit by that test has no reference and no alias in msg_parse, even with a
+ * pattern that would read one from a line. */
+static void test_skim(void **state)
+{
+	static const char *none[] = {
+		"", "abc", "Subject\n\nSigned-off-by: A <a@b.c>\n", "dead beef cafe\n",
+		"x123456 123456x 12345g7890\n", "Fixes: abcdefg (\"subject\")\n",
+		"  multi\n line subject\n\nbody\n",
+	};
+	static const char *some[] = {
+		"1234567", "Fixes: ABCDEF0\n", "x\n\nsee 0123456789abcdef0123456789abcdef01234567\n",
+		"effaced\n", "ab cd 12 deadbeef", "......1234567", ".......123456789",
+		"Revert \"x\"\n\nThis reverts commit 1234567.\n",
+		"xxxxxabg1234567",	/* (a run just after a short one the look met) */
+	};
+	struct pattern *re;
+	struct msg_rules rules = { 0 };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(pattern_compile(&re, "^Fixes: (.*)$", 1, err, sizeof(err)), 0);
+	rules.fixes = &re;
+	rules.nfixes = 1;
+	for (size_t k = 0; k < sizeof(none) / sizeof(none[0]); k++) {
+		struct msg_facts f, g;
+		assert_false(msg_may_name_commit(none[k], strlen(none[k])));
+		msg_parse_with(none[k], strlen(none[k]), &rules, &f);
+		msg_parse_subject(none[k], strlen(none[k]), &g);
+		assert_int_equal(f.nrefs, 0);
+		assert_int_equal(f.naliases, 0);
+		assert_string_equal(g.subject, f.subject);
+		assert_int_equal(g.nrefs + g.naliases + g.fixes_lines + g.channels, 0);
+		msg_facts_release(&f);
+		msg_facts_release(&g);
+	}
+	for (size_t k = 0; k < sizeof(some) / sizeof(some[0]); k++)
+		assert_true(msg_may_name_commit(some[k], strlen(some[k])));
+	for (size_t at = 0; at < 20; at++) {	/* a run of 7 at every place, one of 6 */
+		char m[40];
+		memset(m, 'x', sizeof(m));
+		memcpy(m + at, "a1B2c3D", 7);
+		assert_true(msg_may_name_commit(m, at + 7));
+		assert_false(msg_may_name_commit(m, at + 6));
+		m[at + 3] = 'g';
+		assert_false(msg_may_name_commit(m, sizeof(m)));
+	}
+	pattern_free(re);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +572,7 @@ int main(void)
 		cmocka_unit_test(test_channel_patterns),
 		cmocka_unit_test(test_reported),
 		cmocka_unit_test(test_where),
+		cmocka_unit_test(test_skim),
 	};
 	return cmocka_run_group_tests_name("message", tests, NULL, NULL);
 }
