@@ -6,11 +6,13 @@
  */
 #include "git/walker.h"
 #include "base/error.h"
+#include "base/radix.h"
 #include "base/threads.h"
 #include "base/util.h"
 #include "git/parallel.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,27 +57,31 @@ static void *read_messages(void *arg)
 	return NULL;
 }
 
+/* A commit of the list and the first 8 bytes of its id, most significant
+ * first: ids in order by their first 8 bytes. */
 struct by_id {
-	const uint8_t *oid;
-	uint32_t node;
+	uint64_t key;
+	uint32_t node, pad;
 };
 
-static int by_id_cmp(const void *a, const void *b)
-{
-	return memcmp(((const struct by_id *)a)->oid, ((const struct by_id *)b)->oid, 20);
-}
-
-/* list[0..n) in id order: libgit2 finds each object by a binary search of
- * the pack's index, and searches for ids in order share most of their path
- * through it (far fewer cache misses than the walk's order). */
+/* list[0..n) in id order (by the ids' first 8 bytes: ties stay in list
+ * order): libgit2 finds each object by a binary search of the pack's
+ * index, and searches for ids in order share most of their path through it
+ * (far fewer cache misses than the walk's order).  A radix sort: qsort()
+ * with memcmp() was 5 ms of Open vSwitch's mainline walk, on one core. */
 static uint32_t *in_id_order(const struct walker *w, const uint32_t *list, size_t n)
 {
 	struct by_id *v = xmalloc((n + 1) * sizeof(*v));
 	uint32_t *out = xmalloc((n + 1) * sizeof(uint32_t));
 
-	for (size_t k = 0; k < n; k++)
-		v[k] = (struct by_id){ w->nodes[list[k]].oid, list[k] };
-	qsort(v, n, sizeof(*v), by_id_cmp);
+	for (size_t k = 0; k < n; k++) {
+		const uint8_t *id = w->nodes[list[k]].oid;
+		uint64_t key = 0;
+		for (int b = 0; b < 8; b++)
+			key = key << 8 | id[b];
+		v[k] = (struct by_id){ key, list[k], 0 };
+	}
+	radix_sort(v, n, sizeof(*v), offsetof(struct by_id, key), 8);
 	for (size_t k = 0; k < n; k++)
 		out[k] = v[k].node;
 	free(v);
