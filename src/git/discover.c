@@ -1,5 +1,6 @@
 /* discover.c — see discover.h. */
 #include "git/discover.h"
+#include "core/series_hint.h"
 #include "core/close_tags.h"
 #include "core/release.h"
 #include "base/error.h"
@@ -105,15 +106,22 @@ static int expand_base(const struct tag_table *t, const char *arg, const struct 
 	return best ? 0 : -1;
 }
 
-static int all_series(const struct series_discovery *d, struct range_list *out, char *err,
+/* Every series discovery found; none is an error, with the pattern to try
+ * when the tags number releases with '_' (core/series_hint.h). */
+static int all_series(const struct tag_table *t, const struct series_discovery *d,
+		      const struct pattern *re, struct range_list *out, char *err,
 		      size_t errlen)
 {
+	char hint[512] = "";
+
 	for (size_t i = 0; i < d->nfound; i++)
 		push(out, make_range(d->found[i].base, d->found[i].tip));
 	if (!d->nfound) {
+		if (!re)
+			series_hint(hint, sizeof(hint), t->names, t->n);
 		snprintf(err, errlen, "no stable series found: no tag BASE has tags BASE.N "
 			 "(regtrace series shows what was rejected; releases named otherwise, "
-			 "as release-2.1.12-stable, need --series-pattern RE)");
+			 "as release-2.1.12-stable, need --series-pattern RE)%s", hint);
 		return RT_EFAIL;
 	}
 	return RT_OK;
@@ -156,7 +164,7 @@ int discover_ranges(git_repository *repo, const char *const *args, size_t nargs,
 	if (needs_discovery(args, nargs) && !(rc = discover_series(repo, re, &d, err, errlen)))
 		have = 1;
 	if (!rc && nargs == 0)
-		rc = all_series(&d, out, err, errlen);
+		rc = all_series(t, &d, re, out, err, errlen);
 	for (size_t i = 0; !rc && i < nargs; i++) {
 		struct range r = { 0 };
 
