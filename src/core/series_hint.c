@@ -104,7 +104,7 @@ void series_hint(char *buf, size_t len, char *const *names, size_t n)
 		forms[j].count++;
 	}
 	for (size_t j = 0; j < nforms; j++)
-		if (forms[j].count >= SERIES_HINT_MIN &&
+		if (forms[j].count >= SERIES_HINT_MIN && forms[j].count >= n / SERIES_HINT_SHARE &&
 		    (best == SIZE_MAX || above(&forms[j], &forms[best]) ||
 		     (!above(&forms[best], &forms[j]) && forms[j].count > forms[best].count)))
 			best = j;

@@ -1,11 +1,13 @@
 /* Unit tests for series_hint.c: the --series-pattern suggested for tags that number their
  * releases with '_' (core/series_hint.h): the form whose highest version is the highest, then
  * the one more tags have; its pattern compiles and reads the series and the release of its
- * example; no hint below SERIES_HINT_MIN tags, nor for dotted, odd or overlong names. */
+ * example; no hint below SERIES_HINT_MIN tags or a twentieth of the tags, nor for dotted,
+ * odd or overlong names. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -95,6 +97,28 @@ static void test_no_hint(void **state)
 	assert_string_equal(hint, "");
 }
 
+/* A form of three tags among 100 others (fewer than a twentieth: OpenSSH's V_2_1_0 beside
+ * its V_9_6_P1 releases) gives none; among 57 it does. */
+static void test_small_share(void **state)
+{
+	static char names[103][16];
+	char *v[103], hint[512];
+
+	(void)state;
+	for (int i = 0; i < 100; i++) {
+		snprintf(names[i], sizeof(names[i]), "V_9_%d_P1", i);
+		v[i] = names[i];
+	}
+	for (int i = 0; i < 3; i++) {
+		snprintf(names[100 + i], sizeof(names[0]), "V_2_1_%d", i);
+		v[100 + i] = names[100 + i];
+	}
+	series_hint(hint, sizeof(hint), v, 103);
+	assert_string_equal(hint, "");
+	series_hint(hint, sizeof(hint), v + 46, 57);	/* 3 of 57: a nineteenth */
+	assert_non_null(strstr(hint, "; 3 tags as V_2_1_2 "));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -102,6 +126,7 @@ int main(void)
 		cmocka_unit_test(test_three_numbers),
 		cmocka_unit_test(test_tie_more_tags),
 		cmocka_unit_test(test_no_hint),
+		cmocka_unit_test(test_small_share),
 	};
 	return cmocka_run_group_tests_name("series_hint", tests, NULL, NULL);
 }
