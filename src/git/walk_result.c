@@ -37,8 +37,9 @@ static struct msg_facts *facts_copy(const struct msg_facts *f)
 
 /*
  * The commits of range r in history order (topo.h): node[0..total) are
- * its nodes, ascending, and seq (or NULL) gets them in that order.  pos (one slot per node, UINT32_MAX outside the
- * range) is the caller's, all UINT32_MAX on entry and on return.  uses[i]
+ * its nodes, ascending, and seq (or NULL) gets them in that order.  pos
+ * (one slot per node, UINT32_MAX outside the range) is the caller's, all
+ * UINT32_MAX on entry and on return.  uses[i]
  * counts the ranges still to take node i's facts and meta: the last takes
  * them over, the others copy them (ranges may be made on several threads
  * at once: each reads the pointers before its count goes down, and the
@@ -323,7 +324,7 @@ static void take_end(struct walker *w, size_t r, size_t lead, const uint32_t *no
  * threads when the walk may use them and they hold enough commits: the
  * tails of Open vSwitch's 33 bases, 270,000 commits in all, were 24 ms on
  * one thread while the other core waited.  With take_end, a range that is
- * the end of the lead's order is never made (walk.h): 32 of those 33. */
+ * the end of the lead's order is never made (walk.h): 31 of those 33. */
 void walker_results(struct walker *w, const struct walk_spec *specs, size_t n,
 		    uint32_t **hides, struct walk_result *outs)
 {
