@@ -143,11 +143,6 @@ const uint8_t *pack_file_oid(const struct pack_file *p, uint32_t pos)
 	return p->idx + IDX_HEADER + (size_t)pos * 20;
 }
 
-static uint64_t be64(const uint8_t *b)
-{
-	return (uint64_t)be32(b) << 32 | be32(b + 4);
-}
-
 /* Ids are spread evenly: the first eight bytes of the id sought place it
  * between those of the bounds, and two guesses so leave a few dozen ids,
  * not the eleven halvings of a bucket of git/git's (each an idx page the
@@ -157,7 +152,7 @@ int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20])
 {
 	uint32_t lo = oid[0] ? be32(p->idx + 8 + 4 * (oid[0] - 1)) : 0;
 	uint32_t hi = be32(p->idx + 8 + 4 * oid[0]);
-	uint64_t key = be64(oid), kl = (uint64_t)oid[0] << 56, kh = kl | (((uint64_t)1 << 56) - 1);
+	uint64_t key = id_prefix_value(oid), kl = (uint64_t)oid[0] << 56, kh = kl | (((uint64_t)1 << 56) - 1);
 
 	if (!p->n || hi > p->n || lo > hi)
 		return -1;
@@ -168,7 +163,7 @@ int64_t pack_file_find(const struct pack_file *p, const uint8_t oid[20])
 		if (mid >= hi)
 			mid = hi - 1;
 		const uint8_t *id = pack_file_oid(p, mid);
-		uint64_t k = be64(id);
+		uint64_t k = id_prefix_value(id);
 		int c = k < key ? -1 : k > key ? 1 : memcmp(id, oid, 20);
 		if (!c)
 			return mid;
@@ -409,34 +404,34 @@ static int delta_base(const struct pack_file *p, uint64_t off, int type, uint64_
 /* Deltas deeper than this are left to libgit2 (git writes 50 at most). */
 #define DELTA_DEPTH_MAX 64
 
-/* The object at off, its deltas applied: its bytes (to free, NUL after
- * them), their count in *len and its type in *type; NULL when it is no
- * commit, or anything is doubtful (pack_commits.h). */
+/* The commit at off, its deltas applied: its bytes (to free, NUL after
+ * them), their count in *len; NULL when it is no commit, or anything is
+ * doubtful (pack_commits.h). */
 static char *read_entry(const struct pack_file *p, uint64_t off, struct pack_reader *r,
-			unsigned depth, size_t *len, int *type)
+			unsigned depth, size_t *len)
 {
 	uint64_t data, boff;
 	size_t size, blen;
 	char *buf, *base, *out;
+	int type;
 
-	if (entry_header(p, off, type, &size, &data) || size > PACK_COMMIT_MAX)
+	if (entry_header(p, off, &type, &size, &data) || size > PACK_COMMIT_MAX)
 		return NULL;
-	if (*type == OBJ_COMMIT) {
-		buf = xmalloc(size + 1);
-		if (inflate_exact(p, data, r, buf, size)) {
-			free(buf);
-			return NULL;
-		}
-		buf[size] = '\0';
+	if (type != OBJ_COMMIT && ((type != OBJ_OFS_DELTA && type != OBJ_REF_DELTA) ||
+				   depth >= DELTA_DEPTH_MAX ||
+				   delta_base(p, off, type, &data, &boff)))
+		return NULL;	/* (a delta's data starts after its base's offset or id) */
+	buf = xmalloc(size + 1);
+	if (inflate_exact(p, data, r, buf, size)) {
+		free(buf);
+		return NULL;
+	}
+	buf[size] = '\0';
+	if (type == OBJ_COMMIT) {
 		*len = size;
 		return buf;
 	}
-	if ((*type != OBJ_OFS_DELTA && *type != OBJ_REF_DELTA) || depth >= DELTA_DEPTH_MAX ||
-	    delta_base(p, off, *type, &data, &boff))
-		return NULL;
-	buf = xmalloc(size + 1);
-	if (inflate_exact(p, data, r, buf, size) ||
-	    !(base = read_entry(p, boff, r, depth + 1, &blen, type))) {
+	if (!(base = read_entry(p, boff, r, depth + 1, &blen))) {
 		free(buf);
 		return NULL;
 	}
@@ -448,32 +443,15 @@ static char *read_entry(const struct pack_file *p, uint64_t off, struct pack_rea
 
 long pack_read_commit(const struct pack_file *p, uint32_t pos, struct pack_reader *r)
 {
-	uint64_t off = pos < p->n ? offset_of(p, pos) : 0, data;
+	uint64_t off = pos < p->n ? offset_of(p, pos) : 0;
 	size_t size;
-	int type;
+	char *out;
 
-	if (!off || entry_header(p, off, &type, &size, &data) || size > PACK_COMMIT_MAX ||
-	    reader_ready(r))
+	if (!off || reader_ready(r) || !(out = read_entry(p, off, r, 0, &size)))
 		return -1;
-	if (type != OBJ_COMMIT) {	/* a delta: its base read, the delta applied */
-		char *out = NULL;
-		if (type == OBJ_OFS_DELTA || type == OBJ_REF_DELTA)
-			out = read_entry(p, off, r, 0, &size, &type);
-		if (!out)
-			return -1;
-		free(r->buf);
-		r->buf = out;
-		r->cap = size + 1;
-		return (long)size;
-	}
-	if (r->cap < size + 1) {
-		free(r->buf);
-		r->cap = size + 1;
-		r->buf = xmalloc(r->cap);
-	}
-	if (inflate_exact(p, data, r, r->buf, size))
-		return -1;
-	r->buf[size] = '\0';
+	free(r->buf);	/* (the caller takes it, or the next read frees it) */
+	r->buf = out;
+	r->cap = size + 1;
 	return (long)size;
 }
 
