@@ -99,6 +99,17 @@ static inline uint64_t hex_prefix_value(const char *id, size_t len)
 	return v;
 }
 
+/* The first 8 bytes of the binary id ID as a number, the first the highest:
+ * ids in the order of this number are in the order of their first 8 bytes. */
+static inline uint64_t id_prefix_value(const uint8_t *id)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | id[i];
+	return v;
+}
+
 /* A growable list of commit indices. */
 struct u32s {
 	uint32_t *v;

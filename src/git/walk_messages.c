@@ -74,13 +74,8 @@ static uint32_t *in_id_order(const struct walker *w, const uint32_t *list, size_
 	struct by_id *v = xmalloc((n + 1) * sizeof(*v));
 	uint32_t *out = xmalloc((n + 1) * sizeof(uint32_t));
 
-	for (size_t k = 0; k < n; k++) {
-		const uint8_t *id = w->nodes[list[k]].oid;
-		uint64_t key = 0;
-		for (int b = 0; b < 8; b++)
-			key = key << 8 | id[b];
-		v[k] = (struct by_id){ key, list[k], 0 };
-	}
+	for (size_t k = 0; k < n; k++)
+		v[k] = (struct by_id){ id_prefix_value(w->nodes[list[k]].oid), list[k], 0 };
 	radix_sort(v, n, sizeof(*v), offsetof(struct by_id, key), 8);
 	for (size_t k = 0; k < n; k++)
 		out[k] = v[k].node;
