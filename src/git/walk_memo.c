@@ -172,6 +172,11 @@ static void own(const char *gitdir)
 	pthread_mutex_unlock(&owner_lock);
 }
 
+int walk_memo_full(void)
+{
+	return atomic_load(&entries) >= WALK_MEMO_MAX;
+}
+
 /* Keep the bytes of a new entry when they fit in the budget: 1, else 0. */
 static int take_budget(size_t len)
 {
@@ -257,7 +262,7 @@ void walk_memo_give(const char *gitdir, const uint8_t oid[20], int64_t time,
 
 	if (!gitdir)
 		return;
-	if (*copy && atomic_load(&entries) < WALK_MEMO_MAX)	/* (else nothing is kept) */
+	if (*copy && !walk_memo_full())	/* (else nothing is kept) */
 		make_room(len);
 	s = lock_shard(oid);
 	if (!s->gitdir || strcmp(s->gitdir, gitdir)) {	/* (a shard's first entry) */
@@ -267,7 +272,7 @@ void walk_memo_give(const char *gitdir, const uint8_t oid[20], int64_t time,
 		if (!s->gitdir)
 			s->gitdir = xstrdup(gitdir);
 	}
-	if (atomic_load(&entries) < WALK_MEMO_MAX && !strcmp(s->gitdir, gitdir)) {
+	if (!walk_memo_full() && !strcmp(s->gitdir, gitdir)) {
 		oidtab_reserve(&s->table, 64, entry_hash, s);
 		size_t k = find(s, oid);
 		if (!s->table.slot[k])
@@ -328,8 +333,8 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 	if (!atomic_load(&rawbytes))
 		return NULL;
 	s = lock_shard(oid);
-	if ((e = entry_locked(s, gitdir, oid)) && e->raw &&
-	    atomic_load(&entries) >= WALK_MEMO_MAX) {	/* given up: see walk_memo.h */
+	if ((e = entry_locked(s, gitdir, oid)) && e->raw && walk_memo_full()) {
+		/* given up: see walk_memo.h */
 		raw = e->raw;
 		*len = e->rawlen;
 		atomic_fetch_sub(&rawbytes, e->rawlen);
@@ -346,11 +351,6 @@ char *walk_memo_take_raw(const char *gitdir, const uint8_t oid[20], size_t *len)
 	}
 	pthread_mutex_unlock(&s->lock);
 	return raw;
-}
-
-int walk_memo_full(void)
-{
-	return atomic_load(&entries) >= WALK_MEMO_MAX;
 }
 
 void walk_memo_phase_done(void)
