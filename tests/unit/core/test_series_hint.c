@@ -39,32 +39,38 @@ static void check_reads(const char *hint, const char *name, const char *series,
 	pattern_free(p);
 }
 
-/* Squid's two forms: SQUID_3_5_N (more tags, highest 3.5.28) and SQUID_N_M (highest 6.14):
- * the second; its example the highest of its tags. */
-static void test_highest_form(void **state)
+/* The hint and what its pattern reads of its example: Squid's two forms, SQUID_3_5_N (more
+ * tags, highest 3.5.28) and SQUID_N_M (highest 6.14), give the second, its example the
+ * highest of its tags; with three numbers (curl's) the first two name the series, after a
+ * prefix ending in '-'. */
+static void test_hints(void **state)
 {
-	char *names[] = { "SQUID_3_5_1", "SQUID_3_5_2", "SQUID_3_5_28", "SQUID_3_4_14",
-			  "SQUID_6_2", "v6", "SQUID_6_14", "SQUID_6_1", "take00", "v3.5" };
+	static char *squid[] = { "SQUID_3_5_1", "SQUID_3_5_2", "SQUID_3_5_28", "SQUID_3_4_14",
+				 "SQUID_6_2", "v6", "SQUID_6_14", "SQUID_6_1", "take00", "v3.5",
+				 NULL };
+	static char *curl[] = { "curl-8_4_0", "curl-8_5_0", "curl-7_88_1", "curl-8_5_1", NULL };
+	static const struct {
+		char **names;
+		const char *hint, *example, *series, *release;
+	} cases[] = {
+		{ squid, "; 3 tags as SQUID_6_14 number releases with '_': try "
+			 "--series-pattern '^(SQUID_[0-9]+)_([0-9]+)$'",
+		  "SQUID_6_14", "SQUID_6", "14" },
+		{ curl, "; 4 tags as curl-8_5_1 number releases with '_': try "
+			"--series-pattern '^(curl-[0-9]+_[0-9]+)_([0-9]+)$'",
+		  "curl-8_5_1", "curl-8_5", "1" },
+	};
 	char hint[512];
 
 	(void)state;
-	series_hint(hint, sizeof(hint), names, N(names));
-	assert_string_equal(hint, "; 3 tags as SQUID_6_14 number releases with '_': try "
-				  "--series-pattern '^(SQUID_[0-9]+)_([0-9]+)$'");
-	check_reads(hint, "SQUID_6_14", "SQUID_6", "14");
-}
-
-/* Three numbers (curl's): the first two name the series; a prefix ending in '-'. */
-static void test_three_numbers(void **state)
-{
-	char *names[] = { "curl-8_4_0", "curl-8_5_0", "curl-7_88_1", "curl-8_5_1" };
-	char hint[512];
-
-	(void)state;
-	series_hint(hint, sizeof(hint), names, N(names));
-	assert_string_equal(hint, "; 4 tags as curl-8_5_1 number releases with '_': try "
-				  "--series-pattern '^(curl-[0-9]+_[0-9]+)_([0-9]+)$'");
-	check_reads(hint, "curl-8_5_1", "curl-8_5", "1");
+	for (size_t c = 0; c < N(cases); c++) {
+		size_t n = 0;
+		while (cases[c].names[n])
+			n++;
+		series_hint(hint, sizeof(hint), cases[c].names, n);
+		assert_string_equal(hint, cases[c].hint);
+		check_reads(hint, cases[c].example, cases[c].series, cases[c].release);
+	}
 }
 
 /* Equal highest versions: the form more tags have. */
@@ -122,8 +128,7 @@ static void test_small_share(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_highest_form),
-		cmocka_unit_test(test_three_numbers),
+		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_tie_more_tags),
 		cmocka_unit_test(test_no_hint),
 		cmocka_unit_test(test_small_share),
