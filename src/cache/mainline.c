@@ -23,7 +23,8 @@
 			   tails kept once, before the segments, each tail naming its own;
 			   10: a base's own tail that ends the longest one (segment_ends)
 			   kept as the longest one's index (the flags byte's fourth bit); 11:
-			   the seal's hash in four chains (base/codec.h) */
+			   the seal's hash in four chains (base/codec.h); 12: a chain's tail's
+			   committer dates (the flags byte's fifth bit) */
 
 void segcache_init(struct segcache *c)
 {
@@ -42,6 +43,7 @@ void segment_release(struct segment *s)
 	free(s->v);
 	free(s->ident_oid);
 	free(s->ident_key);
+	free(s->time);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -67,6 +69,7 @@ void segment_own(struct segment *s)
 	s->n = s->cap = s->n;
 	s->ident_oid = oid;
 	s->ident_key = key;
+	s->time = NULL;		/* (a base's own tail's: none) */
 	s->borrowed = 0;
 }
 
@@ -248,7 +251,14 @@ static size_t *lenders(const struct segcache *c)
 	return lender;
 }
 
-/* Segment s's commits naming others and every commit's identity. */
+/* Does the file keep s's committer dates (a chain's tail's)? */
+static int keeps_times(const struct segment *s)
+{
+	return s->time && s->ident_oid && s->tail && !s->alone && !s->broken && !s->borrowed;
+}
+
+/* Segment s's commits naming others, every commit's identity, and a chain's
+ * tail's committer dates. */
 static void put_held(struct wbuf *w, const struct segment *s, const struct oidmap *at)
 {
 	put_fixes(w, s, at);
@@ -260,6 +270,8 @@ static void put_held(struct wbuf *w, const struct segment *s, const struct oidma
 		wbuf_uint(w, 0, 8);	/* none known: zeros */
 		wbuf_uint(w, 0, 4);
 	}
+	for (size_t k = 0; keeps_times(s) && k < s->ncommits; k++)
+		wbuf_uint(w, (uint64_t)s->time[k], 8);
 }
 
 uint8_t *segcache_encode(const struct segcache *c, size_t *len)
@@ -291,7 +303,8 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		wbuf_bytes(&w, s->from, 20);
 		wbuf_bytes(&w, s->to, 20);
 		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
-				      (unsigned)!!s->alone << 2 | (lender[i] != SIZE_MAX) << 3, 1);
+				      (unsigned)!!s->alone << 2 | (lender[i] != SIZE_MAX) << 3 |
+				      (unsigned)keeps_times(s) << 4, 1);
 		if (s->alone) {
 			wbuf_uint(&w, (uint64_t)s->newest, 8);
 			wbuf_bytes(&w, s->newest_id, 20);
@@ -327,6 +340,17 @@ static int decode_idents(struct rbuf *r, struct segment *s)
 				  (uint32_t)p[11] << 24;
 	}
 	return 0;
+}
+
+/* A chain's tail's committer dates, 8 bytes each. */
+static int decode_times(struct rbuf *r, struct segment *s)
+{
+	if (s->ncommits > (size_t)(r->end - r->p) / 8)
+		return -1;
+	s->time = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->time));
+	for (uint32_t k = 0; k < s->ncommits; k++)
+		s->time[k] = (int64_t)rbuf_uint(r, 8);
+	return r->bad ? -1 : 0;
 }
 
 /* One commit naming others: the pool's, whose place a base's own tail
@@ -398,7 +422,8 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	*p = (struct pending){ UINT32_MAX, 0 };
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
-	if (r->bad || flags > 15 || n > s->ncommits ||
+	if (r->bad || flags > 31 || n > s->ncommits ||
+	    (flags & 16 && (!(flags & 1) || flags & 14)) ||
 	    (!(flags & 8) && n > (size_t)(r->end - r->p) / 4) ||
 	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)) ||
 	    (flags & 8 && !(flags & 4)))
@@ -422,7 +447,9 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 			s->n++;		/* released with the rest */
 			return -1;
 		}
-	return r->bad ? -1 : decode_idents(r, s);
+	if (r->bad || decode_idents(r, s))
+		return -1;
+	return flags & 16 ? decode_times(r, s) : 0;
 }
 
 /* Segment i, kept as the end of segment j (p[i]), from j's commits: 0, or

@@ -5,6 +5,7 @@
  */
 #include "git/mainline_read.h"
 #include "git/mainline_alone.h"
+#include "git/mainline_extend.h"
 #include "git/infer.h"
 #include "git/lookup.h"
 #include "core/release.h"
@@ -424,7 +425,14 @@ void mainline_take_fix(struct mainline *out, struct seg_fix *f, const char *rele
  * others; the chain check. */
 static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
 {
-	mainline_take_walk(&rd->own[i], w, !rd->errs[i].rc);
+	struct segment *s = &rd->own[i];
+
+	if (s->tail && !rd->errs[i].rc) {	/* (the next run extends it) */
+		s->time = xmalloc((w->n + 1) * sizeof(*s->time));
+		for (size_t k = 0; k < w->n; k++)
+			s->time[k] = w->v[k].time;
+	}
+	mainline_take_walk(s, w, !rd->errs[i].rc);
 	/* a tag that is no ancestor of the next breaks the chain (an empty
 	 * range between two commits means the other way round) */
 	if (!rd->errs[i].rc && !w->base_is_parent)
@@ -573,6 +581,22 @@ static int still_broken(git_repository *repo, struct segcache *cache, const stru
 	return broken;
 }
 
+/* The chain's tail FROM -> TIP is not cached, but one FROM -> OLD is: 1
+ * when it is now, made from that one and the commits TIP ^FROM ^OLD
+ * (mainline_extend.h). */
+static int extended(git_repository *repo, struct segcache *cache, const struct reading *rd)
+{
+	const struct segment *tail = &rd->own[rd->n - 1];
+	struct segment *old = segcache_find_tail_from(cache, tail->from);
+	struct segment ext;
+
+	memset(&ext, 0, sizeof(ext));
+	if (!old || !mainline_extend_tail(repo, old, tail->to, rd->mw, &ext))
+		return 0;
+	segcache_add(cache, &ext);	/* (replaces the old tail) */
+	return 1;
+}
+
 /* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
  * the chain breaks, or RT_EFAIL with err set.  The tail is read first,
  * alone: where the last base is off the mainline (a release tagged on its
@@ -592,6 +616,8 @@ static int read_segments(git_repository *repo, struct segcache *cache, struct re
 		else if (rd->seg[i]->broken)
 			rc = -1;	/* known: no chain */
 	}
+	if (!rc && ntodo && todo[ntodo - 1] == rd->n - 1 && extended(repo, cache, rd))
+		ntodo--;
 	if (!rc && ntodo && todo[ntodo - 1] == rd->n - 1 && still_broken(repo, cache, rd))
 		rc = -1;
 	if (!rc && ntodo > 1 && todo[ntodo - 1] == rd->n - 1 &&

@@ -243,7 +243,8 @@ static void test_kinds(void **state)
 }
 
 /* Flags a file may not hold: a broken link with commits, an unknown bit, a
- * base's own mainline that is no tail, a broken base's tail. */
+ * base's own mainline that is no tail, a broken base's tail, an unknown bit
+ * again, dates for a link or for a base's own tail. */
 static void test_kinds_rejected(void **state)
 {
 	struct segcache c;
@@ -255,13 +256,57 @@ static void test_kinds_rejected(void **state)
 	segcache_init(&c);
 	segcache_add(&c, &one);
 	uint8_t *buf = segcache_encode(&c, &len);
-	const uint8_t bad[] = { 1 | 2, 8 | 1, 4, 1 | 2 | 4 };
+	const uint8_t bad[] = { 1 | 2, 8 | 1, 4, 1 | 2 | 4, 32 | 1, 16, 16 | 1 | 4 };
 	for (size_t i = 0; i < sizeof(bad); i++) {
 		buf[flags] = bad[i];
 		expect_resealed_rejected(buf, len, "corrupt segment");
 	}
 	free(buf);
 	segcache_release(&c);
+}
+
+/* A chain's tail keeps its commits' dates (format 12: the run after its branch moved on
+ * extends it, git/mainline_extend.h); a link of the chain keeps none, even when given. */
+static void test_tail_times(void **state)
+{
+	struct segcache c, d;
+	struct segment tail = make(1, 2, 1, 1), link = make(3, 4, 0, 0);
+	uint8_t from[20], to[20];
+	size_t len;
+
+	(void)state;
+	tail.time = xmalloc(tail.ncommits * sizeof(*tail.time));
+	for (uint32_t k = 0; k < tail.ncommits; k++)
+		tail.time[k] = 1500000000 + (int64_t)k * 3600 - (k == 3 ? 86400 : 0);
+	link.time = xcalloc(link.ncommits, sizeof(*link.time));
+	segcache_init(&c);
+	segcache_add(&c, &tail);
+	segcache_add(&c, &link);
+	uint8_t *buf = segcache_encode(&c, &len);
+	segcache_init(&d);
+	segcache_load_buffer(&d, buf, len);
+	assert_null(d.rejected);
+	oid(from, 1);
+	oid(to, 2);
+	struct segment *s = segcache_find(&d, from, to);
+	assert_non_null(s);
+	assert_non_null(s->time);
+	assert_int_equal(s->time[0], 1500000000);
+	assert_int_equal(s->time[3], 1500000000 + 3 * 3600 - 86400);
+	assert_int_equal(s->time[10], 1500000000 + 10 * 3600);
+	oid(from, 3);
+	oid(to, 4);
+	assert_non_null(s = segcache_find(&d, from, to));
+	assert_null(s->time);
+	/* the same bytes said of a link: refused (dates are a tail's alone) */
+	size_t flags = strlen("regtrace-mainline-cache\n") + 4 + 4 + strlen(REGTRACE_VERSION) +
+		       4 + 4 + 40;	/* head, pool (none), count, from and to */
+	assert_int_equal(buf[flags], 16 | 1);
+	buf[flags] = 16;
+	expect_resealed_rejected(buf, len, "corrupt segment");
+	free(buf);
+	segcache_release(&c);
+	segcache_release(&d);
 }
 
 /* Bases' own tails that hold the same commits: each commit's facts are in the file
@@ -577,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_save_merges),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_kinds_rejected),
+		cmocka_unit_test(test_tail_times),
 		cmocka_unit_test(test_pool),
 		cmocka_unit_test(test_tail_references),
 		cmocka_unit_test(test_reference_budget),
