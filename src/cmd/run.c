@@ -154,9 +154,9 @@ static void *close_outside(void *arg)
 
 /*
  * The caches of the repository (cache.h, segcache.h), unless
- * REGTRACE_NO_CACHE: the commit cache read by a second thread while this
- * one reads the tags (tags.h, with the tags cache), which every command
- * needs first; the mainline cache by a third, which the load waits for
+ * REGTRACE_NO_CACHE: the commit cache read by a second thread (when big)
+ * while this one reads the smaller caches and the tags (tags.h, with the
+ * tags cache), which every command needs first; the mainline cache by a third, which the load waits for
  * only where it reads the mainline, after the ranges (load/source.h).
  */
 /* Does git replace any commit here (refs/replace/, info/grafts: replace.h)? */
@@ -175,6 +175,12 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	char ignored[256];
 	struct job commits;
 
+	k->fingerprint = cache_fingerprint((const char *const *)k->cfg.sources, k->cfg.nsources);
+	cache_init(&k->commits, k->fingerprint);
+	k->path = git_file(repo, "regtrace-cache");
+	/* the biggest first: the rest is done while its thread starts and reads */
+	load_start(&commits, load_commit_cache, k, k->path);
+
 	/* the mainline and inference caches keep what was read before a
 	 * replacement or a graft (they do not know them): with any, both are
 	 * read afresh */
@@ -182,10 +188,7 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	if (!infers)
 		reads_mainline = 0;
 
-	k->fingerprint = cache_fingerprint((const char *const *)k->cfg.sources, k->cfg.nsources);
-	cache_init(&k->commits, k->fingerprint);
 	segcache_init(&k->mainline);
-	k->path = git_file(repo, "regtrace-cache");
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
 	if (k->mainline_path)
 		load_start(&k->mainline_loader, load_mainline_cache, k, k->mainline_path);
@@ -199,7 +202,6 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	k->outside_db = &k->outside;
 	load_start(&k->outside_loader, open_outside_db, k, k->outside_path);
 	k->commondir = git_repository_commondir(repo);
-	load_start(&commits, load_commit_cache, k, k->path);
 	tags_cache_open(repo);
 	tags_of(repo, ignored, sizeof(ignored));	/* an error comes again where it matters */
 	job_wait(&commits);
