@@ -587,3 +587,12 @@ int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen
 		return 0;
 	return cache_file_save(c, &ops, path, &c->loaded, err, errlen);
 }
+
+int segcache_save_soon(struct segcache *c, const char *path, char *err, size_t errlen)
+{
+	static const struct cache_file_ops ops = { merge_any, encode_any };
+
+	if (!c->dirty)
+		return 0;
+	return cache_file_save_soon(c, &ops, path, &c->loaded, err, errlen);
+}

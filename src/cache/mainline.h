@@ -121,6 +121,10 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len);
  * since this cache was loaded (a tail of ours wins over one of theirs that
  * starts at the same tag). */
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen);
+/* The same, written by a thread of its own (cache/save.h: cache_file_save_
+ * soon): c may change as soon as this returns, and must last until
+ * cache_writes_wait(). */
+int segcache_save_soon(struct segcache *c, const char *path, char *err, size_t errlen);
 void segment_release(struct segment *s);
 /* Make s own its arrays before growing them: copies of a borrowed
  * segment's, their facts then borrowed (seg_fix.shared) from the owner. */

@@ -33,4 +33,16 @@ struct cache_file_ops {
 int cache_file_save(void *c, const struct cache_file_ops *ops, const char *path,
 		    struct blobfile_stamp *loaded, char *err, size_t errlen);
 
+/* The same, but the file written by a thread of its own: the lock taken,
+ * the merge and the encoding done here (c may change as soon as this
+ * returns), then the write, *loaded's update and the unlock on that
+ * thread, while the caller goes on.  0, or nonzero with err set (the lock
+ * held all the time: nothing written).  A write that fails is not said (a
+ * cache only costs time).  *loaded must last until cache_writes_wait(). */
+int cache_file_save_soon(void *c, const struct cache_file_ops *ops, const char *path,
+			 struct blobfile_stamp *loaded, char *err, size_t errlen);
+/* Wait for every write cache_file_save_soon() started (each save does
+ * first, and so does the process's exit). */
+void cache_writes_wait(void);
+
 #endif

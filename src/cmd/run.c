@@ -6,6 +6,7 @@
 #include "base/util.h"
 #include "cache/commits.h"
 #include "cache/infer.h"
+#include "cache/save.h"
 #include "git/config.h"
 #include "git/outside.h"
 #include "git/pack_prefetch.h"
@@ -354,6 +355,7 @@ void run_finish(struct run *run, int rc)
 	if (!rc && k->infer_path)
 		infercache_save(&k->infer, k->infer_path, ignored, sizeof(ignored));
 	tags_cache_close(!rc);
+	cache_writes_wait();	/* (the mainline cache's: cache/save.h) */
 	if (!rc)
 		warn_skipped_tags(&run->warnings);
 }

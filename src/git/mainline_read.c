@@ -921,7 +921,7 @@ int mainline_read_set(git_repository *repo, const char *ref, const char *const *
 	walk_memo_clear();	/* (the walks that paint history are done: its room
 				 * is the save's) */
 	if (kept && kept->path)
-		segcache_save(kept, kept->path, err, errlen);	/* only costs time */
+		segcache_save_soon(kept, kept->path, err, errlen);	/* only costs time */
 	err[0] = '\0';
 	take_all(&rd, chain, first, resolved, at, nbases, ok, labels, &tip, cache, out, alone,
 		 from);

@@ -15,6 +15,7 @@
 
 #include "base/codec.h"
 #include "cache/mainline.h"
+#include "cache/save.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -383,6 +384,52 @@ static void test_pool(void **state)
 	segcache_release(&c);
 }
 
+/* A save written by a thread of its own: the file holds the cache as it was when the
+ * save was asked for, whatever is added after; once written, the cache knows the file as
+ * the one it loaded (its stamp), and the next save writes what it holds. */
+static void test_save_soon(void **state)
+{
+	char path[] = "/tmp/test_segcache.XXXXXX", err[256];
+	struct segcache c, d;
+	struct segment s1 = make(1, 2, 0, 1), s2 = make(2, 3, 0, 1), t1 = make(3, 4, 1, 0),
+		       t2 = make(3, 5, 1, 0);
+	uint8_t from[20], to[20];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	segcache_init(&c);
+	segcache_add(&c, &s1);
+	segcache_add(&c, &t1);
+	assert_int_equal(segcache_save_soon(&c, path, err, sizeof(err)), 0);
+	segcache_add(&c, &s2);	/* after the save: not in the file */
+	segcache_add(&c, &t2);	/* replaces t1 in the cache, not in the file */
+	cache_writes_wait();
+	segcache_init(&d);
+	segcache_load_file(&d, path);
+	assert_null(d.rejected);
+	assert_int_equal(d.n, 2);
+	oid(from, 3);
+	oid(to, 4);
+	assert_non_null(segcache_find(&d, from, to));
+	segcache_release(&d);
+	/* the file written is the one c knows as loaded: the next save merges nothing */
+	struct blobfile_stamp now;
+	blobfile_stamp(path, &now);
+	assert_true(blobfile_same(&c.loaded, &now));
+	assert_int_equal(segcache_save(&c, path, err, sizeof(err)), 0);
+	segcache_init(&d);
+	segcache_load_file(&d, path);
+	assert_int_equal(d.n, 3);
+	assert_null(segcache_find(&d, from, to));
+	oid(to, 5);
+	assert_non_null(segcache_find(&d, from, to));
+	segcache_release(&d);
+	segcache_release(&c);
+	unlink(path);
+}
+
 /* Issue 15.8: two runs at once.  Run B loaded the file; run C saved more segments to it
  * since; B's save keeps C's segments and adds its own (the last writer used to win, so a
  * small run could throw away what a big one had saved). */
@@ -620,6 +667,7 @@ int main(void)
 		cmocka_unit_test(test_tail_replaced),
 		cmocka_unit_test(test_rejected),
 		cmocka_unit_test(test_save_merges),
+		cmocka_unit_test(test_save_soon),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_kinds_rejected),
 		cmocka_unit_test(test_tail_times),
