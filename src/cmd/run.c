@@ -157,8 +157,9 @@ static void *close_outside(void *arg)
  * The caches of the repository (cache.h, segcache.h), unless
  * REGTRACE_NO_CACHE: the commit cache read by a second thread (when big)
  * while this one reads the smaller caches and the tags (tags.h, with the
- * tags cache), which every command needs first; the mainline cache by a third, which the load waits for
- * only where it reads the mainline, after the ranges (load/source.h).
+ * tags cache), which every command needs first; the mainline cache by a
+ * third (when big), which the load waits for only where it reads the
+ * mainline, after the ranges (load/source.h).
  */
 /* Does git replace any commit here (refs/replace/, info/grafts: replace.h)? */
 static int has_replacements(git_repository *repo)

@@ -597,11 +597,12 @@ static int extended(git_repository *repo, struct segcache *cache, const struct r
 	return 1;
 }
 
-/* Fill rd->seg: cached segments, the others read (in parallel); 0, -1 when
- * the chain breaks, or RT_EFAIL with err set.  The tail is read first,
- * alone: where the last base is off the mainline (a release tagged on its
- * own branch), the chain breaks there, found for the price of the newest
- * segment instead of the whole mainline. */
+/* Fill rd->seg: cached segments, the tail extended from the one cached to
+ * an older tip (mainline_extend.h), the others read (in parallel); 0, -1
+ * when the chain breaks, or RT_EFAIL with err set.  A tail to read is read
+ * first, alone: where the last base is off the mainline (a release tagged
+ * on its own branch), the chain breaks there, found for the price of the
+ * newest segment instead of the whole mainline. */
 static int read_segments(git_repository *repo, struct segcache *cache, struct reading *rd,
 			 char *err, size_t errlen)
 {
