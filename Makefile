@@ -237,14 +237,14 @@ FUZZ_OBJ_cache    = $(call fz,cache/commits cache/ranges cache/paths base/codec 
                       base/pattern base/oidmap) $(FUZZ_B)/nocov/cache/commits.o
 FUZZ_OBJ_segcache = $(call fz,cache/mainline cache/save cache/commits cache/ranges cache/paths base/codec \
                       base/blobfile core/message core/reported core/graph core/mainline core/resolve \
-                      base/radix base/util \
+                      base/radix base/util base/threads \
                       base/atomic_file base/error base/pattern base/oidmap)
 FUZZ_OBJ_tagcache = $(call fz,cache/tags base/radix base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 FUZZ_OBJ_askcache = $(call fz,cache/outside base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 FUZZ_OBJ_infercache = $(call fz,cache/infer cache/save base/codec base/blobfile base/util base/oidmap \
-                      base/atomic_file base/error)
+                      base/threads base/atomic_file base/error)
 FUZZ_OBJ_answers = $(call fz,cache/answers base/codec base/blobfile base/util base/atomic_file \
                       base/error)
 
