@@ -579,20 +579,18 @@ static uint8_t *encode_any(void *c, size_t *len)
 	return segcache_encode(c, len);
 }
 
+static const struct cache_file_ops save_ops = { merge_any, encode_any };
+
 int segcache_save(struct segcache *c, const char *path, char *err, size_t errlen)
 {
-	static const struct cache_file_ops ops = { merge_any, encode_any };
-
 	if (!c->dirty)
 		return 0;
-	return cache_file_save(c, &ops, path, &c->loaded, err, errlen);
+	return cache_file_save(c, &save_ops, path, &c->loaded, err, errlen);
 }
 
 int segcache_save_soon(struct segcache *c, const char *path, char *err, size_t errlen)
 {
-	static const struct cache_file_ops ops = { merge_any, encode_any };
-
 	if (!c->dirty)
 		return 0;
-	return cache_file_save_soon(c, &ops, path, &c->loaded, err, errlen);
+	return cache_file_save_soon(c, &save_ops, path, &c->loaded, err, errlen);
 }

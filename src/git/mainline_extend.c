@@ -152,19 +152,6 @@ static int merge(struct segment *old, struct walk_result *w, const uint8_t tip[2
 	return ok;
 }
 
-/* What the walk read and out did not take. */
-static void drop_walk(struct walk_result *w)
-{
-	for (size_t k = 0; k < w->n; k++) {
-		mainline_drop_meta(&w->v[k]);
-		if (w->v[k].facts)
-			msg_facts_release(w->v[k].facts);
-		free(w->v[k].facts);
-		w->v[k].facts = NULL;
-	}
-	walk_result_release(w);
-}
-
 int mainline_extend_tail(git_repository *repo, struct segment *old, const uint8_t tip[20],
 			 const struct mainline_walks *mw, struct segment *out)
 {
@@ -186,6 +173,6 @@ int mainline_extend_tail(git_repository *repo, struct segment *old, const uint8_
 	/* OLD a parent of a new commit: an ancestor of TIP (when none is new,
 	 * TIP is an ancestor of OLD: rewound) */
 	ok = w.n && (w.hidden_parents & 2) && merge(old, &w, tip, out);
-	drop_walk(&w);
+	walk_result_release_all(&w);	/* (what out did not take) */
 	return ok;
 }

@@ -12,28 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A commit's facts and meta, freed. */
-static void commit_free(struct walk_commit *c)
-{
-	if (c->facts) {
-		msg_facts_release(c->facts);
-		free(c->facts);
-		c->facts = NULL;
-	}
-	if (c->meta) {
-		free(c->meta->author);
-		free(c->meta);
-		c->meta = NULL;
-	}
-}
-
-static void release_facts(struct walk_result *w)
-{
-	for (size_t i = 0; i < w->n; i++)
-		commit_free(&w->v[i]);
-	walk_result_release(w);
-}
-
 /* Commit k of a cached range from the commit cache: date, parents in the
  * repository, facts and meta (as a walk with a cache reads them); 0, or -1
  * when the cache lacks it. */
@@ -71,7 +49,7 @@ static int from_cache(const struct cache *c, const struct cache_range *x, struct
 		memcpy(wc->parents, x->par + x->first[k], (size_t)np * sizeof(uint32_t));
 		wc->nparents = np;
 		if (cached_commit(c, x, k, wc) < 0) {
-			release_facts(out);
+			walk_result_release_all(out);
 			return -1;
 		}
 	}
@@ -184,7 +162,7 @@ static int join(const struct cache *c, const struct cache_range *x, struct walk_
 	}
 	for (size_t i = 0; i < n; i++) {
 		free(all[i].parents);
-		commit_free(&all[i]);
+		walk_commit_free(&all[i]);
 	}
 	oidmap_release(&old);
 	oidmap_release(&new);
@@ -215,7 +193,7 @@ static int extend(git_repository *repo, const git_oid *base, const git_oid *tip,
 	 * of TIP ^OLD TIP ^BASE (BASE..OLD TIP is not empty) */
 	if (!nw.n || !(nw.hidden_parents & 1) || join(opt->cache, x, &nw, out) < 0)
 		rc = 1;
-	release_facts(&nw);
+	walk_result_release_all(&nw);
 	return rc;
 }
 
@@ -327,10 +305,10 @@ static int walk_misses(git_repository *repo, const git_oid *bases, const git_oid
 		if (!got[k].n || !(got[k].hidden_parents & 1) ||
 		    join(opt->cache, ext[k], &got[k], &outs[i]) < 0)
 			then[i] = PLAIN;
-		release_facts(&got[k]);
+		walk_result_release_all(&got[k]);
 	}
 	for (size_t k = 0; rc && k < nmiss; k++)
-		release_facts(&got[k]);
+		walk_result_release_all(&got[k]);
 	free(got);
 	free(hides);
 	free(specs);

@@ -368,17 +368,7 @@ void range_reading_release(struct range_reading *r)
 	struct walk_result *w = r->walk;
 
 	if (w) {
-		for (size_t i = 0; i < w->n; i++) {
-			if (w->v[i].facts) {
-				msg_facts_release(w->v[i].facts);
-				free(w->v[i].facts);
-			}
-			if (w->v[i].meta) {
-				free(w->v[i].meta->author);
-				free(w->v[i].meta);
-			}
-		}
-		walk_result_release(w);
+		walk_result_release_all(w);
 		free(w);
 	}
 	r->walk = NULL;

@@ -507,3 +507,23 @@ void walk_result_release(struct walk_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+void walk_commit_free(struct walk_commit *c)
+{
+	if (c->facts) {
+		msg_facts_release(c->facts);
+		free(c->facts);
+		c->facts = NULL;
+	}
+	if (c->meta) {
+		free(c->meta->author);
+		free(c->meta);
+		c->meta = NULL;
+	}
+}
+
+void walk_result_release_all(struct walk_result *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		walk_commit_free(&r->v[i]);
+	walk_result_release(r);
+}

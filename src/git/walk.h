@@ -130,6 +130,11 @@ int walk_ranges(git_repository *repo, const struct walk_spec *specs, size_t n,
 int walk_hiding(git_repository *repo, const git_oid *hides, size_t nhides, const git_oid *tip,
 		const struct walk_options *opt, struct walk_result *out, char *err, size_t errlen);
 void walk_result_release(struct walk_result *r);
+/* What the caller owns of a commit after the walk: its facts and its meta,
+ * freed (and NULL). */
+void walk_commit_free(struct walk_commit *c);
+/* Each commit's facts and meta freed, then the result released. */
+void walk_result_release_all(struct walk_result *r);
 
 /* Check the repository's commit-graph now (commondir: git_repository_
  * commondir()), so that the walks find it checked (cgraph_trust.h: a file
