@@ -26,45 +26,26 @@
 #include "git/mainline_alone.h"
 #include "git/mainline_extend.h"
 #include "git/walk.h"
+#include "test_repo.h"
 
 static char dir[] = "/tmp/regtrace-mainline-extend.XXXXXX";
+static struct test_repo tr;
 static git_repository *repo;
-static git_oid tree, c0, c1, a0, a1, m1, ma, b0, b1, n1, mb, r1;
+static git_oid c0, c1, a0, a1, m1, ma, b0, b1, n1, mb, r1;
 
 /* *out: a commit `at` minutes after c0's date with message msg, its parents p1 (and p2:
  * NULL for one, p1 NULL for none). */
 static int commit(git_oid *out, int at, const char *msg, const git_oid *p1, const git_oid *p2)
 {
-	git_signature *sig;
-	git_commit *parents[2] = { NULL, NULL };
-	size_t n = 0;
-	git_tree *tr;
-	int rc = -1;
-
-	if (git_signature_new(&sig, "A", "a@example.org", 1500000000 + 60 * at, 0) < 0)
-		return -1;
-	if (git_tree_lookup(&tr, repo, &tree) == 0 &&
-	    (!p1 || git_commit_lookup(&parents[n++], repo, p1) == 0) &&
-	    (!p2 || git_commit_lookup(&parents[n++], repo, p2) == 0))
-		rc = git_commit_create(out, repo, NULL, sig, sig, NULL, msg, tr, n,
-				       (const git_commit **)parents);
-	git_commit_free(parents[0]);
-	git_commit_free(parents[1]);
-	git_tree_free(tr);
-	git_signature_free(sig);
-	return rc;
+	return tr_commit(&tr, out, 1500000000 + 60 * at, msg, p1, p2);
 }
 
 static int setup(void **state)
 {
-	git_treebuilder *tb;
-
 	(void)state;
-	git_libgit2_init();
-	if (!mkdtemp(dir) || git_repository_init(&repo, dir, 1) < 0 ||
-	    git_treebuilder_new(&tb, repo, NULL) < 0 || git_treebuilder_write(&tree, tb) < 0)
+	if (tr_open(&tr, dir))
 		return -1;
-	git_treebuilder_free(tb);
+	repo = tr.repo;
 	return commit(&c0, 0, "c0\n", NULL, NULL) || commit(&c1, 60, "c1\n", &c0, NULL) ||
 	       commit(&a0, 30, "a0\n", &c0, NULL) || commit(&a1, 90, "a1\n", &a0, NULL) ||
 	       commit(&m1, 120, "m1: fix\n\nFixes: 0123456789ab (\"c0\")\n", &c1, NULL) ||
@@ -76,13 +57,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	return system(cmd);
+	return tr_remove(&tr);
 }
 
 /* The tail TIP ^c1 read whole, as mainline_read.c keeps a tail (with its dates). */

@@ -21,47 +21,35 @@
 
 #include "git/pack_commits.h"
 #include "git/pack_set.h"
+#include "test_repo.h"
 
 #define PACKED 4
 
 static char dir[] = "/tmp/regtrace-pack-set.XXXXXX";
 static char gitdir[256];
+static struct test_repo tr;
 static git_repository *repo;
-static git_oid c[PACKED + 1], tree;
+static git_oid c[PACKED + 1];
 
-static int commit(int i, git_tree *t)
+static int commit(int i)
 {
-	git_signature *sig;
-	git_commit *parent = NULL;
 	char msg[64];
-	int rc;
 
 	snprintf(msg, sizeof(msg), "c%d: a message long enough to compress\n", i);
-	if (git_signature_new(&sig, "A", "a@example.org", 1500000000 + 60 * i, 0) < 0)
-		return -1;
-	rc = (i && git_commit_lookup(&parent, repo, &c[i - 1]) < 0) ||
-	     git_commit_create_v(&c[i], repo, NULL, sig, sig, NULL, msg, t, i ? 1 : 0, parent) < 0;
-	git_commit_free(parent);
-	git_signature_free(sig);
-	return rc ? -1 : 0;
+	return tr_commit(&tr, &c[i], 1500000000 + 60 * i, msg, i ? &c[i - 1] : NULL, NULL);
 }
 
 static int setup(void **state)
 {
-	git_treebuilder *tb;
 	git_packbuilder *pb;
-	git_tree *t;
 	char packdir[300];
 
 	(void)state;
-	git_libgit2_init();
-	if (!mkdtemp(dir) || git_repository_init(&repo, dir, 1) < 0 ||
-	    git_treebuilder_new(&tb, repo, NULL) < 0 || git_treebuilder_write(&tree, tb) < 0 ||
-	    git_tree_lookup(&t, repo, &tree) < 0)
+	if (tr_open(&tr, dir))
 		return -1;
-	git_treebuilder_free(tb);
+	repo = tr.repo;
 	for (int i = 0; i < PACKED; i++)
-		if (commit(i, t))
+		if (commit(i))
 			return -1;
 	snprintf(gitdir, sizeof(gitdir), "%s", git_repository_commondir(repo));
 	snprintf(packdir, sizeof(packdir), "%sobjects/pack", gitdir);
@@ -70,22 +58,14 @@ static int setup(void **state)
 	    git_packbuilder_write(pb, packdir, 0, NULL, NULL) < 0)
 		return -1;
 	git_packbuilder_free(pb);
-	if (commit(PACKED, t))	/* loose */
-		return -1;
-	git_tree_free(t);
-	return 0;
+	return commit(PACKED);	/* loose */
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
 	pack_set_clear();
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	return system(cmd);
+	return tr_remove(&tr);
 }
 
 /* Whether the repository's one pack stores commit k whole. */
@@ -152,7 +132,7 @@ static void test_whole_commits_given(void **state)
 	assert_true(whole >= 1);	/* (the newest is never a delta) */
 	assert_true(stored_whole(PACKED - 1));
 	assert_false(given(PACKED));	/* loose */
-	assert_null(pack_set_read_commit(gitdir, tree.id, &len));	/* not a commit */
+	assert_null(pack_set_read_commit(gitdir, tr.tree.id, &len));	/* not a commit */
 	memset(none, 0x42, sizeof(none));
 	assert_null(pack_set_read_commit(gitdir, none, &len));
 	assert_null(pack_set_read_commit(NULL, c[PACKED - 1].id, &len));

@@ -17,76 +17,33 @@
 #include <git2.h>
 
 #include "git/walk.h"
+#include "test_repo.h"
 
 static char dir[] = "/tmp/regtrace-walk-take.XXXXXX";
+static struct test_repo tr;
 static git_repository *repo;
 static git_oid c[4], x, mg;
 
-/* *out: a commit `at` seconds after c0's date, its parents p1 (and p2). */
-static int commit_at(git_oid *out, int at, const char *msg, git_oid tree, int nparents,
-		     const git_oid *p1, const git_oid *p2)
-{
-	git_signature *sig;
-	git_commit *parents[2] = { NULL, NULL };
-	git_tree *tr;
-	int rc = -1;
-
-	if (git_signature_new(&sig, "A", "a@example.org", 1500000000 + at, 0) < 0)
-		return -1;
-	if (git_tree_lookup(&tr, repo, &tree) == 0 &&
-	    git_commit_lookup(&parents[0], repo, p1) == 0 &&
-	    (nparents < 2 || git_commit_lookup(&parents[1], repo, p2) == 0))
-		rc = git_commit_create(out, repo, NULL, sig, sig, NULL, msg, tr, (size_t)nparents,
-				       (const git_commit **)parents);
-	git_commit_free(parents[0]);
-	git_commit_free(parents[1]);
-	git_tree_free(tr);
-	git_signature_free(sig);
-	return rc;
-}
-
 static int setup(void **state)
 {
-	git_oid tree;
-	git_treebuilder *tb;
-	git_tree *t;
-
 	(void)state;
-	git_libgit2_init();
-	if (!mkdtemp(dir) || git_repository_init(&repo, dir, 1) < 0 ||
-	    git_treebuilder_new(&tb, repo, NULL) < 0 || git_treebuilder_write(&tree, tb) < 0 ||
-	    git_tree_lookup(&t, repo, &tree) < 0)
+	if (tr_open(&tr, dir))
 		return -1;
-	git_treebuilder_free(tb);
+	repo = tr.repo;
 	for (int i = 0; i < 4; i++) {
-		git_signature *sig;
-		git_commit *parent = NULL;
 		char msg[32];
 		snprintf(msg, sizeof(msg), "c%d\n", i);
-		if (git_signature_new(&sig, "A", "a@example.org", 1500000000 + 60 * i, 0) < 0 ||
-		    (i && git_commit_lookup(&parent, repo, &c[i - 1]) < 0) ||
-		    git_commit_create_v(&c[i], repo, NULL, sig, sig, NULL, msg, t, i ? 1 : 0,
-					parent) < 0)
+		if (tr_commit(&tr, &c[i], 1500000000 + 60 * i, msg, i ? &c[i - 1] : NULL, NULL))
 			return -1;
-		git_commit_free(parent);
-		git_signature_free(sig);
 	}
-	if (commit_at(&x, 30, "x\n", tree, 1, &c[0], NULL) < 0 ||
-	    commit_at(&mg, 240, "t\n", tree, 2, &c[2], &x) < 0)
-		return -1;
-	git_tree_free(t);
-	return 0;
+	return tr_commit(&tr, &x, 1500000000 + 30, "x\n", &c[0], NULL) ||
+	       tr_commit(&tr, &mg, 1500000000 + 240, "t\n", &c[2], &x);
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	return system(cmd);
+	return tr_remove(&tr);
 }
 
 /* What take saw: per range, in the order handed over. */
