@@ -178,6 +178,7 @@ e2e: $(B)/regtrace $(B)/e2e $(B)/mkscenario
 	tests/graph/outside-packed.sh $(B)/regtrace
 	tests/graph/tails-threads.sh $(B)/regtrace
 	tests/replay/replay.sh $(B)/regtrace
+	tests/summaries/summaries.sh $(B)/regtrace
 	tests/progress/run.sh $(B)/regtrace $(B)/e2e-work
 
 # The export (sqlite3 shell) and report (headless Chromium) end-to-end tests; the browser is
@@ -212,7 +213,8 @@ FUZZ_FLAGS   = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefine
                -fno-sanitize-recover=all
 FUZZ_B       = build/fuzz
 FUZZ_LIBS    = -lpcre2-8
-FUZZERS      = message release scenario commit cgraph pack cache segcache tagcache askcache infercache answers
+FUZZERS      = message release scenario commit cgraph pack cache segcache tagcache askcache infercache answers \
+               summaries
 FUZZ_RUN     = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 VALGRIND     = valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --quiet
 
@@ -247,6 +249,12 @@ FUZZ_OBJ_infercache = $(call fz,cache/infer cache/save base/codec base/blobfile 
                       base/threads base/atomic_file base/error)
 FUZZ_OBJ_answers = $(call fz,cache/answers base/codec base/blobfile base/util base/atomic_file \
                       base/error)
+FUZZ_OBJ_summaries = $(call fz,cache/summaries cache/save core/summary core/analyze core/identity \
+                      core/graph core/release core/message core/reported core/census core/resolve \
+                      core/saga core/timeline core/lifetime core/breakdown core/age core/channel \
+                      core/mainline core/history core/shared base/codec base/blobfile base/util \
+                      base/threads base/oidmap \
+                      base/radix base/pattern base/atomic_file base/error)
 
 $(FUZZ_B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -23,6 +23,8 @@
 #              index's length, 4 of the .rev's, the index, the .rev, the pack
 #   askcache/  the bodies of their .git/regtrace-outside-cache after the fingerprint (the
 #              packs, then the records), as fuzz_askcache reads them
+#   summaries/ the bodies of their .git/regtrace-summaries (stats over every series), as
+#              fuzz_summaries reads them: 4 bytes of summary count, the summaries
 #
 # usage: fuzz/mkcorpus.sh [MKSCENARIO [REGTRACE]]   (defaults build/mkscenario, build/regtrace)
 set -euo pipefail
@@ -35,7 +37,7 @@ out=fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out/message" "$out/release" "$out/scenario" "$out/commit" "$out/cgraph" "$out/cache" \
-	"$out/tagcache" "$out/askcache" "$out/infercache" "$out/pack"
+	"$out/tagcache" "$out/askcache" "$out/infercache" "$out/pack" "$out/summaries"
 ngraph=0 npack=0
 # pack_seed REPO NAME: REPO's commits packed alone, with and without a .rev, into pack/
 pack_seed() {
@@ -82,6 +84,12 @@ sys.stdout.buffer.write(struct.pack("<H", min(count, 32767) | 0x8000) + b[n:-8])
 b = open(sys.argv[1], "rb").read()
 n = 21 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl
 sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-infer-cache" >"$out/infercache/$name"
+	fi
+	if [ -s "$repo/.git/regtrace-summaries" ]; then
+		python3 -c 'import sys, struct
+b = open(sys.argv[1], "rb").read()
+n = 19 + 4; vl = struct.unpack_from("<I", b, n)[0]; n += 4 + vl
+sys.stdout.buffer.write(b[n:-8])' "$repo/.git/regtrace-summaries" >"$out/summaries/$name"
 	fi
 	if [ -s "$repo/.git/regtrace-tags-cache" ]; then
 		python3 -c 'import sys, struct

@@ -347,16 +347,14 @@ void infercache_load_buffer(struct infercache *c, const uint8_t *buf, size_t len
 	c->dirty = 0;
 }
 
+static void load_any(void *c, const uint8_t *buf, size_t len)
+{
+	infercache_load_buffer(c, buf, len);
+}
+
 void infercache_load_file(struct infercache *c, const char *path)
 {
-	size_t len;
-	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
-
-	if (!buf)
-		blobfile_stamp(path, &c->loaded);
-	if (buf)
-		infercache_load_buffer(c, buf, len);
-	blobfile_unmap(buf, len);
+	cache_file_load(c, load_any, path, &c->loaded);
 }
 
 /* Another process saved the file since c was loaded: take its records. */

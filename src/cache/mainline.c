@@ -516,16 +516,14 @@ void segcache_load_buffer(struct segcache *c, const uint8_t *buf, size_t len)
 		return reject(c, "corrupt segment");
 }
 
+static void load_any(void *c, const uint8_t *buf, size_t len)
+{
+	segcache_load_buffer(c, buf, len);
+}
+
 void segcache_load_file(struct segcache *c, const char *path)
 {
-	size_t len;
-	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, &c->loaded);
-
-	if (!buf)
-		blobfile_stamp(path, &c->loaded);	/* (a FIFO, a link: not read) */
-	if (buf)
-		segcache_load_buffer(c, buf, len);
-	blobfile_unmap(buf, len);
+	cache_file_load(c, load_any, path, &c->loaded);
 	c->path = path;
 }
 

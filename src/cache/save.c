@@ -113,3 +113,16 @@ void cache_writes_wait(void)
 	}
 	pthread_mutex_unlock(&pending_lock);
 }
+
+void cache_file_load(void *c, void (*load)(void *c, const uint8_t *buf, size_t len),
+		     const char *path, struct blobfile_stamp *loaded)
+{
+	size_t len;
+	uint8_t *buf = blobfile_map_stamped(path, BLOBFILE_MAX, &len, loaded);
+
+	if (!buf)
+		blobfile_stamp(path, loaded);
+	else
+		load(c, buf, len);
+	blobfile_unmap(buf, len);
+}

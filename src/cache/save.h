@@ -27,6 +27,13 @@ struct cache_file_ops {
 	uint8_t *(*encode)(void *c, size_t *len);
 };
 
+/* Load the file at path into c: its bytes given to load (not kept after),
+ * and *loaded its stamp; a missing file, or one that is not a regular file
+ * (a FIFO, a link: not read), gives load nothing and *loaded the stamp of
+ * what is there. */
+void cache_file_load(void *c, void (*load)(void *c, const uint8_t *buf, size_t len),
+		     const char *path, struct blobfile_stamp *loaded);
+
 /* Save c to path as above: 0, or nonzero with err set (RT_EFAIL and
  * "'PATH': another run is saving it" when the lock was held all the time,
  * or blobfile_write's -1 and its message). */

@@ -79,8 +79,10 @@ static int by_str(const void *a, const void *b)
 }
 
 /* The command line, the current directory, the environment and the
- * terminals; 0, or -1 when the directory cannot be told. */
-static int put_invocation(struct wbuf *w, const struct cli *c)
+ * terminals.  For a summary (made before any output, of the repository's
+ * contents) not the terminals, the current directory, -C DIR, nor
+ * REGTRACE_NO_ANSWERS.  0, or -1 when the directory cannot be told. */
+static int put_invocation(struct wbuf *w, const struct cli *c, int summary)
 {
 	char *cwd = getcwd(NULL, 0);
 	const char **env = NULL;
@@ -88,13 +90,16 @@ static int put_invocation(struct wbuf *w, const struct cli *c)
 
 	if (!cwd)
 		return -1;
-	wbuf_str(w, cwd);
+	wbuf_str(w, summary ? "" : cwd);	/* (a summary: the repository's contents only) */
 	free(cwd);
 	wbuf_uint(w, (uint64_t)c->argc, 4);
 	for (int i = 1; i < c->argc; i++)
-		wbuf_str(w, c->argv[i]);
+		if (!summary || strncmp(c->argv[i], "-C", 2))
+			wbuf_str(w, c->argv[i]);
+		else if (!c->argv[i][2])
+			i++;	/* (-C DIR: where the repository is, not what) */
 	for (char **e = environ; e && *e; e++)
-		if (env_counts(*e)) {
+		if (env_counts(*e) && !(summary && !strncmp(*e, "REGTRACE_NO_ANSWERS=", 20))) {
 			ARRAY_GROW(env, n, cap);
 			env[n++] = *e;
 		}
@@ -104,7 +109,7 @@ static int put_invocation(struct wbuf *w, const struct cli *c)
 	for (size_t i = 0; i < n; i++)
 		wbuf_str(w, env[i]);
 	free(env);
-	for (int fd = 0; fd < 3; fd++)
+	for (int fd = 0; fd < 3 && !summary; fd++)
 		wbuf_uint(w, (uint64_t)isatty(fd), 1);
 	return 0;
 }
@@ -127,7 +132,7 @@ void replay_find(struct replay *r, const struct cli *c, git_repository *repo)
 	const char *gitdir = git_repository_path(repo);
 
 	memset(r, 0, sizeof(*r));
-	if (!gitdir || put_program(&r->head) < 0 || put_invocation(&r->head, c) < 0)
+	if (!gitdir || put_program(&r->head) < 0 || put_invocation(&r->head, c, 0) < 0)
 		return;	/* (r->head freed with r) */
 	r->repo = repo;
 	if (make_key(r, r->key) < 0)
@@ -221,4 +226,16 @@ void replay_release(struct replay *r)
 	free(r->dir);
 	answer_release(&r->hit);
 	memset(r, 0, sizeof(*r));
+}
+
+int replay_summary_key(const struct cli *c, git_repository *repo, uint8_t key[20])
+{
+	struct wbuf w = { 0 };
+	int rc;
+
+	wbuf_str(&w, "regtrace summaries");
+	rc = put_program(&w) < 0 || put_invocation(&w, c, 1) < 0 ||
+	     answer_key_settings(repo, &w) < 0 || sha1(w.b, w.len, key) < 0 ? -1 : 0;
+	free(w.b);
+	return rc;
 }

@@ -75,4 +75,11 @@ int replay_print(struct replay *r, char *err, size_t errlen);
 
 void replay_release(struct replay *r);
 
+/* What a series' summary is kept under besides its range (load/series_set.h):
+ * the program, the command line, the current directory and environment as
+ * in an answer's key (not the terminals, not REGTRACE_NO_ANSWERS), and the
+ * repository's settings (git/answer_key.h: answer_key_settings), as a
+ * digest into key: 0, or -1 when none can be made. */
+int replay_summary_key(const struct cli *c, git_repository *repo, uint8_t key[20]);
+
 #endif

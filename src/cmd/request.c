@@ -38,3 +38,9 @@ void request_of(const struct cli *c, struct load_request *rq)
 	rq->at_age = c->at_age ? &c->age : NULL;
 	rq->projected = c->projected;
 }
+
+int request_keeps_summaries(const struct cli *c)
+{
+	return c->cmd == CMD_STATS && !c->mainline && !c->by && !c->at_age && !c->projected &&
+	       !c->introduced_until;
+}

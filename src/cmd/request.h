@@ -19,6 +19,9 @@ int request_needs_mainline(const struct cli *c);
 int request_reads_mainline(const struct cli *c);
 
 /* rq (pointing into c) for c's command. */
+/* Does c's command keep and use the series' summaries (stats alone:
+ * load/request.h, summary_run)? */
+int request_keeps_summaries(const struct cli *c);
 void request_of(const struct cli *c, struct load_request *rq);
 
 #endif

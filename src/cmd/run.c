@@ -1,5 +1,7 @@
 /* run.c — see run.h. */
 #include "cmd/run.h"
+#include "cache/summaries.h"
+#include "cmd/request.h"
 #include "cmd/progress_line.h"
 #include "base/threads.h"
 #include "base/at_exit.h"
@@ -43,6 +45,9 @@ struct run_state {
 	struct cache commits;
 	struct segcache mainline;
 	struct infercache infer;
+	struct summaries summaries;
+	uint8_t summary_run[20];	/* what they are kept under (cmd/replay.h) */
+	char *summaries_path;		/* NULL: no summaries */
 	struct outside_db outside;
 	char *path, *mainline_path;	/* mainline_path NULL: not needed */
 	char *infer_path;		/* NULL: no inference cache */
@@ -54,7 +59,7 @@ struct run_state {
 	struct segcache *mainline_cache;	/* &mainline when needed, else NULL */
 	struct outside_db *outside_db;	/* &outside until closed, else NULL */
 	struct job mainline_loader, outside_loader, outside_closer, cache_saver;
-	struct job infer_loader;
+	struct job infer_loader, summaries_loader;
 	struct job graph_checker;
 	struct progress_line line;	/* the phase's, when one runs */
 	int quiet;
@@ -130,6 +135,14 @@ static void *load_infer_cache(void *arg)
 	return NULL;
 }
 
+static void *load_summaries(void *arg)
+{
+	struct run_state *k = arg;
+
+	summaries_load_file(&k->summaries, k->summaries_path);
+	return NULL;
+}
+
 static void *open_outside_db(void *arg)
 {
 	struct run_state *k = arg;
@@ -172,7 +185,21 @@ static int has_replacements(git_repository *repo)
 	return any;
 }
 
-static void open_caches(git_repository *repo, int reads_mainline, struct run_state *k)
+/* The series' summaries, for a command that keeps them (summaries, its
+ * cli; else NULL): not where git replaces commits, as for the inference
+ * cache, nor where no key can be made (cmd/replay.h). */
+static void open_summaries(git_repository *repo, const struct cli *summaries, int replaced,
+			   struct run_state *k)
+{
+	summaries_init(&k->summaries);
+	if (!summaries || replaced || replay_summary_key(summaries, repo, k->summary_run) < 0)
+		return;
+	k->summaries_path = git_file(repo, "regtrace-summaries");
+	load_start(&k->summaries_loader, load_summaries, k, k->summaries_path);
+}
+
+static void open_caches(git_repository *repo, int reads_mainline, const struct cli *summaries,
+			struct run_state *k)
 {
 	char ignored[256];
 	struct job commits;
@@ -186,9 +213,10 @@ static void open_caches(git_repository *repo, int reads_mainline, struct run_sta
 	/* the mainline and inference caches keep what was read before a
 	 * replacement or a graft (they do not know them): with any, both are
 	 * read afresh */
-	int infers = reads_mainline && !has_replacements(repo);
+	int replaced = has_replacements(repo), infers = reads_mainline && !replaced;
 	if (!infers)
 		reads_mainline = 0;
+	open_summaries(repo, summaries, replaced, k);
 
 	segcache_init(&k->mainline);
 	k->mainline_path = reads_mainline ? git_file(repo, "regtrace-mainline-cache") : NULL;
@@ -232,6 +260,21 @@ static struct infercache *hook_infer_cache(void *ctx)
 
 	job_wait(&k->infer_loader);
 	return k->infer_path ? &k->infer : NULL;
+}
+
+static struct summaries *hook_summaries(void *ctx)
+{
+	struct run_state *k = ctx;
+
+	job_wait(&k->summaries_loader);
+	return k->summaries_path ? &k->summaries : NULL;
+}
+
+const uint8_t *run_summary_run(const struct run *run)
+{
+	const struct run_state *k = run->state;
+
+	return k && k->summaries_path ? k->summary_run : NULL;
 }
 
 static struct outside_db *hook_outside_db(void *ctx)
@@ -285,7 +328,7 @@ static void hook_phase_end(void *ctx)
 
 static const struct load_hooks hooks = {
 	hook_mainline_cache, hook_outside_db, hook_save_wait, hook_save_soon, hook_warn,
-	hook_skipped, hook_phase_begin, hook_phase_end, hook_infer_cache,
+	hook_skipped, hook_phase_begin, hook_phase_end, hook_infer_cache, hook_summaries,
 };
 
 /* ---- the run ------------------------------------------------------------------------ */
@@ -312,7 +355,7 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
 		replay_find(&run->replay, c, run->repo);
 	run->out = replay_capture(&run->replay);
 	if (!rc && !getenv("REGTRACE_NO_CACHE") && !run->replay.found)
-		open_caches(run->repo, reads_mainline, k);
+		open_caches(run->repo, reads_mainline, request_keeps_summaries(c) ? c : NULL, k);
 	run->src = (struct load_source){ run->repo, run->project, k->cache, &hooks, k };
 	return rc;
 }
@@ -355,6 +398,9 @@ void run_finish(struct run *run, int rc)
 	job_wait(&k->infer_loader);
 	if (!rc && k->infer_path)
 		infercache_save(&k->infer, k->infer_path, ignored, sizeof(ignored));
+	job_wait(&k->summaries_loader);
+	if (!rc && k->summaries_path)
+		summaries_save(&k->summaries, k->summaries_path, ignored, sizeof(ignored));
 	tags_cache_close(!rc);
 	cache_writes_wait();	/* (the mainline cache's: cache/save.h) */
 	if (!rc)

@@ -54,6 +54,10 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
  * database (saving what it learned) in a thread of its own while the
  * command goes on. */
 void run_outside_close_soon(struct run *run);
+/* What the series' summaries are kept under in this run (load/request.h:
+ * summary_run), or NULL when it keeps none (not stats alone, no caches,
+ * git replaces commits, no key). */
+const uint8_t *run_summary_run(const struct run *run);
 
 /* The command ended with rc: every thread joined, the caches saved when
  * it succeeded (a cache that cannot be written only costs the next run

@@ -292,3 +292,25 @@ int answer_key_repo(git_repository *repo, struct wbuf *w)
 		return -1;
 	return put_objects(repo, w);
 }
+
+int answer_key_settings(git_repository *repo, struct wbuf *w)
+{
+	const char *common = git_repository_commondir(repo);
+	const char *workdir = git_repository_workdir(repo);
+	char *objects = repo_objects_dir(repo), *alt = objects ? path_join(objects, "info/alternates")
+								: NULL;
+	struct stat st;
+	int borrowed = !alt || lstat(alt, &st) == 0;
+
+	free(alt);
+	free(objects);
+	if (borrowed)
+		return -1;
+	wbuf_uint(w, workdir != NULL, 1);	/* (the paths are not in it: a copy is the same) */
+	if (put_settings(repo, w) < 0 || put_file(w, replace_grafts_path(repo)) < 0 ||
+	    put_file(w, path_join(git_repository_path(repo), "shallow")) < 0 ||
+	    put_file(w, path_join(common, "shallow")) < 0 ||
+	    (workdir && put_file(w, path_join(workdir, ".regtrace")) < 0))
+		return -1;
+	return 0;
+}

@@ -36,4 +36,11 @@
  * or settings that cannot be read). */
 int answer_key_repo(git_repository *repo, struct wbuf *w);
 
+/* The same but for the paths, the refs and the object store's listing:
+ * the settings, grafts, shallow and .regtrace, what a series' summary is
+ * kept under besides its own range (load/series_set.c; a copy of the
+ * repository elsewhere has the same).  -1 where the store borrows
+ * another's (alternates), or something cannot be read. */
+int answer_key_settings(git_repository *repo, struct wbuf *w);
+
 #endif

@@ -479,6 +479,27 @@ int outside_read(git_repository *repo, const struct msg_rules *rules, struct his
 	return rc;
 }
 
+int outside_ask_again(git_repository *repo, const struct msg_rules *rules,
+		      const struct outside *asked, struct outside_db *db, struct outside *out,
+		      char *err, size_t errlen)
+{
+	struct askcache mine;
+	int rc = RT_OK, news = 0;
+
+	askcache_init(&mine, 0);
+	for (size_t i = 0; i < asked->n && !rc; i++) {
+		struct ask q = { asked->v[i].id, 1 };	/* (collect() reads every one's aliases) */
+		rc = ask_one(repo, db, rules, &q, out, &mine, &news, err, errlen);
+	}
+	outside_sort(out);
+	pthread_mutex_lock(&db->lock);
+	askcache_take_seen(&db->cache, &mine);
+	db->dirty |= news;
+	pthread_mutex_unlock(&db->lock);
+	askcache_release(&mine);
+	return rc;
+}
+
 void outside_db_close(struct outside_db *db, int save)
 {
 	char ignored[256];

@@ -67,6 +67,12 @@ void outside_db_open(struct outside_db *db, const char *objects, const char *cac
 		     uint64_t fingerprint);
 int outside_read(git_repository *repo, const struct msg_rules *rules, struct history *h,
 		 struct outside_db *db, char *err, size_t errlen);
+/* The ids of asked (an outside_read's answers) asked again, as
+ * outside_read asks them, into out (initialised; sorted): what the
+ * repository says of them now.  Errors as outside_read's. */
+int outside_ask_again(git_repository *repo, const struct msg_rules *rules,
+		      const struct outside *asked, struct outside_db *db, struct outside *out,
+		      char *err, size_t errlen);
 /* Write the cache file when save and it changed (a failure only costs the
  * next run time), and release db. */
 void outside_db_close(struct outside_db *db, int save);

@@ -172,6 +172,11 @@ out:
 	return rc;
 }
 
+int repo_resolve(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen)
+{
+	return resolve_rev(repo, rev, oid, err, errlen);
+}
+
 /* BASE's date: its tag's when BASE names a tag of that commit (the tagger's
  * date of an annotated tag, else the commit's: tags.h), else its commit's. */
 static int64_t base_date(git_repository *repo, const struct tag_table *t, const char *base,

@@ -21,6 +21,10 @@
 #include "git/discover.h"
 
 int repo_open(git_repository **out, const char *dir, char *err, size_t errlen);
+/* The commit rev names (a tag through the tags table, without reading an
+ * object: tags.h), as a range's end is read: 0, or RT_EFAIL with err set
+ * (unknown, ambiguous, not a commit). */
+int repo_resolve(git_repository *repo, const char *rev, git_oid *oid, char *err, size_t errlen);
 
 /* The repository's objects directory, to free (NULL when libgit2 cannot say). */
 char *repo_objects_dir(git_repository *repo);

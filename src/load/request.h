@@ -9,6 +9,7 @@
 #define REGTRACE_LOAD_REQUEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/age.h"
 
@@ -27,6 +28,11 @@ struct load_request {
 	int warn_blind;			/* warn of a series mostly without upstream ids */
 	const struct age_spec *at_age;	/* age_set.h: each series at this age, or NULL */
 	int projected;			/* age_set.h: projections */
+	const uint8_t *summary_run;	/* stats alone (no mainline, no groups, no
+					   age, no cut): series that did not change
+					   come from their summaries, kept under
+					   keys made from these 20 bytes
+					   (series_set.h); NULL: none */
 };
 
 #endif

@@ -16,6 +16,7 @@
 #include "git/ranges_read.h"
 #include "git/repo.h"
 #include "git/walk_memo.h"
+#include "load/summary_use.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,6 +44,12 @@ struct loader {
 	size_t *work;		/* one per range: what its analysis will cost,
 				   roughly (analysis_order) */
 	atomic_size_t ties_unread;	/* infer.h: ties a partial clone left */
+	struct summaries *sums;	/* rq->summary_run: where summaries are kept */
+	const struct summary **kept;	/* one per range: its summary, which holds
+					   so far (summary_use.h), or NULL */
+	uint8_t (*keys)[20];	/* one per range: its summary's key ... */
+	uint8_t *have;		/* ... when it has one */
+	uint8_t *skip;		/* one per range: not read (its summary holds) */
 };
 
 /* Range i: its history (git layer) from what its walk read. */
@@ -52,7 +59,7 @@ static int read_one(void *ctx, git_repository *repo, size_t i)
 	struct load_error *e = &l->errs[i];
 	struct history *h = &l->h[i];
 
-	if (l->failed[i])
+	if (l->failed[i] || l->skip[i])
 		return RT_OK;
 	/* a commit read from the repository (none the day before) costs the
 	 * analysis far more than one from the cache: its ids are looked up
@@ -77,10 +84,15 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	struct history *h = &l->h[i];
 	const struct mainline *m;
 	size_t from;
+	struct summary_parts parts = { 0 };
+	uint32_t *keys = NULL;
+	size_t nkeys = 0, cap = 0;
 
 	e->rc = RT_OK;
-	if (l->failed[i])
+	if (l->failed[i] || l->skip[i])
 		return RT_OK;
+	if (l->sums && l->have[i])	/* (the keys looked for, before they are found) */
+		infer_wanted(h, &keys, &nkeys, &cap);
 	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, l->infer_cache, h, m, from, e->msg,
@@ -90,14 +102,22 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	if (!e->rc)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
 				     sizeof(e->msg));
+	if (!e->rc && l->sums && l->have[i])
+		summary_use_parts(h, keys, nkeys, &parts);
+	else
+		free(keys);
 	if (!e->rc) {
 		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
+		if (!e->rc && l->sums && l->have[i])
+			summary_use_keep(l->sums, l->keys[i], &l->set->s[i], &parts, l->set->ml,
+					 i, l->rules.series_re);
 		if (!e->rc && l->rq->count_open && l->set->ml) {	/* (no round of its own) */
 			struct unfixed_against ml = mainline_set_against(l->set->ml, i);
 			unfixed_count_open(&l->set->s[i], &ml);
 		}
 	} else
 		l->set->s[i].name = msg_clean_text(h->name, strlen(h->name), 4096);
+	summary_use_parts_release(&parts);
 	history_release(h);
 	progress_done(l->progress, 1);
 	return l->tolerant ? RT_OK : e->rc;	/* (tolerant: every range taken) */
@@ -141,15 +161,22 @@ static int each_range(git_repository *repo, struct loader *l, const size_t *orde
  */
 static int read_ranges(git_repository *repo, struct loader *l, char *err, size_t errlen)
 {
-	size_t n = l->set->ranges.n;
+	size_t n = l->set->ranges.n, m = 0;
 	int rc;
 
+	/* (those not skipped, side by side for ranges_read, then in place) */
+	struct range_reading *todo = xcalloc(n + 1, sizeof(*todo));
 	l->readings = xcalloc(n + 1, sizeof(*l->readings));
 	for (size_t i = 0; i < n; i++)
-		l->readings[i].rg = &l->set->ranges.v[i];
-	l->progress = source_phase_begin(l->src, "reading", "ranges", n);
-	if (ranges_read(repo, l->readings, n, &l->read, l->progress) > 1)
+		if (!l->skip[i])
+			todo[m++].rg = &l->set->ranges.v[i];
+	l->progress = source_phase_begin(l->src, "reading", "ranges", m);
+	if (ranges_read(repo, todo, m, &l->read, l->progress) > 1)
 		l->read.threads = 1;	/* no threads within threads */
+	for (size_t i = 0, k = 0; i < n; i++)
+		if (!l->skip[i])
+			l->readings[i] = todo[k++];
+	free(todo);
 	source_phase_end(l->src);
 	l->progress = NULL;
 	if (l->read.paths_depth > 0) {	/* --by path: the files each commit changes */
@@ -178,7 +205,13 @@ static uint32_t *wanted_keys(const struct loader *l, size_t *n)
 
 	*n = 0;
 	for (size_t i = 0; l->rq->infer && i < l->set->ranges.n; i++)
-		infer_wanted(&l->h[i], &keys, n, &cap);
+		if (l->kept[i])
+			for (size_t j = 0; j < l->kept[i]->nkeys; j++) {
+				ARRAY_GROW(keys, *n, cap);
+				keys[(*n)++] = l->kept[i]->keys[j];
+			}
+		else
+			infer_wanted(&l->h[i], &keys, n, &cap);
 	radix_sort(keys, *n, sizeof(*keys), 0, sizeof(*keys));	/* (hashes: spread) */
 	for (size_t i = 0; i < *n; i++)
 		if (!k || keys[k - 1] != keys[i])
@@ -226,6 +259,12 @@ static int check_related(struct loader *l, const struct mainline_set *ms, char *
 	return left || !r->n ? RT_OK : RT_EFAIL;
 }
 
+/* Range i's BASE as read (NULL: it failed), or as its summary keeps it. */
+static const char *base_of(const struct loader *l, size_t i)
+{
+	return l->kept[i] ? l->set->ranges.v[i].base : l->h[i].base;
+}
+
 /* Does the default branch ref share history with the first series' base
  * that is not failed (dpdk-stable's "default" shares none)? */
 static int guess_related(struct loader *l, const char *ref)
@@ -234,7 +273,7 @@ static int guess_related(struct loader *l, const char *ref)
 
 	for (size_t i = 0; i < l->set->ranges.n; i++)
 		if (!l->failed[i])
-			return mainline_shares_history(l->src->repo, ref, l->h[i].base, ignored,
+			return mainline_shares_history(l->src->repo, ref, base_of(l, i), ignored,
 						       sizeof(ignored)) > 0;
 	return 0;
 }
@@ -264,7 +303,7 @@ static int read_mainline(struct loader *l, char *err, size_t errlen)
 	}
 	const char **bases = xmalloc((n + 1) * sizeof(char *));
 	for (size_t i = 0; i < n; i++)
-		bases[i] = l->h[i].base;
+		bases[i] = base_of(l, i);
 	set->ml = xcalloc(1, sizeof(*set->ml));
 	rc = mainline_set_read(l->src, ref, bases, n, want, nwant, needed, set->ml, err, errlen);
 	free(bases);
@@ -279,14 +318,21 @@ static void channel_rules_of(struct loader *l)
 {
 	const struct project_config *p = l->src->project;
 	const struct graph *g = &l->h[0].g;
+	const struct summary *k = l->set->ranges.n ? l->kept[0] : NULL;
+	char tip[41];
 
+	if (g->n)
+		memcpy(tip, g->c[g->n - 1].id, sizeof(tip));
+	else if (k && k->nids)	/* (its summary's last commit: the same) */
+		for (size_t i = 0; i < 20; i++)
+			snprintf(tip + 2 * i, 3, "%02x", k->ids[k->nids - 1][i]);
 	l->channels.names = p ? p->channel_names : NULL;
 	l->channels.n = p ? p->rules.nchannels : 0;
 	if (p && p->linux_channels >= 0)
 		l->channels.linux_rules = p->linux_channels;
 	else
 		l->channels.linux_rules = probe_is_linux(l->src->repo,
-							 g->n ? g->c[g->n - 1].id : NULL);
+							 g->n || (k && k->nids) ? tip : NULL);
 	l->rules.channels = &l->channels;
 }
 
@@ -319,22 +365,26 @@ static size_t *analysis_order(const struct loader *l)
 	return order;
 }
 
-/* Each range analysed (analyze_one), with the source's database of the ids
- * outside the ranges, or one of its own that keeps nothing. */
+/* The source's database of the ids outside the ranges, or own, which keeps
+ * nothing (opened here: outside_db_close() it when l->outside is own). */
+static void open_outside(struct loader *l, struct outside_db *own)
+{
+	l->outside = source_outside_db(l->src);
+	if (!l->outside) {
+		char *objects = repo_objects_dir(l->src->repo);
+		outside_db_open(own, objects, NULL, 0);
+		free(objects);
+		l->outside = own;
+	}
+}
+
+/* Each range analysed (analyze_one), l->outside open. */
 static int count_ranges(struct loader *l, char *err, size_t errlen)
 {
 	git_repository *repo = l->src->repo;
-	struct outside_db own;
 	size_t *order = analysis_order(l);
 	int rc;
 
-	l->outside = source_outside_db(l->src);
-	if (!l->outside) {
-		char *objects = repo_objects_dir(repo);
-		outside_db_open(&own, objects, NULL, 0);
-		free(objects);
-		l->outside = &own;
-	}
 	if (l->rq->infer && l->set->ml)
 		l->infer_cache = source_infer_cache(l->src);
 	l->progress = source_phase_begin(l->src, l->rq->infer && l->set->ml
@@ -344,8 +394,61 @@ static int count_ranges(struct loader *l, char *err, size_t errlen)
 	free(order);
 	source_phase_end(l->src);
 	l->progress = NULL;
-	if (l->outside == &own)
-		outside_db_close(&own, 0);
+	return rc;
+}
+
+/* The summaries that may hold (summary_use.h, steps 1 and 2): their ranges
+ * are not read. */
+static void find_summaries(struct loader *l)
+{
+	size_t n = l->set->ranges.n;
+
+	l->kept = xcalloc(n + 1, sizeof(*l->kept));
+	l->keys = xcalloc(n + 1, sizeof(*l->keys));
+	l->have = xcalloc(n + 1, 1);
+	l->skip = xcalloc(n + 1, 1);
+	l->sums = l->rq->summary_run ? source_summaries(l->src) : NULL;
+	if (!l->sums)
+		return;
+	summary_use_find(l->src->repo, l->sums, l->rq->summary_run, l->set->ranges.v, n,
+			 l->rules.series_re, l->kept, l->keys, l->have);
+	for (size_t i = 0; i < n; i++)
+		l->skip[i] = l->kept[i] != NULL;
+}
+
+/* Once the mainline is read: each summary that still holds (steps 3 and 4)
+ * becomes its series; the ranges of the others are read after all (and
+ * the rest of them only are skipped from here on).  0, or the error of a
+ * question that could not be asked. */
+static int use_summaries(struct loader *l, char *err, size_t errlen)
+{
+	size_t n = l->set->ranges.n, again = 0;
+	uint8_t *reused = xcalloc(n + 1, 1);
+	int rc = RT_OK;
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (!l->kept[i])
+			continue;
+		int holds = summary_use_holds(l->src->repo, l->read.msg_rules, l->outside,
+					      l->set->ml, i, l->kept[i], err, errlen);
+		if (holds < 0)
+			rc = RT_EFAIL;
+		else if (holds)
+			summary_series(l->kept[i], &l->set->s[i]);
+		reused[i] = holds > 0;
+		again += !holds;
+	}
+	/* (the summaries' pointers: not used past here, the summaries grow now) */
+	for (size_t i = 0; i < n; i++) {
+		l->skip[i] = !(l->kept[i] && !reused[i]);	/* this read: those again */
+		l->kept[i] = NULL;
+	}
+	if (!rc && again) {
+		source_cache_save_wait(l->src);	/* (the commit cache is being written) */
+		rc = read_ranges(l->src->repo, l, err, errlen);
+	}
+	memcpy(l->skip, reused, n);	/* counted from here on: all but these */
+	free(reused);
 	return rc;
 }
 
@@ -378,6 +481,7 @@ static void leave_out_failed(struct loader *l)
 static int load_ranges(struct loader *l, char *err, size_t errlen)
 {
 	struct series_set *set = l->set;
+	struct outside_db own;
 	char mlerr[1024] = "";
 	int rc, mlrc;
 
@@ -388,6 +492,7 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	for (size_t i = 0; i < set->ranges.n; i++)
 		history_init(&l->h[i]);
 	source_cache_save_wait(l->src);	/* (an earlier load's save) */
+	find_summaries(l);
 	rc = read_ranges(l->src->repo, l, err, errlen);
 	pack_prefetch_stop();	/* (the series' walks are done: git/pack_prefetch.h) */
 	walk_memo_phase_done();
@@ -401,8 +506,13 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 		free(set->ml);
 		set->ml = NULL;
 	}
+	open_outside(l, &own);
+	if (!rc)	/* (what the summaries found were made of, against the mainline) */
+		rc = use_summaries(l, err, errlen);
 	if (!rc)	/* (the upstream inference reads the mainline's candidates) */
 		rc = count_ranges(l, err, errlen);
+	if (l->outside == &own)
+		outside_db_close(&own, 0);
 	if (!rc && mlrc)
 		rc = rt_fail(err, errlen, mlrc, "%s", mlerr);
 	/* ranges never taken stay zeroed (releasing them is harmless) */
@@ -415,6 +525,10 @@ static int load_ranges(struct loader *l, char *err, size_t errlen)
 	free(l->errs);
 	free(l->failed);
 	free(l->work);
+	free(l->kept);
+	free(l->keys);
+	free(l->have);
+	free(l->skip);
 	return rc;
 }
 

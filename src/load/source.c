@@ -21,6 +21,11 @@ struct infercache *source_infer_cache(const struct load_source *src)
 	return HOOK(src, infer_cache) ? src->hooks->infer_cache(src->ctx) : NULL;
 }
 
+struct summaries *source_summaries(const struct load_source *src)
+{
+	return HOOK(src, summaries) ? src->hooks->summaries(src->ctx) : NULL;
+}
+
 void source_cache_save_wait(const struct load_source *src)
 {
 	if (HOOK(src, cache_save_wait))

@@ -20,6 +20,7 @@ struct infercache;
 struct outside_db;
 struct project_config;
 struct segcache;
+struct summaries;
 
 struct load_hooks {
 	/* The mainline cache (git/segcache.h), or NULL: waited for if still
@@ -47,6 +48,9 @@ struct load_hooks {
 	/* The inference cache (cache/infer.h), or NULL: waited for if still
 	 * loading; taken only where upstream ids are inferred. */
 	struct infercache *(*infer_cache)(void *ctx);
+	/* The series' summaries (cache/summaries.h), or NULL: waited for if
+	 * still loading; taken only by a request with a summary_run. */
+	struct summaries *(*summaries)(void *ctx);
 };
 
 struct load_source {
@@ -61,6 +65,7 @@ struct load_source {
 struct segcache *source_mainline_cache(const struct load_source *src);
 struct outside_db *source_outside_db(const struct load_source *src);
 struct infercache *source_infer_cache(const struct load_source *src);
+struct summaries *source_summaries(const struct load_source *src);
 void source_cache_save_wait(const struct load_source *src);
 void source_cache_save_soon(const struct load_source *src);
 void source_warn(const struct load_source *src, const char *fmt, ...)

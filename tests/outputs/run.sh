@@ -262,7 +262,8 @@ interrupted() {
 # short (13 MB): a run that ended before the poll saw the file, or whose file was renamed
 # in place before the poll could stop it (live=0: a busy machine delays the poll), is tried
 # again, 5 times.
-# Each run reads and saves (REGTRACE_NO_ANSWERS: an earlier run's output is not replayed).
+# Each run reads and saves (REGTRACE_NO_ANSWERS: an earlier run's output is not replayed; no
+# summaries: the series of an earlier run is not taken from its summary).
 cache_interrupted() {
 	local keep=$W/keep/big-cache res try
 	local -x REGTRACE_NO_ANSWERS=1
@@ -273,6 +274,7 @@ cache_interrupted() {
 	rm -f "$BIG/.git/regtrace-cache-added"
 	for try in 1 2 3 4 5; do
 		cp "$keep" "$BIG/.git/regtrace-cache"
+		rm -f "$BIG/.git/regtrace-summaries"
 		res=$(timeout -k 5 "$TMO" python3 "$INTERRUPT" "$BIG/.git" .regtrace-cache. appear INT \
 			"$W/out/cache-int.out" "$W/out/cache-int.err" -- "$R" -C "$BIG" stats --json v4.19..stable)
 		case $res in live=0\ *) ;; *) break ;; esac
