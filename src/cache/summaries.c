@@ -367,14 +367,26 @@ static uint8_t *encode_any(void *c, size_t *len)
 	return summaries_encode(c, len);
 }
 
+static const struct cache_file_ops save_ops = { merge_saved, encode_any };
+
 int summaries_save(struct summaries *c, const char *path, char *err, size_t errlen)
 {
-	static const struct cache_file_ops ops = { merge_saved, encode_any };
 	int rc;
 
 	if (!c->dirty)
 		return 0;
-	if ((rc = cache_file_save(c, &ops, path, &c->loaded, err, errlen)) == 0)
+	if ((rc = cache_file_save(c, &save_ops, path, &c->loaded, err, errlen)) == 0)
 		c->dirty = 0;
+	return rc;
+}
+
+int summaries_save_soon(struct summaries *c, const char *path, char *err, size_t errlen)
+{
+	int rc;
+
+	if (!c->dirty)
+		return 0;
+	if ((rc = cache_file_save_soon(c, &save_ops, path, &c->loaded, err, errlen)) == 0)
+		c->dirty = 0;	/* (what was added is in the bytes being written) */
 	return rc;
 }

@@ -39,8 +39,10 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	rq.summary_run = request_keeps_summaries(c) ? run_summary_run(run) : NULL;
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 
-	if (!rc && !c->at_age && !c->projected)	/* (no more questions: age_set_apply asks) */
+	if (!rc && !c->at_age && !c->projected) {	/* (no more questions: age_set_apply asks) */
 		run_outside_close_soon(run);
+		run_saves_soon(run);
+	}
 	if (!rc && (c->at_age || c->projected))
 		rc = age_set_apply(&rq, &run->src, &set, err, errlen);
 	if (!rc && c->mainline && !set.open_counted)	/* (after the cut at an age) */

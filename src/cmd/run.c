@@ -360,6 +360,19 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
 	return rc;
 }
 
+void run_saves_soon(struct run *run)
+{
+	struct run_state *k = run->state;
+	char ignored[256];
+
+	job_wait(&k->infer_loader);
+	if (k->infer_path)
+		infercache_save_soon(&k->infer, k->infer_path, ignored, sizeof(ignored));
+	job_wait(&k->summaries_loader);
+	if (k->summaries_path)
+		summaries_save_soon(&k->summaries, k->summaries_path, ignored, sizeof(ignored));
+}
+
 void run_outside_close_soon(struct run *run)
 {
 	struct run_state *k = run->state;
