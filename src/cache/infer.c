@@ -389,17 +389,6 @@ static uint8_t *encode_any(void *c, size_t *len)
 
 static const struct cache_file_ops save_ops = { merge_any, encode_any };
 
-int infercache_save_soon(struct infercache *c, const char *path, char *err, size_t errlen)
-{
-	int rc;
-
-	if (!c->dirty)
-		return 0;
-	if ((rc = cache_file_save_soon(c, &save_ops, path, &c->loaded, err, errlen)) == 0)
-		c->dirty = 0;	/* (what was added is in the bytes being written) */
-	return rc;
-}
-
 int infercache_save(struct infercache *c, const char *path, char *err, size_t errlen)
 {
 	int rc;

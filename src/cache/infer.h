@@ -105,9 +105,6 @@ void infercache_add_blob_lines(struct infercache *c, const uint8_t oid[20], uint
 uint8_t *infercache_encode(struct infercache *c, size_t *len);
 /* Write the file when records were added; 0, or -1 with err set. */
 int infercache_save(struct infercache *c, const char *path, char *err, size_t errlen);
-/* The same, the file written by a thread of its own (cache/save.h:
- * cache_file_save_soon): the records added so far. */
-int infercache_save_soon(struct infercache *c, const char *path, char *err, size_t errlen);
 void infercache_release(struct infercache *c);
 
 #endif

@@ -379,14 +379,3 @@ int summaries_save(struct summaries *c, const char *path, char *err, size_t errl
 		c->dirty = 0;
 	return rc;
 }
-
-int summaries_save_soon(struct summaries *c, const char *path, char *err, size_t errlen)
-{
-	int rc;
-
-	if (!c->dirty)
-		return 0;
-	if ((rc = cache_file_save_soon(c, &save_ops, path, &c->loaded, err, errlen)) == 0)
-		c->dirty = 0;	/* (what was added is in the bytes being written) */
-	return rc;
-}

@@ -56,8 +56,6 @@ void summaries_add(struct summaries *c, struct summary *sm);
 uint8_t *summaries_encode(struct summaries *c, size_t *len);
 /* Save c to path when a summary was added: 0, or nonzero with err set. */
 int summaries_save(struct summaries *c, const char *path, char *err, size_t errlen);
-/* The same, the file written by a thread of its own (cache/save.h). */
-int summaries_save_soon(struct summaries *c, const char *path, char *err, size_t errlen);
 void summaries_release(struct summaries *c);
 
 #endif

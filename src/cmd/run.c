@@ -59,7 +59,7 @@ struct run_state {
 	struct segcache *mainline_cache;	/* &mainline when needed, else NULL */
 	struct outside_db *outside_db;	/* &outside until closed, else NULL */
 	struct job mainline_loader, outside_loader, outside_closer, cache_saver;
-	struct job infer_loader, summaries_loader;
+	struct job infer_loader, summaries_loader, loaded_saver;
 	struct job graph_checker;
 	struct progress_line line;	/* the phase's, when one runs */
 	int quiet;
@@ -360,17 +360,28 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
 	return rc;
 }
 
+/* The inference cache and the summaries, saved (on a thread of their own:
+ * nothing uses them any more). */
+static void *save_loaded(void *arg)
+{
+	struct run_state *k = arg;
+	char ignored[256];
+
+	if (k->infer_path)
+		infercache_save(&k->infer, k->infer_path, ignored, sizeof(ignored));
+	if (k->summaries_path)
+		summaries_save(&k->summaries, k->summaries_path, ignored, sizeof(ignored));
+	return NULL;
+}
+
 void run_saves_soon(struct run *run)
 {
 	struct run_state *k = run->state;
-	char ignored[256];
 
 	job_wait(&k->infer_loader);
-	if (k->infer_path)
-		infercache_save_soon(&k->infer, k->infer_path, ignored, sizeof(ignored));
 	job_wait(&k->summaries_loader);
-	if (k->summaries_path)
-		summaries_save_soon(&k->summaries, k->summaries_path, ignored, sizeof(ignored));
+	if (!k->loaded_saver.running && (k->infer_path || k->summaries_path))
+		job_start(&k->loaded_saver, save_loaded, k);
 }
 
 void run_outside_close_soon(struct run *run)
@@ -409,6 +420,7 @@ void run_finish(struct run *run, int rc)
 	if (!rc && k->cached)
 		cache_save(&k->commits, k->path, ignored, sizeof(ignored));
 	job_wait(&k->infer_loader);
+	job_wait(&k->loaded_saver);
 	if (!rc && k->infer_path)
 		infercache_save(&k->infer, k->infer_path, ignored, sizeof(ignored));
 	job_wait(&k->summaries_loader);

@@ -54,9 +54,9 @@ int run_open(struct run *run, const struct cli *c, int reads_mainline, int repla
  * database (saving what it learned) in a thread of its own while the
  * command goes on. */
 void run_outside_close_soon(struct run *run);
-/* The command loads no more: the inference cache and the series'
- * summaries written now, each by a thread (run_finish waits for them; what
- * is added later is saved there). */
+/* The command loads no more and uses neither the inference cache nor the
+ * series' summaries again: both saved now, by a thread of their own, while
+ * the output is made (run_finish waits for it). */
 void run_saves_soon(struct run *run);
 /* What the series' summaries are kept under in this run (load/request.h:
  * summary_run), or NULL when it keeps none (not stats alone, no caches,

@@ -130,14 +130,20 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 static int each_range(git_repository *repo, struct loader *l, const size_t *order,
 		      parallel_fn *fn, char *err, size_t errlen)
 {
-	size_t n = l->set->ranges.n;
+	size_t n = l->set->ranges.n, todo = 0;
 	int rc = RT_OK;
 
 	size_t nfailed = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		l->errs[i].rc = RT_OK;
-	parallel_run_ordered(repo, n, order, fn, l);
+		todo += !l->failed[i] && !l->skip[i];
+	}
+	if (todo > 1)
+		parallel_run_ordered(repo, n, order, fn, l);
+	else	/* (one range, or none: no thread to start and wait for) */
+		for (size_t i = 0; i < n && !fn(l, repo, i); i++)
+			;
 	for (size_t i = 0; i < n; i++) {
 		if (l->errs[i].rc && l->tolerant)
 			l->failed[i] = 1;
