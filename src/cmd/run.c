@@ -187,12 +187,14 @@ static int has_replacements(git_repository *repo)
 
 /* The series' summaries, for a command that keeps them (summaries, its
  * cli; else NULL): not where git replaces commits, as for the inference
- * cache, nor where no key can be made (cmd/replay.h). */
+ * cache, nor where no key can be made (cmd/replay.h), nor under
+ * REGTRACE_NO_SUMMARIES (the tests of the layers beneath). */
 static void open_summaries(git_repository *repo, const struct cli *summaries, int replaced,
 			   struct run_state *k)
 {
 	summaries_init(&k->summaries);
-	if (!summaries || replaced || replay_summary_key(summaries, repo, k->summary_run) < 0)
+	if (!summaries || replaced || getenv("REGTRACE_NO_SUMMARIES") ||
+	    replay_summary_key(summaries, repo, k->summary_run) < 0)
 		return;
 	k->summaries_path = git_file(repo, "regtrace-summaries");
 	load_start(&k->summaries_loader, load_summaries, k, k->summaries_path);

@@ -21,8 +21,9 @@
 # (SHARD=K/N, GRAPH_SCENARIOS: which repositories, tests/graph/select.sh)
 set -u
 regtrace=$(realpath "$1") work=$2 scenarios=$3
-# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
-export REGTRACE_NO_ANSWERS=1
+# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h), no
+# series is taken from its summary (src/load/summary_use.h).
+export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_SUMMARIES=1
 . "$(dirname "$0")/select.sh"
 mapfile -t dirs < <(scenario_dirs "$work")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/regtrace-ranges.XXXXXX")

@@ -37,8 +37,9 @@ export GIT_AUTHOR_NAME="Hostile Author" GIT_AUTHOR_EMAIL=author@example.org
 export GIT_COMMITTER_NAME="Hostile Author" GIT_COMMITTER_EMAIL=author@example.org
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
 # The caches beneath are the subject of most cases, which re-run a command after damaging
-# them: no earlier output is replayed (src/cmd/replay.h), except in the answers' own cases.
-export REGTRACE_NO_ANSWERS=1
+# them: no earlier output is replayed (src/cmd/replay.h), except in the answers' own cases,
+# and no series is taken from its summary (src/load/summary_use.h; tests/summaries has its).
+export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_SUMMARIES=1
 tick=0
 g() { git -c init.defaultBranch=master -c advice.detachedHead=false "$@"; }
 # mkc DIR: a commit on the current branch, its message (verbatim) on stdin.
@@ -292,9 +293,9 @@ expect_exact_or_error shallow-cut-below-base "$STD_ANSWER" 'shallow|missing|not 
 	-C "$W/shallow-below" stats --json "$S"
 
 # ---- missing objects ----------------------------------------------------------------------
-# fresh_copy SRC DST: a copy without regtrace's cache (.git/regtrace-cache), so that every
-# commit is read from the object database.
-fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache" "$2/.git/regtrace-mainline-cache" "$2/.git/regtrace-tags-cache" "$2/.git/regtrace-outside-cache"; }
+# fresh_copy SRC DST: a copy without regtrace's caches (.git/regtrace-cache and the others,
+# the series' summaries too), so that every commit is read from the object database.
+fresh_copy() { cp -r "$1" "$2" && rm -f "$2/.git/regtrace-cache" "$2/.git/regtrace-mainline-cache" "$2/.git/regtrace-tags-cache" "$2/.git/regtrace-outside-cache" "$2/.git/regtrace-summaries"; }
 # A commit of the range (s2) deleted from the object database: the count cannot be known,
 # so a one-line error (status 1, "unreadable objects" in doc/usage.md).
 fresh_copy "$STD" "$W/missing-commit"

@@ -39,8 +39,9 @@
 # Hand-worked: inferred_upstream 10 (s1 s2 s3 s4 s6 s7 s8 s9 s10 s11), ambiguous_upstream 1
 # (s5), commits 11.
 SANDBOX=ties . "$(dirname "$0")/../lib/sandbox.sh"
-# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h).
-export REGTRACE_NO_ANSWERS=1
+# The caches beneath are the subject: no earlier output is replayed (src/cmd/replay.h), no
+# series is taken from its summary (src/load/summary_use.h).
+export REGTRACE_NO_ANSWERS=1 REGTRACE_NO_SUMMARIES=1
 d=$W/repo
 n=0
 commit() {	# LABEL SUBJECT: commit what is staged; $LABEL=its id

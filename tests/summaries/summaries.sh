@@ -16,7 +16,9 @@
 # the repository does not know (fixes_outside 1, fixes_outside_mainline 1).
 #
 # Every run is compared with a run that keeps nothing (REGTRACE_NO_CACHE=1), output and
-# exit status; answers are not replayed (REGTRACE_NO_ANSWERS=1), so each run loads.  That a
+# exit status, and so is a run over the summaries' file damaged (a byte flipped, cut, garbage,
+# empty, a FIFO, a directory, a link to /dev/zero); answers are not replayed
+# (REGTRACE_NO_ANSWERS=1), so each run loads.  That a
 # series came from its summary is shown by damage only a summary survives: s1's object
 # overwritten and the commit cache removed, so a run that reads v1.0..v1.0.2 cannot.
 SANDBOX=summaries . "$(dirname "$0")/../lib/sandbox.sh"
@@ -134,4 +136,24 @@ same "an object named outside arrives: 1.0 counted again"
 # a series left out of a run keeps its summary for the next
 run stats --json v2.0..v2.0.2 >/dev/null
 same "after a run of another range"
+
+# the file damaged, or no file at all: the uncached answer, and no hang (timeout)
+f=$d/.git/regtrace-summaries
+damaged() {	# LABEL COMMAND: COMMAND damages $f; the run equals a fresh one
+	run stats --json >/dev/null	# (a sound file first)
+	eval "$2"
+	local got want
+	got=$(timeout -k 5 60 "$R" -C "$d" stats --json 2>"$W/err"; echo "exit $?")
+	want=$(fresh stats --json)
+	[ "$got" = "$want" ] && cmp -s "$W/err" "$W/err.fresh" && ok "$1" ||
+		no "$1" "got [$(echo "$got" | tail -c 100)] stderr [$(head -c 200 "$W/err")]"
+	rm -rf "$f"
+}
+damaged "a byte flipped" 'o=$(( $(stat -c %s "$f") / 2 )); printf "\377" | dd of="$f" bs=1 seek=$o conv=notrunc status=none'
+damaged "cut in half" 'truncate -s $(( $(stat -c %s "$f") / 2 )) "$f"'
+damaged "garbage" 'head -c 4096 /dev/urandom >"$f"'
+damaged "a FIFO" 'rm -f "$f"; mkfifo "$f"'
+damaged "a directory" 'rm -f "$f"; mkdir "$f"'
+damaged "a link to /dev/zero" 'rm -f "$f"; ln -s /dev/zero "$f"'
+damaged "empty" ': >"$f"'
 finish summaries
