@@ -142,21 +142,25 @@ static void encode_one(struct wbuf *w, const struct summary *s)
 uint8_t *summaries_encode(struct summaries *c, size_t *len)
 {
 	struct wbuf w = { 0 };
-	size_t n = 0;
+	size_t used = 0, others = 0;
 
 	pthread_mutex_lock(&c->lock);
-	for (size_t i = 0; i < c->n && n < SUMMARIES_KEEP; i++)
-		n += c->used[i];
-	for (size_t i = 0; i < c->n && n < SUMMARIES_KEEP; i++)
-		n += !c->used[i];
+	for (size_t i = 0; i < c->n; i++) {
+		used += c->used[i] && used < SUMMARIES_KEEP;
+		others += !c->used[i] && others < SUMMARIES_KEEP_OTHERS;
+	}
 	wbuf_head(&w, MAGIC, SUMMARIES_FORMAT, REGTRACE_VERSION);
-	wbuf_uint(&w, n, 4);
-	for (int pass = 1; pass >= 0; pass--)	/* the used first, then the others */
-		for (size_t i = 0; i < c->n && n; i++)
-			if (c->used[i] == pass) {
-				encode_one(&w, &c->v[i]);
-				n--;
-			}
+	wbuf_uint(&w, used + others, 4);
+	for (size_t i = 0; i < c->n && used; i++)	/* the used first, then the others */
+		if (c->used[i]) {
+			encode_one(&w, &c->v[i]);
+			used--;
+		}
+	for (size_t i = 0; i < c->n && others; i++)
+		if (!c->used[i]) {
+			encode_one(&w, &c->v[i]);
+			others--;
+		}
 	pthread_mutex_unlock(&c->lock);
 	wbuf_seal(&w);
 	*len = w.len;

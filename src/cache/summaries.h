@@ -6,9 +6,11 @@
  *
  * Each summary is kept under a key (a digest of the run's settings and the
  * range: load/series_set.c).  A run marks the summaries it used and adds
- * those it made; its save writes those first, then the others it loaded,
- * at most SUMMARIES_KEEP in all (the oldest go: a range a newer release
- * has replaced is never asked for again).
+ * those it made; its save writes those (at most SUMMARIES_KEEP), then at
+ * most SUMMARIES_KEEP_OTHERS of the others it loaded, those another run
+ * wrote last first (another command line's, another range's).  The rest
+ * go: above all the summary of a range that a newer release replaced,
+ * which no run asks for again, and which every run would load.
  *
  * The file is a magic line, the format and tool versions, the summaries
  * (each key once), and a seal (codec.h); a file that fails any check is
@@ -29,6 +31,7 @@
 
 #define SUMMARIES_FORMAT 1u
 #define SUMMARIES_KEEP 2048
+#define SUMMARIES_KEEP_OTHERS 64
 
 struct summaries {
 	struct summary *v;

@@ -1,5 +1,5 @@
 /* Unit tests for cache/summaries.c: a summary's round trip, every field; the used ones
- * written first and the oldest dropped past SUMMARIES_KEEP; files ignored whole (seal,
+ * written first and at most SUMMARIES_KEEP_OTHERS others; files ignored whole (seal,
  * cut, another format, a summary twice, a release's commit out of range, more sagas than
  * commits, keys out of order, an id that is no id); a save that writes only what was
  * added; two runs saving at once. */
@@ -227,33 +227,40 @@ static void test_rejected_fields(void **state)
 	}
 }
 
-/* The used come first; past SUMMARIES_KEEP, the others (the oldest) are not written. */
+/* The used come first, then at most SUMMARIES_KEEP_OTHERS of the others, in their order. */
 static void test_keep(void **state)
 {
+	enum { N = SUMMARIES_KEEP_OTHERS + 3 };
 	struct summaries c, d;
 	struct summary s;
 	size_t len;
 
 	(void)state;
 	summaries_init(&c);
-	for (int n = 0; n < SUMMARIES_KEEP + 2; n++) {
+	for (int n = 0; n < N; n++) {
 		make(&s, 1);
 		s.key[0] = (uint8_t)n;
 		s.key[1] = (uint8_t)(n >> 8);
 		summaries_add(&c, &s);
 	}
+	uint8_t *buf = summaries_encode(&c, &len);	/* all added: all written */
+	summaries_init(&d);
+	summaries_load_buffer(&d, buf, len);
+	assert_int_equal(d.n, N);
+	summaries_release(&d);
+	free(buf);
 	memset(c.used, 0, c.n);	/* as if loaded */
 	uint8_t key[20];
-	memcpy(key, c.v[SUMMARIES_KEEP + 1].key, 20);
+	memcpy(key, c.v[N - 1].key, 20);
 	assert_non_null(summaries_find(&c, key));	/* used: written first */
-	uint8_t *buf = summaries_encode(&c, &len);
+	buf = summaries_encode(&c, &len);
 	summaries_init(&d);
 	summaries_load_buffer(&d, buf, len);
 	assert_null(d.rejected);
-	assert_int_equal(d.n, SUMMARIES_KEEP);
+	assert_int_equal(d.n, 1 + SUMMARIES_KEEP_OTHERS);
 	assert_memory_equal(d.v[0].key, key, 20);
 	assert_memory_equal(d.v[1].key, c.v[0].key, 20);
-	assert_memory_equal(d.v[SUMMARIES_KEEP - 1].key, c.v[SUMMARIES_KEEP - 2].key, 20);
+	assert_memory_equal(d.v[SUMMARIES_KEEP_OTHERS].key, c.v[SUMMARIES_KEEP_OTHERS - 1].key, 20);
 	summaries_release(&c);
 	summaries_release(&d);
 	free(buf);
