@@ -36,7 +36,7 @@ int cmd_stats(const struct cli *c, struct run *run, char *err, size_t errlen)
 	/* the open counts as each series is analysed, unless the series are cut at
 	 * an age first */
 	rq.count_open = c->mainline && !c->at_age && !c->projected;
-	rq.summary_run = request_keeps_summaries(c) ? run_summary_run(run) : NULL;
+	rq.summary_run = run_summary_run(run);	/* (opened for stats alone: request.h) */
 	rc = series_set_load(&rq, &run->src, &set, err, errlen);
 
 	if (!rc && !c->at_age && !c->projected) {	/* (no more questions: age_set_apply asks) */

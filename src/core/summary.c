@@ -30,16 +30,11 @@ static void copy_counts(struct census *to, const struct census *from)
 		       sizeof(size_t));
 }
 
-static int hex_value(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* A commit's 40 hex digits as 20 bytes. */
+/* A commit's 40 hex digits as 20 bytes (what id_to_hex() undoes). */
 static void id_bytes(const char *hex, uint8_t out[20])
 {
 	for (size_t i = 0; i < 20; i++)
-		out[i] = (uint8_t)(hex_value(hex[2 * i]) << 4 | hex_value(hex[2 * i + 1]));
+		out[i] = (uint8_t)(hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]));
 }
 
 void summary_take(struct summary *out, const struct series *s)
@@ -71,8 +66,6 @@ void summary_take(struct summary *out, const struct series *s)
 
 void summary_series(const struct summary *sm, struct series *s)
 {
-	static const char digits[] = "0123456789abcdef";
-
 	memset(s, 0, sizeof(*s));
 	s->name = dup_or_null(sm->name);
 	s->base = dup_or_null(sm->base);
@@ -85,11 +78,7 @@ void summary_series(const struct summary *sm, struct series *s)
 		char hex[41];
 		struct msg_facts none;
 		memset(&none, 0, sizeof(none));
-		for (size_t i = 0; i < 20; i++) {
-			hex[2 * i] = digits[sm->ids[c][i] >> 4];
-			hex[2 * i + 1] = digits[sm->ids[c][i] & 15];
-		}
-		hex[40] = '\0';
+		id_to_hex(hex, sm->ids[c]);
 		graph_add(&s->g, hex, sm->merge[c], &none);
 	}
 	release_list_init(&s->rels);

@@ -85,14 +85,13 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 	const struct mainline *m;
 	size_t from;
 	struct summary_parts parts = { 0 };
-	uint32_t *keys = NULL;
-	size_t nkeys = 0, cap = 0;
+	struct u32s keys = { 0 };
 
 	e->rc = RT_OK;
 	if (l->failed[i] || l->skip[i])
 		return RT_OK;
 	if (l->sums && l->have[i])	/* (the keys looked for, before they are found) */
-		infer_wanted(h, &keys, &nkeys, &cap);
+		infer_wanted(h, &keys.v, &keys.n, &keys.cap);
 	if (l->rq->infer && l->set->ml) {
 		mainline_set_for_inference(l->set->ml, i, &m, &from);
 		e->rc = infer_upstream(repo, l->infer_cache, h, m, from, e->msg,
@@ -103,9 +102,9 @@ static int analyze_one(void *ctx, git_repository *repo, size_t i)
 		e->rc = outside_read(repo, l->read.msg_rules, h, l->outside, e->msg,
 				     sizeof(e->msg));
 	if (!e->rc && l->sums && l->have[i])
-		summary_use_parts(h, keys, nkeys, &parts);
+		summary_use_parts(h, &keys, &parts);
 	else
-		free(keys);
+		u32s_release(&keys);
 	if (!e->rc) {
 		e->rc = analyze(h, &l->rules, &l->set->s[i], e->msg, sizeof(e->msg));
 		if (!e->rc && l->sums && l->have[i])
@@ -330,8 +329,7 @@ static void channel_rules_of(struct loader *l)
 	if (g->n)
 		memcpy(tip, g->c[g->n - 1].id, sizeof(tip));
 	else if (k && k->nids)	/* (its summary's last commit: the same) */
-		for (size_t i = 0; i < 20; i++)
-			snprintf(tip + 2 * i, 3, "%02x", k->ids[k->nids - 1][i]);
+		id_to_hex(tip, k->ids[k->nids - 1]);
 	l->channels.names = p ? p->channel_names : NULL;
 	l->channels.n = p ? p->rules.nchannels : 0;
 	if (p && p->linux_channels >= 0)

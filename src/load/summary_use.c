@@ -1,6 +1,5 @@
 /* summary_use.c — see summary_use.h. */
 #include "load/summary_use.h"
-#include "base/radix.h"
 #include "base/util.h"
 #include "git/summary_check.h"
 #include "git/tags.h"
@@ -67,17 +66,12 @@ static void copy_outside(const struct outside *o, struct outside *out)
 	outside_sort(out);
 }
 
-void summary_use_parts(struct history *h, uint32_t *keys, size_t nkeys,
-		       struct summary_parts *out)
+void summary_use_parts(struct history *h, struct u32s *keys, struct summary_parts *out)
 {
-	size_t k = 0;
-
-	radix_sort(keys, nkeys, sizeof(*keys), 0, sizeof(*keys));
-	for (size_t i = 0; i < nkeys; i++)
-		if (!k || keys[k - 1] != keys[i])
-			keys[k++] = keys[i];
-	out->keys = keys;
-	out->nkeys = k;
+	u32s_sort_unique(keys);
+	out->keys = keys->v;
+	out->nkeys = keys->n;
+	memset(keys, 0, sizeof(*keys));
 	copy_outside(&h->outside, &out->asks);
 	out->unsettled = h->ties_unread > 0;
 }

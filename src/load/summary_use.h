@@ -30,6 +30,7 @@
 #include <git2.h>
 
 #include "base/pattern.h"
+#include "base/util.h"
 #include "cache/summaries.h"
 #include "core/history.h"
 #include "core/message.h"
@@ -62,9 +63,9 @@ struct summary_parts {
 };
 
 /* Take them from h after the ids outside it were asked (outside.h), with
- * the keys infer_wanted gave before the inference: keys (taken over). */
-void summary_use_parts(struct history *h, uint32_t *keys, size_t nkeys,
-		       struct summary_parts *out);
+ * the keys infer_wanted gave before the inference: keys (taken over, left
+ * empty). */
+void summary_use_parts(struct history *h, struct u32s *keys, struct summary_parts *out);
 void summary_use_parts_release(struct summary_parts *p);
 
 /* Series i, counted (s), kept under key in sums with p: nothing when a tie
