@@ -271,7 +271,7 @@ $(FUZZ_B)/fuzz_scenario: fuzz/fuzz_scenario.c fuzz/fuzz_common.h tests/scenario-
 	@mkdir -p $(FUZZ_B)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Itests/scenario-engine -o $@ fuzz/fuzz_scenario.c tests/scenario-engine/scenario.c
 
-$(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $$(FUZZ_OBJ_$$*)
+$(FUZZ_B)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h fuzz/fuzz_seal.h $$(FUZZ_OBJ_$$*)
 	$(Q)$(FUZZ_CC) $(WARN) $(DEPFLAGS) $(FUZZ_FLAGS) -Isrc -o $@ $< $(FUZZ_OBJ_$*) $(FUZZ_LIBS) -ldeflate
 
 fuzz-build:

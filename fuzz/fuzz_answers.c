@@ -19,20 +19,10 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "cache/answers.h"
 
 #define MAGIC "regtrace answer\n"
-
-static uint8_t *seal(const uint8_t *body, size_t len, size_t *outlen)
-{
-	struct wbuf w = { 0 };
-
-	wbuf_head(&w, MAGIC, ANSWERS_FORMAT, REGTRACE_VERSION);
-	wbuf_bytes(&w, body, len);
-	wbuf_seal(&w);
-	*outlen = w.len;
-	return w.b;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -43,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 20)
 		return 0;
 	memcpy(key, data, 20);
-	uint8_t *file = seal(data + 20, size - 20, &len);
+	uint8_t *file = fuzz_sealed(MAGIC, ANSWERS_FORMAT, data + 20, size - 20, &len);
 	if (answer_decode(file, len, key, &a) < 0) {
 		CHECK(!a.out && !a.err && !a.nout && !a.nerr, "a rejected answer keeps bytes");
 		free(file);

@@ -25,6 +25,7 @@
 #include "cmd/cli.h"
 #include "base/codec.h"
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "core/message.h"
 #include "cache/mainline.h"
 #include "core/mainline.h"
@@ -32,17 +33,6 @@
 #define MAGIC "regtrace-mainline-cache\n"
 
 /* A well-formed file around body. */
-static uint8_t *seal(const uint8_t *body, size_t len, size_t *outlen)
-{
-	struct wbuf w = { 0 };
-
-	wbuf_head(&w, MAGIC, SEGCACHE_FORMAT, REGTRACE_VERSION);
-	wbuf_bytes(&w, body, len);
-	wbuf_seal(&w);
-	*outlen = w.len;
-	return w.b;
-}
-
 static int clean_id(const char *s)
 {
 	size_t n = strlen(s);
@@ -92,7 +82,7 @@ static void raw_mode(const uint8_t *data, size_t size)
 	struct segcache c;
 	size_t len;
 
-	uint8_t *file = seal(data, size, &len);
+	uint8_t *file = fuzz_sealed(MAGIC, SEGCACHE_FORMAT, data, size, &len);
 	segcache_init(&c);
 	segcache_load_buffer(&c, file, len);
 	free(file);

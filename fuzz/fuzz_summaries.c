@@ -24,22 +24,11 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "cache/summaries.h"
 #include "core/analyze.h"
 
 #define MAGIC "regtrace-summaries\n"
-
-static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *outlen)
-{
-	struct wbuf w = { 0 };
-
-	wbuf_head(&w, MAGIC, SUMMARIES_FORMAT, REGTRACE_VERSION);
-	wbuf_uint(&w, count, 4);
-	wbuf_bytes(&w, body, len);
-	wbuf_seal(&w);
-	*outlen = w.len;
-	return w.b;
-}
 
 static void check_one(struct summaries *c, size_t i)
 {
@@ -53,8 +42,8 @@ static void check_one(struct summaries *c, size_t i)
 	for (size_t k = 1; k < s->nkeys; k++)
 		CHECK(s->keys[k - 1] < s->keys[k], "summary %zu: keys out of order", i);
 	for (size_t k = 0; k < s->asks.n; k++) {
-		size_t n = strlen(s->asks.v[k].id);
-		CHECK(n >= 7 && n <= 40, "summary %zu: an id of %zu digits", i, n);
+		CHECK(fuzz_is_hex_id(s->asks.v[k].id, 7, 40), "summary %zu: no id: %s", i,
+		      s->asks.v[k].id);
 		CHECK(!k || strcmp(s->asks.v[k - 1].id, s->asks.v[k].id) < 0,
 		      "summary %zu: ids out of order", i);
 	}
@@ -72,8 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 4)
 		return 0;
-	uint8_t *file = seal(data + 4, size - 4, (uint32_t)data[0] | (uint32_t)data[1] << 8 |
-				 (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24, &len);
+	uint8_t *file = fuzz_sealed(MAGIC, SUMMARIES_FORMAT, data, size, &len);	/* (a count first) */
 	summaries_init(&c);
 	summaries_load_buffer(&c, file, len);
 	if (c.rejected) {

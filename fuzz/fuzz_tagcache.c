@@ -21,23 +21,10 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "fuzz_common.h"
+#include "fuzz_seal.h"
 #include "cache/tags.h"
 
 #define MAGIC "regtrace-tags-cache\n"
-
-static uint8_t *seal(const uint8_t *body, size_t len, uint32_t count, size_t *outlen)
-{
-	struct wbuf w = { 0 };
-
-	wbuf_bytes(&w, MAGIC, sizeof(MAGIC) - 1);
-	wbuf_uint(&w, TAGCACHE_FORMAT, 4);
-	wbuf_str(&w, REGTRACE_VERSION);
-	wbuf_uint(&w, count, 4);
-	wbuf_bytes(&w, body, len);
-	wbuf_seal(&w);
-	*outlen = w.len;
-	return w.b;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -47,8 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 4)
 		return 0;
-	uint8_t *file = seal(data + 4, size - 4, (uint32_t)data[0] | (uint32_t)data[1] << 8 |
-				 (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24, &len);
+	uint8_t *file = fuzz_sealed(MAGIC, TAGCACHE_FORMAT, data, size, &len);	/* (a count first) */
 	tagcache_init(&c);
 	tagcache_load_buffer(&c, file, len);
 	if (c.rejected) {
