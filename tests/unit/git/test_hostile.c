@@ -30,6 +30,7 @@
 #include "core/release.h"
 #include "core/release_discover.h"
 #include "base/util.h"
+#include "test_seal.h"
 
 #define ID40 "4abb951b73ff0a8a979113ef185651aa3c8da19b"
 
@@ -429,16 +430,6 @@ static void test_cache_many_references(void **state)
 	cache_release(&d);
 	cache_release(&c);
 	msg_facts_release(&f);
-}
-
-/* Reseal a cache file's bytes after a change (codec.h: the seal is the
- * hash of everything before its last 8 bytes, little-endian). */
-static void reseal(uint8_t *buf, size_t len)
-{
-	uint64_t h = codec_seal_hash(buf, len - 8);
-
-	for (int i = 0; i < 8; i++)
-		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
 static uint8_t *copy(const uint8_t *buf, size_t len)

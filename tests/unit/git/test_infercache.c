@@ -15,6 +15,7 @@
 #include "base/codec.h"
 #include "base/version.h"
 #include "cache/infer.h"
+#include "test_seal.h"
 
 #define MAGIC_LEN (sizeof("regtrace-infer-cache\n") - 1)
 
@@ -117,14 +118,6 @@ static void test_same_head(void **state)
 	infercache_add_candidate(&c, b, "b@example.org", "two");
 	assert_false(infercache_candidate(&c, a, got, &email, &subject));
 	infercache_release(&c);
-}
-
-static void reseal(uint8_t *buf, size_t len)
-{
-	uint64_t h = codec_seal_hash(buf, len - 8);
-
-	for (int i = 0; i < 8; i++)
-		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
 static void expect_rejected(const uint8_t *buf, size_t len, const char *why)

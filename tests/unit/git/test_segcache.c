@@ -18,6 +18,7 @@
 #include "cache/save.h"
 #include "base/util.h"
 #include "base/version.h"
+#include "test_seal.h"
 
 static void oid(uint8_t out[20], int n)
 {
@@ -145,14 +146,6 @@ static void expect_rejected(const uint8_t *buf, size_t len, const char *why)
 	assert_string_equal(d.rejected, why);
 	assert_int_equal(d.n, 0);
 	segcache_release(&d);
-}
-
-static void reseal(uint8_t *buf, size_t len)
-{
-	uint64_t h = codec_seal_hash(buf, len - 8);
-
-	for (int i = 0; i < 8; i++)
-		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
 /* buf, changed in place, sealed again (so that the checksum passes) and rejected for why */

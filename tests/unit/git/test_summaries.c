@@ -17,6 +17,7 @@
 #include "base/codec.h"
 #include "base/util.h"
 #include "cache/summaries.h"
+#include "test_seal.h"
 
 /* Summary number n: 3 commits (the second a merge), one release on the third, two keys,
  * one match, two ids asked outside (one known, with an alias), counts 10 * n + k. */
@@ -135,15 +136,6 @@ static void test_round_trip(void **state)
 	assert_null(summaries_find(&c, key));
 	summaries_release(&c);
 	free(buf);
-}
-
-/* A file's bytes sealed again after a change (so that only the change is judged). */
-static void reseal(uint8_t *buf, size_t len)
-{
-	uint64_t h = codec_seal_hash(buf, len - 8);
-
-	for (int i = 0; i < 8; i++)
-		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
 static void expect_rejected(const uint8_t *buf, size_t len)

@@ -13,6 +13,7 @@
 
 #include "base/codec.h"
 #include "cache/tags.h"
+#include "test_seal.h"
 
 static void id(uint8_t out[20], int n)
 {
@@ -63,14 +64,6 @@ static void test_round_trip(void **state)
 	assert_null(tagcache_find(&c, a));
 	tagcache_release(&c);
 	free(buf);
-}
-
-static void reseal(uint8_t *buf, size_t len)
-{
-	uint64_t h = codec_seal_hash(buf, len - 8);
-
-	for (int i = 0; i < 8; i++)
-		buf[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
 static void expect_rejected(const uint8_t *buf, size_t len)
