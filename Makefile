@@ -49,8 +49,20 @@ endif
 WARN     = -pthread -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 # Recursively expanded: pkg-config runs only once the dependencies are installed; libm for
 # the square root of core/wilson.c.
-GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags libgit2 jansson sqlite3 libpcre2-8 libcrypto zlib libdeflate)
-GIT_LIBS   = $(shell $(PKG_CONFIG) --libs libgit2 jansson sqlite3 libpcre2-8 libcrypto zlib libdeflate) -lm
+PACKAGES   = libgit2 jansson sqlite3 libpcre2-8 libcrypto zlib libdeflate
+GIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PACKAGES))
+GIT_LIBS   = $(shell $(PKG_CONFIG) --libs $(PACKAGES)) -lm
+# The program links the libraries' archives where every one is installed, as Debian's and
+# Ubuntu's -dev packages install them (STATIC=auto; STATIC=0 links the shared ones; the tests
+# and fuzzers always do).  The shared libgit2 brings twenty libraries of HTTPS, SSH and
+# Kerberos that regtrace never runs, and loading them cost 2.5 ms of every run, a tenth of a
+# run after a release (doc/performance.md).  Statically, libgit2's calls to mbedTLS's
+# certificate loaders go to library.c's stand-ins (--wrap) and its GSSAPI calls to
+# gssapi_stand_ins.c (Kerberos ships no archive).  A static link that fails (another
+# system's archives needing more) is said and replaced by the shared one.
+STATIC ?= auto
+STATIC_LIBS = $(if $(filter 0,$(STATIC)),,$(shell scripts/static-libs.sh "$(CC)" "$(PKG_CONFIG)" $(PACKAGES)))
+STATIC_WRAP = -Wl,--wrap=mbedtls_x509_crt_parse_file,--wrap=mbedtls_x509_crt_parse_path
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -79,7 +91,7 @@ SCENARIOS = $(sort $(wildcard tests/scenarios/*.scenario))
 
 .SECONDEXPANSION:
 .SECONDARY:
-.PHONY: all check demo install deps binaries test-build layers unit e2e report-test outputs-test clean
+.PHONY: all check demo install deps binaries test-build layers link-test unit e2e report-test outputs-test clean
 all:
 	@scripts/install-deps.sh
 	@$(MAKE) --no-print-directory binaries
@@ -89,7 +101,7 @@ binaries: $(B)/regtrace
 # Every suite a change must pass, quiet: one line per suite, the last one "N passed, N failed"
 # (scripts/run-suites.sh; each suite's output in $(B)/logs/).  What any suite needs is installed
 # first, not halfway.
-CHECK_SUITES = test-build layers unit e2e report-test outputs-test docs-test
+CHECK_SUITES = test-build layers link-test unit e2e report-test outputs-test docs-test
 check:
 	@scripts/install-deps.sh --check
 	@scripts/run-suites.sh $(B)/logs $(CHECK_SUITES)
@@ -101,6 +113,10 @@ test-build:
 # The include rules of the layers (doc/architecture.md).
 layers:
 	scripts/check-layers.sh
+
+# The program linked as STATIC says (tests/build/link.sh).
+link-test: $(B)/regtrace
+	STATIC=$(STATIC) tests/build/link.sh $(B)/regtrace "$(CC)" "$(PKG_CONFIG)"
 
 demo:
 	@scripts/install-deps.sh
@@ -128,8 +144,18 @@ $(B)/lib%.a: $$(call obj_of,%)
 	$(Q)rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB)
-	$(Q)$(CC) $(WARN) $(CFLAGS) -o $@ $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK) $(LDFLAGS) $(GIT_LIBS)
+PROGRAM_OBJ = $(B)/obj/cmd/main.o $(CMD_OBJ) $(LINK)
+LINK_SHARED = $(CC) $(WARN) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDFLAGS) $(GIT_LIBS)
+LINK_STATIC = $(CC) $(WARN) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(B)/obj/git/gssapi_stand_ins.o \
+	$(LDFLAGS) $(STATIC_WRAP) $(STATIC_LIBS) -lm
+# (STATIC, kept in a file rewritten when it changes, relinks the program)
+LINK_STAMP := $(B)/obj/static
+$(shell mkdir -p $(B)/obj && { [ "$$(cat $(LINK_STAMP) 2>/dev/null)" = "$(STATIC)" ] || \
+	echo "$(STATIC)" >$(LINK_STAMP); })
+$(B)/regtrace: $(B)/obj/cmd/main.o $(CMD_OBJ) $(LIB) $(LINK_STAMP)
+	$(Q)$(if $(STATIC_LIBS),$(LINK_STATIC) 2>$@.link.err && rm -f $@.link.err || { \
+	echo "regtrace: the static link failed ($@.link.err); linked with the shared libraries" >&2; \
+	$(LINK_SHARED); },$(LINK_SHARED))
 
 # The cmd layer without main.o, for the unit tests of its pure parts (cli.c).
 $(B)/libcmd.a: $(CMD_OBJ)

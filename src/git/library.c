@@ -14,29 +14,53 @@ static unsigned loads;	/* times a stand-in below was called */
 static const char *read_extensions[] = { "partialclone", "preciousobjects", "worktreeconfig" };
 
 /*
- * Stand-ins for mbedTLS's certificate loaders, which libgit2's start calls
- * through the dynamic linker: the executable's definitions come first in
- * its search, so these are called instead of libmbedx509's.  They load
- * nothing and succeed, leaving libgit2 an empty chain of trusted
+ * Stand-ins for mbedTLS's certificate loaders, which libgit2's start calls.
+ * They load nothing and succeed, leaving libgit2 an empty chain of trusted
  * certificates.  Prototypes as mbedTLS's, with its chain type left opaque.
+ *  - Linked with the shared libgit2, the executable's definitions come
+ *    first in the dynamic linker's search: these are called instead of
+ *    libmbedx509's.  Weak, so that a static link, which takes libmbedx509's
+ *    own from its archive, is no clash.
+ *  - Linked statically (the Makefile's STATIC), the linker sends libgit2's
+ *    calls to the __wrap_ names instead (ld's --wrap).
  */
-int mbedtls_x509_crt_parse_file(void *chain, const char *path);
-int mbedtls_x509_crt_parse_path(void *chain, const char *path);
+int mbedtls_x509_crt_parse_file(void *chain, const char *path) __attribute__((weak));
+int mbedtls_x509_crt_parse_path(void *chain, const char *path) __attribute__((weak));
+int __wrap_mbedtls_x509_crt_parse_file(void *chain, const char *path);
+int __wrap_mbedtls_x509_crt_parse_path(void *chain, const char *path);
+
+static int no_certificates(void)
+{
+	loads++;
+	return 0;
+}
 
 int mbedtls_x509_crt_parse_file(void *chain, const char *path)
 {
 	(void)chain;
 	(void)path;
-	loads++;
-	return 0;
+	return no_certificates();
 }
 
 int mbedtls_x509_crt_parse_path(void *chain, const char *path)
 {
 	(void)chain;
 	(void)path;
-	loads++;
-	return 0;
+	return no_certificates();
+}
+
+int __wrap_mbedtls_x509_crt_parse_file(void *chain, const char *path)
+{
+	(void)chain;
+	(void)path;
+	return no_certificates();
+}
+
+int __wrap_mbedtls_x509_crt_parse_path(void *chain, const char *path)
+{
+	(void)chain;
+	(void)path;
+	return no_certificates();
 }
 
 void library_start(void)

@@ -7,9 +7,11 @@
  *    PEM, 54 M instructions, about 10 ms of every run (a replayed answer
  *    takes 9).  regtrace opens no connection (it never fetches, not even a
  *    partial clone's missing objects), so library.c stands in for mbedTLS's
- *    two loaders and loads no certificate.  A connection made all the same
- *    would fail its certificate check: it fails closed.  With libgit2 built
- *    on OpenSSL or without HTTPS the stand-ins are never called.
+ *    two loaders and loads no certificate (found first by the dynamic
+ *    linker, or, in the statically linked program, through ld's --wrap).
+ *    A connection made all the same would fail its certificate check: it
+ *    fails closed.  With libgit2 built on OpenSSL or without HTTPS the
+ *    stand-ins are never called.
  *  - three repository extensions libgit2 1.5 does not know are accepted:
  *    extensions.partialClone (how git before 2.27 marked a partial clone:
  *    regtrace never fetches a missing object, it degrades as
