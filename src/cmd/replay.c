@@ -195,15 +195,17 @@ int replay_flush(struct replay *r, int rc, char *err, size_t errlen)
 		if (rc == RT_OK)
 			return cmd_write_failed(err, errlen);
 	}
+	if (rc == RT_OK && r->on && !r->found && r->repo) {
+		uint8_t now[20];
+
+		r->same_at_end = make_key(r, now) == 0 && !memcmp(now, r->key, 20);
+	}
 	return rc;
 }
 
 void replay_keep(struct replay *r, int status, const char *err, size_t nerr)
 {
-	uint8_t now[20];
-
-	if (r->on && !r->found && make_key(r, now) == 0 &&
-	    !memcmp(now, r->key, 20))
+	if (r->on && !r->found && r->same_at_end)
 		answer_save(r->dir, r->key, status, r->copy.b, r->copy.len, err, nerr);
 }
 

@@ -47,6 +47,7 @@ struct replay {
 	struct answer hit;
 	FILE *out;		/* a miss: the command's stream, to stdout and */
 	struct wbuf copy;	/* ... a copy of what it wrote, to keep */
+	int same_at_end;	/* the key made again when it ended was key */
 };
 
 /* Does cmd's output on c's words qualify (above)? */
@@ -61,12 +62,15 @@ void replay_find(struct replay *r, const struct cli *c, git_repository *repo);
 FILE *replay_capture(struct replay *r);
 
 /* A missed command ended with rc: its stream closed.  rc, or RT_EFAIL with
- * err set when stdout could not take what was left. */
+ * err set when stdout could not take what was left.  When it succeeded, the
+ * key is made again now, as the command ended (before the run's caches are
+ * saved, which it does not depend on: they are saved meanwhile). */
 int replay_flush(struct replay *r, int rc, char *err, size_t errlen);
 
 /* Keep the answer: status, the output copied, err[0..nerr) as its stderr;
- * only when the key made again now is the same (nothing it depends on
- * changed while the command ran: a fetch moving refs, a repack). */
+ * only when the key made again by replay_flush was the same (nothing it
+ * depends on changed while the command ran: a fetch moving refs, a
+ * repack). */
 void replay_keep(struct replay *r, int status, const char *err, size_t nerr);
 
 /* Print the answer found (through the pager when one runs): its status, or

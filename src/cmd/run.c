@@ -414,6 +414,7 @@ void run_finish(struct run *run, int rc)
 
 	pack_prefetch_stop();	/* (a run whose walks never ended it: git/pack_prefetch.h) */
 	job_wait(&k->mainline_loader);	/* (a command that never read the mainline) */
+	tags_cache_close(!rc);	/* (while the threads' saves go on) */
 	if (hook_outside_db(k))
 		outside_db_close(k->outside_db, !rc);
 	job_wait(&k->outside_closer);
@@ -428,7 +429,6 @@ void run_finish(struct run *run, int rc)
 	job_wait(&k->summaries_loader);
 	if (!rc && k->summaries_path)
 		summaries_save(&k->summaries, k->summaries_path, ignored, sizeof(ignored));
-	tags_cache_close(!rc);
 	cache_writes_wait();	/* (the mainline cache's: cache/save.h) */
 	if (!rc)
 		warn_skipped_tags(&run->warnings);
