@@ -1,5 +1,5 @@
 /* atomic_file.c — see atomic_file.h. */
-#define _XOPEN_SOURCE 700	/* realpath */
+#define _GNU_SOURCE		/* realpath, renameat2 */
 #include "base/atomic_file.h"
 #include "base/error.h"
 #include "base/util.h"
@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -251,6 +252,30 @@ static void sync_dir(const char *path)
 	free(dir);
 }
 
+/*
+ * An unsynced file (a cache) over a regular file: the two names exchanged
+ * (renameat2's RENAME_EXCHANGE, as atomic for a reader as rename), then the
+ * old file removed under the temporary name.  0 when done; -1 (nothing
+ * changed) where the target is no regular file or the file system cannot
+ * exchange, for a plain rename.  Why: ext4 (its default auto_da_alloc)
+ * starts writing a file's data back when a rename replaces another, so that
+ * a crash cannot leave the new name empty: 0.5 to 3 ms of CPU and wall time
+ * in each of the half-dozen caches a run saves, for files a checksum
+ * already guards (doc/performance.md).
+ */
+static int exchange_over(const char *tmp, const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) < 0)
+		return -1;
+	if (unlink(tmp) == 0)
+		return 0;
+	/* (the target changed under us: put it back, then the plain way) */
+	return renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) < 0 ? 0 : -1;
+}
+
 /* Rename the temporary file over the target; 0 or an errno. */
 static int rename_registered(struct atomic_file *f)
 {
@@ -259,7 +284,7 @@ static int rename_registered(struct atomic_file *f)
 
 	if (hold_signals(&old))
 		return EINTR;
-	if (rename(f->tmp, f->path) < 0)
+	if (!(f->no_sync && exchange_over(f->tmp, f->path) == 0) && rename(f->tmp, f->path) < 0)
 		e = errno;
 	else
 		unregister_tmp(f->tmp);

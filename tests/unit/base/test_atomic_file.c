@@ -146,6 +146,58 @@ static void test_commit_no_sync(void **state)
 	assert_int_equal(entries(d), 1);
 }
 
+/* Without the sync, over what is no plain file of its own: a directory made at the target
+ * while the file was written stays and the commit fails, leaving no temporary file; a symbolic link is replaced, not followed; another name of
+ * the old file (a hard link) and a reader that has it open keep the old contents. */
+static void test_commit_no_sync_over_others(void **state)
+{
+	struct dir *d = *state;
+	struct atomic_file f;
+	char path[600], other[600], err[700], buf[8] = "";
+	struct stat st;
+
+	in_dir(d, "dir", path, sizeof(path));
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	f.no_sync = 1;
+	fputs("new", f.fp);
+	assert_int_equal(mkdir(path, 0755), 0);	/* (made while the file was written) */
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), -1);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(entries(d), 1);
+
+	in_dir(d, "link", path, sizeof(path));
+	in_dir(d, "linked", other, sizeof(other));
+	write_file(other, "target", 0644);
+	assert_int_equal(symlink(other, path), 0);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	f.no_sync = 1;
+	fputs("new", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_contents(path, "new");
+	assert_contents(other, "target");
+	assert_int_equal(entries(d), 3);
+
+	in_dir(d, "cache", path, sizeof(path));
+	in_dir(d, "cache-too", other, sizeof(other));
+	write_file(path, "old", 0644);
+	assert_int_equal(link(path, other), 0);
+	int fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(atomic_file_open(&f, path, err, sizeof(err)), 0);
+	f.no_sync = 1;
+	fputs("new", f.fp);
+	assert_int_equal(atomic_file_commit(&f, err, sizeof(err)), 0);
+	assert_contents(path, "new");
+	assert_contents(other, "old");
+	assert_int_equal(read(fd, buf, sizeof(buf) - 1), 3);
+	assert_string_equal(buf, "old");
+	close(fd);
+	assert_int_equal(entries(d), 5);
+}
+
 /* A library may write the temporary file by its path instead of the stream. */
 static void test_commit_by_path(void **state)
 {
@@ -525,6 +577,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_commit_new, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_replaces_and_keeps_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_no_sync, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_no_sync_over_others, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_by_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort_keeps_old, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_errors, setup, teardown),
