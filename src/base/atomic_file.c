@@ -272,7 +272,9 @@ static int exchange_over(const char *tmp, const char *path)
 		return -1;
 	if (unlink(tmp) == 0)
 		return 0;
-	/* (the target changed under us: put it back, then the plain way) */
+	/* The old one cannot be removed (it changed meanwhile): put it back and
+	 * let the plain rename say what it says; if even that fails, the new
+	 * file is in place and the old one stays under the temporary name. */
 	return renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) < 0 ? 0 : -1;
 }
 

@@ -41,7 +41,8 @@ git init -q "$repo" && cd "$repo" && git config user.email a@example.org && git 
 	git commit -q --allow-empty -m base && git tag v1.0 &&
 	git commit -q --allow-empty -m fix && git tag v1.0.1 && cd - >/dev/null || exit 2
 "$R" -C "$repo" stats >"$work/out" 2>&1
-check "stats runs (exit $?): $(head -c 300 "$work/out")" $?
+rc=$?
+check "stats runs (exit $rc): $(head -c 300 "$work/out")" $rc
 grep -q '^1\.0\.1 ' "$work/out"
 check "stats counts v1.0..v1.0.1" $?
 
