@@ -81,6 +81,18 @@ check "the .deb holds the README" \
 	"$(printf '%s\n' "$contents" | grep -c '^/usr/share/doc/regtrace/README.md')" 1
 check "the .deb holds rules.md, uncompressed (the docs link to each other by name)" \
 	"$(printf '%s\n' "$contents" | grep -c '^/usr/share/doc/regtrace/rules.md$')" 1
+# Linked statically (the Makefile's STATIC, where the archives are installed): needing libc
+# alone, and naming the sources whose code it holds (Static-Built-Using); else neither.
+depends=$(dpkg-deb -f "$DEB" Depends)
+static_using=$(dpkg-deb -f "$DEB" Static-Built-Using)
+if dpkg-deb --fsys-tarfile "$DEB" | tar -xOf - ./usr/bin/regtrace >"$WORK/program" &&
+	! readelf -d "$WORK/program" | grep -q 'NEEDED.*libgit2'; then
+	check "static: Depends is libc6 alone" "$(echo "$depends" | sed 's/ (.*//')" libc6
+	check "static: Static-Built-Using names libgit2's source" \
+		"$(echo "$static_using" | grep -c 'libgit2 (= ')" 1
+else
+	check "shared: no Static-Built-Using" "$static_using" ""
+fi
 
 # ---- install ------------------------------------------------------------------------------
 # Minimal images may exclude /usr/share/man from installs (path-exclude in
