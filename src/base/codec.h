@@ -80,6 +80,18 @@ static inline uint64_t codec_le(const uint8_t *q, size_t nbytes)
 	return v;
 }
 
+/* n signed 64-bit numbers, 8 bytes each, little-endian (one copy on a
+ * little-endian machine). */
+static inline void wbuf_i64s(struct wbuf *w, const int64_t *v, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	wbuf_bytes(w, v, n * sizeof(*v));
+#else
+	for (size_t i = 0; i < n; i++)
+		wbuf_uint(w, (uint64_t)v[i], 8);
+#endif
+}
+
 /* The next nbytes (at most 8) as a little-endian number; 0 when r turns
  * bad.  Inline: called a few times for every record a warm run decodes. */
 static inline uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
@@ -87,6 +99,23 @@ static inline uint64_t rbuf_uint(struct rbuf *r, size_t nbytes)
 	const uint8_t *q = rbuf_take(r, nbytes);
 
 	return q ? codec_le(q, nbytes) : 0;
+}
+/* n numbers as wbuf_i64s writes them into v; 0, or -1 when fewer bytes are
+ * left (r turns bad, v untouched). */
+static inline int rbuf_i64s(struct rbuf *r, int64_t *v, size_t n)
+{
+	const uint8_t *q = n <= SIZE_MAX / 8 ? rbuf_take(r, n * 8) : (r->bad = 1, NULL);
+
+	if (!q)
+		return -1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n)
+		memcpy(v, q, n * 8);
+#else
+	for (size_t i = 0; i < n; i++)
+		v[i] = (int64_t)codec_le(q + 8 * i, 8);
+#endif
+	return 0;
 }
 /* A string of at most max bytes without NUL (NULL allowed when nullable);
  * 0, or -1 (then *out is NULL). */

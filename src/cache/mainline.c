@@ -24,7 +24,8 @@
 			   10: a base's own tail that ends the longest one (segment_ends)
 			   kept as the longest one's index (the flags byte's fourth bit); 11:
 			   the seal's hash in four chains (base/codec.h); 12: a chain's tail's
-			   committer dates (the flags byte's fifth bit) */
+			   committer dates (the flags byte's fifth bit); 13: a base's own
+			   tail's too, when it holds its arrays (not lent) */
 
 void segcache_init(struct segcache *c)
 {
@@ -52,6 +53,7 @@ void segment_own(struct segment *s)
 	struct seg_fix *v;
 	uint8_t (*oid)[8] = NULL;
 	uint32_t *key = NULL;
+	int64_t *time = NULL;
 
 	if (!s->borrowed)
 		return;
@@ -65,11 +67,15 @@ void segment_own(struct segment *s)
 		memcpy(oid, s->ident_oid, s->ncommits * sizeof(*oid));
 		memcpy(key, s->ident_key, s->ncommits * sizeof(*key));
 	}
+	if (s->time) {
+		time = xmalloc(((size_t)s->ncommits + 1) * sizeof(*time));
+		memcpy(time, s->time, s->ncommits * sizeof(*time));
+	}
 	s->v = v;
 	s->n = s->cap = s->n;
 	s->ident_oid = oid;
 	s->ident_key = key;
-	s->time = NULL;		/* (a base's own tail's: none) */
+	s->time = time;
 	s->borrowed = 0;
 }
 
@@ -251,10 +257,11 @@ static size_t *lenders(const struct segcache *c)
 	return lender;
 }
 
-/* Does the file keep s's committer dates (a chain's tail's)? */
+/* Does the file keep s's committer dates (a tail's that holds its arrays;
+ * a base's own tail lent another's has the lender's)? */
 static int keeps_times(const struct segment *s)
 {
-	return s->time && s->ident_oid && s->tail && !s->alone && !s->broken && !s->borrowed;
+	return s->time && s->ident_oid && s->tail && !s->broken;
 }
 
 /* Segment s's commits naming others, every commit's identity, and a chain's
@@ -270,8 +277,8 @@ static void put_held(struct wbuf *w, const struct segment *s, const struct oidma
 		wbuf_uint(w, 0, 8);	/* none known: zeros */
 		wbuf_uint(w, 0, 4);
 	}
-	for (size_t k = 0; keeps_times(s) && k < s->ncommits; k++)
-		wbuf_uint(w, (uint64_t)s->time[k], 8);
+	if (keeps_times(s))
+		wbuf_i64s(w, s->time, s->ncommits);
 }
 
 uint8_t *segcache_encode(const struct segcache *c, size_t *len)
@@ -304,7 +311,7 @@ uint8_t *segcache_encode(const struct segcache *c, size_t *len)
 		wbuf_bytes(&w, s->to, 20);
 		wbuf_uint(&w, (unsigned)!!s->tail | (unsigned)!!s->broken << 1 |
 				      (unsigned)!!s->alone << 2 | (lender[i] != SIZE_MAX) << 3 |
-				      (unsigned)keeps_times(s) << 4, 1);
+				      (unsigned)(keeps_times(s) && lender[i] == SIZE_MAX) << 4, 1);
 		if (s->alone) {
 			wbuf_uint(&w, (uint64_t)s->newest, 8);
 			wbuf_bytes(&w, s->newest_id, 20);
@@ -348,9 +355,7 @@ static int decode_times(struct rbuf *r, struct segment *s)
 	if (s->ncommits > (size_t)(r->end - r->p) / 8)
 		return -1;
 	s->time = xmalloc(((size_t)s->ncommits + 1) * sizeof(*s->time));
-	for (uint32_t k = 0; k < s->ncommits; k++)
-		s->time[k] = (int64_t)rbuf_uint(r, 8);
-	return r->bad ? -1 : 0;
+	return rbuf_i64s(r, s->time, s->ncommits);
 }
 
 /* One commit naming others: the pool's, whose place a base's own tail
@@ -423,7 +428,7 @@ static int decode_segment(struct rbuf *r, const struct seg_pool *pool, struct se
 	s->ncommits = (uint32_t)rbuf_uint(r, 4);
 	n = (uint32_t)rbuf_uint(r, 4);
 	if (r->bad || flags > 31 || n > s->ncommits ||
-	    (flags & 16 && (!(flags & 1) || flags & 14)) ||
+	    (flags & 16 && (!(flags & 1) || flags & 10)) ||
 	    (!(flags & 8) && n > (size_t)(r->end - r->p) / 4) ||
 	    (flags & 2 && (s->ncommits || flags & 4)) || (flags & 4 && !(flags & 1)) ||
 	    (flags & 8 && !(flags & 4)))
@@ -469,6 +474,7 @@ static int lend(struct segcache *c, size_t i, const struct pending *p)
 	s->n = s->cap = n;
 	s->ident_oid = l->ident_oid + (l->ncommits - s->ncommits);
 	s->ident_key = l->ident_key + (l->ncommits - s->ncommits);
+	s->time = l->time ? l->time + (l->ncommits - s->ncommits) : NULL;
 	s->borrowed = 1;
 	return 0;
 }

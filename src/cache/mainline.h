@@ -15,9 +15,10 @@
  * base's own mainline (a base off the mainline: git/mainline_alone.h) is a
  * tail of its own kind, never taken for a link of a chain, with the date and
  * id of its greatest commit by (committer date, id) (28 bytes after the
- * flags).  A chain's tail read by a walk keeps its commits' committer dates
- * too (8 bytes each, after the identities), so that the run after its branch
- * moved on walks the new commits alone (git/mainline_extend.h).  The file (`regtrace-mainline-cache` in the git directory) holds a
+ * flags).  A tail read by a walk (a chain's, or a base's own that holds its
+ * arrays rather than ending the longest one's) keeps its commits' committer
+ * dates too (8 bytes each, after the identities), so that the run after its
+ * branch moved on walks the new commits alone (git/mainline_extend.h).  The file (`regtrace-mainline-cache` in the git directory) holds a
  * magic line, the format and tool versions, the facts of the commits the
  * bases' own tails name others in (each commit once, however many of these
  * nested tails hold it; a tail names their places), the segments (a base's
@@ -67,17 +68,17 @@ struct segment {
 	size_t n, cap;
 	uint8_t (*ident_oid)[8];	/* ncommits of them, or NULL when none */
 	uint32_t *ident_key;
-	int64_t *time;		/* a chain's tail read by a walk: each commit's
-				   committer date, in walk order (so that the
-				   next run extends it: git/mainline_extend.h);
-				   else NULL */
-	int borrowed;		/* v, ident_oid and ident_key are the end of an
+	int64_t *time;		/* a tail read by a walk (a chain's, a base's
+				   own): each commit's committer date, in walk
+				   order (so that the next run extends it:
+				   git/mainline_extend.h); else NULL */
+	int borrowed;		/* v, ident_oid, ident_key and time are the end of an
 				   owner's (struct segcache's owners), shared with
 				   the other segments that end it: read them only,
 				   their facts too (segment_own before growing) */
 };
 
-#define SEGCACHE_FORMAT 12u	/* the file's format (cache/mainline.c tells each one's change) */
+#define SEGCACHE_FORMAT 13u	/* the file's format (cache/mainline.c tells each one's change) */
 
 struct segcache {
 	struct segment *v;

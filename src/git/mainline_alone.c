@@ -1,5 +1,6 @@
 /* mainline_alone.c — see mainline_alone.h. */
 #include "git/mainline_alone.h"
+#include "git/mainline_extend.h"
 #include "git/mainline_read.h"
 #include "base/util.h"
 
@@ -45,6 +46,9 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
 	memcpy(s->to, tip, 20);
 	s->tail = 1;
 	s->alone = 1;
+	s->time = xmalloc((w->n + 1) * sizeof(*s->time));	/* (the next run extends it) */
+	for (size_t k = 0; k < w->n; k++)
+		s->time[k] = w->v[k].time;
 	mainline_take_walk(s, w, 1);
 	for (size_t k = 0; k < w->n; k++)
 		if (!k || later(w->v[k].time, w->v[k].oid, s->newest, s->newest_id)) {
@@ -131,6 +135,7 @@ static void take_end(void *ctx, size_t r, size_t lead, size_t n, uint32_t hidden
 	s->ncommits = (uint32_t)n;
 	s->ident_oid = l->ident_oid + dc;
 	s->ident_key = l->ident_key + dc;
+	s->time = l->time ? l->time + dc : NULL;
 	s->v = l->v + df;
 	s->n = s->cap = l->n - df;
 	s->newest = t->newest[dc];
@@ -224,6 +229,14 @@ static void join(struct segment *out, struct segment *old, const uint8_t tip[20]
 	       add->ncommits * sizeof(*add->ident_oid));
 	memcpy(out->ident_key + out->ncommits, add->ident_key,
 	       add->ncommits * sizeof(*add->ident_key));
+	if (out->time && add->time) {
+		out->time = xrealloc(out->time, ((size_t)out->ncommits + add->ncommits + 1) *
+				     sizeof(*out->time));
+		memcpy(out->time + out->ncommits, add->time, add->ncommits * sizeof(*add->time));
+	} else {
+		free(out->time);	/* (an older file's tail: none) */
+		out->time = NULL;
+	}
 	out->ncommits += add->ncommits;
 	/* (a segment decoded from the file has no spare room: grown to size) */
 	out->cap = out->n + add->n + 1;
@@ -284,6 +297,7 @@ static int share_joined(struct segment *out, const struct segment *old, struct s
 	out->v = e->j.v + (e->j.n - out->n);
 	out->ident_oid = e->j.ident_oid + (e->j.ncommits - out->ncommits);
 	out->ident_key = e->j.ident_key + (e->j.ncommits - out->ncommits);
+	out->time = e->j.time ? e->j.time + (e->j.ncommits - out->ncommits) : NULL;
 	keep_newest(out, add);
 	segment_release(add);
 	return 0;
@@ -338,7 +352,8 @@ static void join_one(struct segcache *cache, struct segment *old, struct segment
 /* Join each tail of base[ext[0..n)] to its walk outs[k] (released), the
  * longest first; those that cannot be joined go to idx[(*left)++], in
  * their order, to be read whole. */
-static void join_all(struct segcache *cache, const uint8_t (*base)[20], const size_t *ext,
+static void join_all(git_repository *repo, const struct mainline_walks *mw,
+		     struct segcache *cache, const uint8_t (*base)[20], const size_t *ext,
 		     size_t n, int rc, const uint8_t tip[20], struct walk_result *outs,
 		     size_t *idx, size_t *left)
 {
@@ -355,9 +370,18 @@ static void join_all(struct segcache *cache, const uint8_t (*base)[20], const si
 		size_t k = order[o].k;
 		/* (found again: segcache_add moves segments) */
 		struct segment *s = segcache_find_alone_from(cache, base[ext[k]]), add;
-		if (rc || !outs[k].n || !outs[k].base_is_parent || !all_later(&outs[k], s)) {
+		if (rc || !outs[k].n || !outs[k].base_is_parent) {
 			whole[k] = 1;
-			walk_result_release(&outs[k]);
+			walk_result_release_all(&outs[k]);
+			continue;
+		}
+		if (!all_later(&outs[k], s)) {	/* (a merged topic older than the tail) */
+			struct segment merged = { 0 };
+			walk_result_release_all(&outs[k]);	/* (walked again, with parents) */
+			if (mainline_extend_tail(repo, s, tip, mw, &merged))
+				segcache_add(cache, &merged);	/* (replaces s) */
+			else
+				whole[k] = 1;
 			continue;
 		}
 		take_walk(&add, s->from, tip, &outs[k]);
@@ -379,7 +403,10 @@ static void join_all(struct segcache *cache, const uint8_t (*base)[20], const si
  * the old commits first, in their order, then the new ones in theirs
  * (history order: parents first, then the oldest, then the lowest id:
  * topo.h; no old commit has a new parent, and a new commit with one waits
- * for it), so the tail is the old one followed by the new commits.  The
+ * for it), so the tail is the old one followed by the new commits.  Where
+ * a new one comes earlier (a merged topic begun before the old tail's
+ * newest commit: FRR's, systemd's, GLib's mainlines), the tail is merged
+ * as mainline_extend.h merges a chain's, from its commits' dates.  The
  * bases extended are taken out of idx; the others are left to read whole.
  */
 static size_t extend_tails(git_repository *repo, const uint8_t tip[20],
@@ -408,7 +435,7 @@ static size_t extend_tails(git_repository *repo, const uint8_t tip[20],
 	}
 	if (next)
 		rc = walk_ranges(repo, specs, next, &wo, outs, ignored, sizeof(ignored));
-	join_all(cache, base, ext, next, rc, tip, outs, idx, &left);
+	join_all(repo, mw, cache, base, ext, next, rc, tip, outs, idx, &left);
 	free(ext);
 	free(outs);
 	free(ends);

@@ -9,8 +9,11 @@
  * however many bases' mainlines hold it), and each is kept in the mainline
  * cache (cache/mainline.h) as the tail segment TIP ^BASE (a segment from a
  * base to the branch tip means what it means for a tag: that history), so
- * that a warm run reads none of them and a run after the branch moved reads
- * each again (in one walk), replacing its tail.  A base's mainline that
+ * that a warm run reads none of them and a run after the branch moved walks
+ * only the new commits and extends each tail (mainline_alone.c: appended,
+ * or merged into the old order as mainline_extend.h merges a chain's tail,
+ * from the commit dates the tail keeps), reading whole only what cannot be
+ * extended (no dates in an older file, the branch rewound).  A base's mainline that
  * holds a mainline tag's commit (vX.Y[-rcN]) is not taken from the cache
  * when the caller needs its commits named by the first such tag that
  * contains each (the tail keeps no names; mainline_read names them): the

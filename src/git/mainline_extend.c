@@ -51,7 +51,7 @@ static int take_old(struct both *b, const struct segment *old)
 		b->node[i] = (struct topo_node){ old->time[i], b->pad[i], i ? &b->prev[i] : NULL,
 						 i ? 1u : 0u };
 		b->fix[i] = -1;
-		if (p < old->n && !memcmp(old->v[p].oid, old->ident_oid[i], 8) && !old->v[p].shared)
+		if (p < old->n && !memcmp(old->v[p].oid, old->ident_oid[i], 8))
 			b->fix[i] = (int32_t)p++;
 	}
 	return p == old->n;
@@ -98,6 +98,9 @@ static void make_tail(const struct both *b, struct segment *old, struct walk_res
 	memcpy(out->from, old->from, 20);
 	memcpy(out->to, tip, 20);
 	out->tail = 1;
+	out->alone = old->alone;
+	out->newest = old->newest;
+	memcpy(out->newest_id, old->newest_id, 20);
 	out->ncommits = (uint32_t)t;
 	out->ident_oid = xmalloc((t + 1) * sizeof(*out->ident_oid));
 	out->ident_key = xmalloc((t + 1) * sizeof(*out->ident_key));
@@ -117,6 +120,11 @@ static void make_tail(const struct both *b, struct segment *old, struct walk_res
 			continue;
 		}
 		struct walk_commit *c = &w->v[x - b->m];
+		if (c->time > out->newest ||
+		    (c->time == out->newest && memcmp(c->oid, out->newest_id, 20) > 0)) {
+			out->newest = c->time;	/* (a base's own tail's greatest) */
+			memcpy(out->newest_id, c->oid, 20);
+		}
 		memcpy(out->ident_oid[k], c->oid, 8);
 		out->ident_key[k] = c->key;
 		out->time[k] = c->time;
@@ -161,9 +169,10 @@ int mainline_extend_tail(git_repository *repo, struct segment *old, const uint8_
 	char ignored[256];
 	int ok;
 
-	if (!old->time || !old->ident_oid || !old->tail || old->broken || old->alone ||
-	    old->borrowed || !memcmp(old->to, tip, 20))
+	if (!old->time || !old->ident_oid || !old->tail || old->broken ||
+	    !memcmp(old->to, tip, 20))
 		return 0;
+	segment_own(old);	/* (a base's own tail may end another's arrays) */
 	memcpy(hides[0].id, old->from, 20);
 	memcpy(hides[1].id, old->to, 20);
 	memcpy(to.id, tip, 20);

@@ -1,8 +1,8 @@
 /*
  * mainline_extend.h — a chain's tail (mainline_read.h: the segment TIP ^TAG
- * after the last mainline tag) made again after its branch moved on, from
- * the tail the cache holds to the old tip and a walk of the new commits
- * alone (TIP ^TAG ^OLD).
+ * after the last mainline tag), or a base's own tail (mainline_alone.h:
+ * TIP ^BASE), made again after its branch moved on, from the tail the cache
+ * holds to the old tip and a walk of the new commits alone (TIP ^TAG ^OLD).
  *
  * Read whole, the tail walks everything TIP reaches down to the oldest of
  * its commits' dates: a topic merged now that was begun months ago paints
@@ -18,6 +18,8 @@
  * is given the one before it as its only parent, each new one its own
  * parents among the new and the old commits, and the lot is ordered again.
  *
+ * A base's own tail keeps its kind and gets its greatest (date, id); one
+ * that ends another's arrays (segment.borrowed) is given its own first.
  * Nothing is done (0) when the cached tail keeps no dates (an older file),
  * OLD is no ancestor of TIP (the branch was rewound), an id's first 8 bytes
  * (all the tail keeps of an old commit) are those of another commit of the

@@ -1,7 +1,8 @@
 /* Unit tests for mainline_extend.c: a chain's tail made from the cached tail to an older
  * tip and the new commits is the tail a whole walk reads, commit for commit (order,
  * identities, dates, the facts of commits naming others); nothing is done for a tip the
- * old one does not reach, a branch rewound, or a tail without dates.
+ * old one does not reach, a branch rewound, or a tail without dates; a base's own tail
+ * (mainline_alone.h) is extended the same way.
  *
  * A bare repository made with libgit2 (dates in minutes after c0's):
  *   c0 (0) <- c1 (60, the tag: FROM)
@@ -25,6 +26,7 @@
 #include "base/util.h"
 #include "git/mainline_alone.h"
 #include "git/mainline_extend.h"
+#include "git/tags.h"
 #include "git/walk.h"
 #include "test_repo.h"
 
@@ -146,11 +148,48 @@ static void test_not_extended(void **state)
 	segment_release(&later);
 }
 
+/* c1 as a base off the mainline (mainline_alone.h): its own tail read whole at ma, then,
+ * at mb, extended (not read again: link -1) into the tail a whole walk reads, commit for
+ * commit, with its greatest commit; b0 and b1 are older than ma, so appending them would
+ * not do (the run after a merge of an older topic on FRR's and systemd's mainlines). */
+static void test_base_tail_extended(void **state)
+{
+	struct tag_table t;
+	struct segcache cache;
+	uint8_t base[1][20];
+	int todo[1] = { 1 }, ok[1] = { 0 }, link[1] = { 0 };
+	struct segment all = whole(&mb), *s;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	segcache_init(&cache);
+	memcpy(base[0], c1.id, 20);
+	mainline_alone_fill(repo, &t, ma.id, (const uint8_t (*)[20])base, todo, 1, 0, &cache, NULL,
+			    ok, link);
+	assert_int_equal(ok[0], 1);
+	assert_int_equal(link[0], 1);	/* read whole: c1 a parent of m1 */
+	assert_non_null(s = segcache_find_alone_from(&cache, c1.id));
+	assert_int_equal(s->ncommits, 4);
+	assert_non_null(s->time);
+	mainline_alone_fill(repo, &t, mb.id, (const uint8_t (*)[20])base, todo, 1, 0, &cache, NULL,
+			    ok, link);
+	assert_int_equal(ok[0], 1);
+	assert_int_equal(link[0], -1);	/* extended */
+	assert_non_null(s = segcache_find_alone_from(&cache, c1.id));
+	assert_true(s->alone);
+	expect_same(s, &all);
+	assert_memory_equal(s->newest_id, mb.id, 20);
+	assert_int_equal(s->newest, 1500000000 + 60 * 240);
+	segcache_release(&cache);
+	segment_release(&all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_extended_is_whole),
 		cmocka_unit_test(test_not_extended),
+		cmocka_unit_test(test_base_tail_extended),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
