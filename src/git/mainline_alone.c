@@ -30,9 +30,7 @@ static int holds_tag(const struct segment *s, uint8_t (*heads)[8], size_t nheads
 	return 0;
 }
 
-/* Is (time, oid) after (t, id) in history order's ties (topo.h: the
- * oldest first, then the lowest id)? */
-static int later(int64_t time, const uint8_t oid[20], int64_t t, const uint8_t id[20])
+int mainline_later(int64_t time, const uint8_t oid[20], int64_t t, const uint8_t id[20])
 {
 	return time != t ? time > t : memcmp(oid, id, 20) > 0;
 }
@@ -46,12 +44,10 @@ static void take_walk(struct segment *s, const uint8_t base[20], const uint8_t t
 	memcpy(s->to, tip, 20);
 	s->tail = 1;
 	s->alone = 1;
-	s->time = xmalloc((w->n + 1) * sizeof(*s->time));	/* (the next run extends it) */
-	for (size_t k = 0; k < w->n; k++)
-		s->time[k] = w->v[k].time;
+	mainline_take_times(s, w);
 	mainline_take_walk(s, w, 1);
 	for (size_t k = 0; k < w->n; k++)
-		if (!k || later(w->v[k].time, w->v[k].oid, s->newest, s->newest_id)) {
+		if (!k || mainline_later(w->v[k].time, w->v[k].oid, s->newest, s->newest_id)) {
 			s->newest = w->v[k].time;
 			memcpy(s->newest_id, w->v[k].oid, 20);
 		}
@@ -90,7 +86,7 @@ static void note_lead(struct tails *t, size_t r, const struct walk_result *w)
 	for (size_t k = w->n; k-- > 0;) {
 		const struct walk_commit *c = &w->v[k];
 		int last = k + 1 == w->n;
-		if (last || later(c->time, c->oid, t->newest[k + 1], t->newest_id[k + 1])) {
+		if (last || mainline_later(c->time, c->oid, t->newest[k + 1], t->newest_id[k + 1])) {
 			t->newest[k] = c->time;
 			memcpy(t->newest_id[k], c->oid, 20);
 		} else {
@@ -194,7 +190,7 @@ static int all_later(const struct walk_result *w, const struct segment *old)
 {
 	for (size_t k = 0; k < w->n; k++)
 		if (!w->v[k].nparents &&
-		    !later(w->v[k].time, w->v[k].oid, old->newest, old->newest_id))
+		    !mainline_later(w->v[k].time, w->v[k].oid, old->newest, old->newest_id))
 			return 0;
 	return 1;
 }
@@ -202,7 +198,7 @@ static int all_later(const struct walk_result *w, const struct segment *old)
 /* out's greatest (date, id), now that add's commits follow its own. */
 static void keep_newest(struct segment *out, const struct segment *add)
 {
-	if (later(add->newest, add->newest_id, out->newest, out->newest_id)) {
+	if (mainline_later(add->newest, add->newest_id, out->newest, out->newest_id)) {
 		out->newest = add->newest;
 		memcpy(out->newest_id, add->newest_id, 20);
 	}

@@ -68,6 +68,14 @@ struct walk_options mainline_walk_options(const struct mainline_walks *mw);
  * keep_facts, the facts of those that name others (the others' released);
  * the meta and facts are taken out of w (released by the caller). */
 void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts);
+/* s->time from the dates of w's commits, in w's order (before
+ * mainline_take_walk takes the rest): what lets the next run extend the
+ * tail (mainline_extend.h). */
+void mainline_take_times(struct segment *s, const struct walk_result *w);
+/* Is (time, oid) after (t, id) in history order's ties (topo.h: the
+ * oldest first, then the lowest id)?  A base's own tail's newest commit is
+ * its greatest this way. */
+int mainline_later(int64_t time, const uint8_t oid[20], int64_t t, const uint8_t id[20]);
 /* A walked commit's meta, not kept (its identity key was taken). */
 void mainline_drop_meta(struct walk_commit *c);
 /* One of a segment's commits that name others into out (mainline_add),

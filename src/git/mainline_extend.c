@@ -120,8 +120,7 @@ static void make_tail(const struct both *b, struct segment *old, struct walk_res
 			continue;
 		}
 		struct walk_commit *c = &w->v[x - b->m];
-		if (c->time > out->newest ||
-		    (c->time == out->newest && memcmp(c->oid, out->newest_id, 20) > 0)) {
+		if (mainline_later(c->time, c->oid, out->newest, out->newest_id)) {
 			out->newest = c->time;	/* (a base's own tail's greatest) */
 			memcpy(out->newest_id, c->oid, 20);
 		}

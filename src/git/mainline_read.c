@@ -388,6 +388,13 @@ struct grouping {
 				   several threads (the tail: read_segments) */
 };
 
+void mainline_take_times(struct segment *s, const struct walk_result *w)
+{
+	s->time = xmalloc((w->n + 1) * sizeof(*s->time));
+	for (size_t k = 0; k < w->n; k++)
+		s->time[k] = w->v[k].time;
+}
+
 void mainline_take_walk(struct segment *s, struct walk_result *w, int keep_facts)
 {
 	s->ident_oid = xmalloc((w->n + 1) * sizeof(*s->ident_oid));
@@ -427,11 +434,8 @@ static void take_segment(struct reading *rd, size_t i, struct walk_result *w)
 {
 	struct segment *s = &rd->own[i];
 
-	if (s->tail && !rd->errs[i].rc) {	/* (the next run extends it) */
-		s->time = xmalloc((w->n + 1) * sizeof(*s->time));
-		for (size_t k = 0; k < w->n; k++)
-			s->time[k] = w->v[k].time;
-	}
+	if (s->tail && !rd->errs[i].rc)
+		mainline_take_times(s, w);
 	mainline_take_walk(s, w, !rd->errs[i].rc);
 	/* a tag that is no ancestor of the next breaks the chain (an empty
 	 * range between two commits means the other way round) */
